@@ -1,0 +1,43 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+  name: "MemoQuiz",
+  products: [
+    .executable(name: "memoquiz", targets: ["memoquiz"])
+  ],
+  targets: [
+    .target(
+      name: "MemoQuizKit",
+      plugins: ["EmbedQuestionGroupData"]
+    ),
+    .executableTarget(
+      name: "memoquiz",
+      dependencies: ["MemoQuizKit"],
+      linkerSettings: [
+        // A statically linked standard library halves start-up time and lets
+        // the binary run from any folder.
+        .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))
+      ]
+    ),
+    .executableTarget(
+      name: "QuestionDataEmbedder",
+      path: "Sources/QuestionDataEmbedder"
+    ),
+    .plugin(
+      name: "EmbedQuestionGroupData",
+      capability: .buildTool(),
+      dependencies: ["QuestionDataEmbedder"]
+    ),
+    .testTarget(
+      name: "MemoQuizKitTests",
+      dependencies: ["MemoQuizKit"],
+      resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
+      name: "memoquizTests",
+      dependencies: ["memoquiz", "MemoQuizKit"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,45 @@
+/// Decides whether a typed answer is correct.
+///
+/// Two texts match when they are equal after ignoring case, leading,
+/// trailing and repeated white space, Unicode normalisation form (Swift
+/// compares strings by canonical equivalence) and full-width forms. When the
+/// expected answer is romaji, spelling systems are ignored too: "si" matches
+/// "shi" and "toukyou" matches "tōkyō" (see ``Romaji``).
+public enum AnswerMatcher {
+  /// Whether `input` is one of the question's accepted answers.
+  public static func isCorrect(_ input: String, for question: Question) -> Bool {
+    let given = normalized(input)
+    guard !given.isEmpty else { return false }
+    var givenRomaji: String?
+    for accepted in question.acceptedAnswers {
+      let expected = normalized(accepted)
+      if given == expected { return true }
+      if Romaji.isRomaji(expected) {
+        let canonicalGiven = givenRomaji ?? Romaji.canonical(given)
+        givenRomaji = canonicalGiven
+        if canonicalGiven == Romaji.canonical(expected) { return true }
+      }
+    }
+    return false
+  }
+
+  /// The text folded for comparison: full-width letters, digits and spaces
+  /// made ASCII, lower-cased, and white space trimmed and collapsed.
+  static func normalized(_ text: String) -> String {
+    var folded = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0xFF01...0xFF5E:
+        // Full-width ASCII: "ｓｈｉ" and "１２" are "shi" and "12".
+        folded.append(Unicode.Scalar(scalar.value - 0xFEE0)!)
+      case 0x3000:
+        folded.append(" ")
+      default:
+        folded.append(scalar)
+      }
+    }
+    return String(folded).lowercased()
+      .split(whereSeparator: \.isWhitespace)
+      .joined(separator: " ")
+  }
+}

@@ -1,0 +1,39 @@
+/// A titled set of questions and its score, such as "Hiragana".
+///
+/// `QuestionGroup` is the main originator of the memento pattern. Its coded
+/// form is the questions file's format, which is also the format of the
+/// original tutorial app: files saved there, with a `score` in each group,
+/// load unchanged.
+public struct QuestionGroup: Hashable, Sendable {
+  public var title: String
+  public var questions: [Question]
+  /// The score: the one in `scores.json` once loaded by the caretaker, or the
+  /// one the questions file carried.
+  public var score: Score
+
+  public init(title: String, questions: [Question], score: Score = Score()) {
+    self.title = title
+    self.questions = questions
+    self.score = score
+  }
+}
+
+extension QuestionGroup: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case title, questions, score
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    title = try container.decode(String.self, forKey: .title)
+    questions = try container.decode([Question].self, forKey: .questions)
+    score = try container.decodeIfPresent(Score.self, forKey: .score) ?? Score()
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(title, forKey: .title)
+    try container.encode(questions, forKey: .questions)
+    if score != Score() { try container.encode(score, forKey: .score) }
+  }
+}

@@ -1,0 +1,102 @@
+@preconcurrency import Glibc
+
+/// Whole-file reads and crash-safe whole-file replacement.
+///
+/// A replacement is durable: once ``replace(_:with:)`` returns, the new bytes
+/// survive a crash or a power cut, and at every moment before that the old
+/// file is still there, whole. There is never a torn, empty or missing file.
+enum DurableFile {
+  /// Reads the whole file at `path`.
+  /// - Returns: the file's bytes, or `nil` when it does not exist.
+  /// - Throws: ``PersistenceError/cannotRead(path:_:)`` for any other failure.
+  static func read(_ path: String) throws(PersistenceError) -> [UInt8]? {
+    let descriptor: FileDescriptor
+    do {
+      descriptor = try FileDescriptor.open(path, O_RDONLY)
+    } catch {
+      if error.errno == ENOENT { return nil }
+      throw .cannotRead(path: path, error)
+    }
+    defer { descriptor.close() }
+    do {
+      return try descriptor.readAll()
+    } catch {
+      throw .cannotRead(path: path, error)
+    }
+  }
+
+  /// Replaces the file at `path` with `bytes`, durably.
+  ///
+  /// The steps: write a temp file in the same folder, `fsync` it, `rename` it
+  /// over the target, then `fsync` the folder so that the rename itself is on
+  /// disk. The target's file mode is kept. On failure the temp file is
+  /// removed and the target is left untouched.
+  ///
+  /// The temp file has a fixed name, so callers must hold the folder's
+  /// ``FileLock``; a temp file left by a killed process is simply reused.
+  static func replace(_ path: String, with bytes: [UInt8]) throws(PersistenceError) {
+    let (folder, name) = split(path)
+    let temporaryPath = folder + "/." + name + ".tmp"
+    var mode: mode_t = 0o644
+    var status = stat()
+    if stat(path, &status) == 0 { mode = status.st_mode & 0o7777 }
+
+    do throws(SystemError) {
+      let descriptor = try FileDescriptor.open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC, mode: mode)
+      do throws(SystemError) {
+        // The umask may have narrowed the mode given to `open`.
+        _ = fchmod(descriptor.rawValue, mode)
+        try descriptor.writeAll(bytes)
+        try descriptor.sync()
+        descriptor.close()
+      } catch {
+        descriptor.close()
+        throw error
+      }
+      guard rename(temporaryPath, path) == 0 else { throw SystemError.current }
+    } catch {
+      unlink(temporaryPath)
+      throw .cannotWrite(path: path, error)
+    }
+    try syncFolder(folder)
+  }
+
+  /// Removes the file at `path` and makes the removal durable. A missing file
+  /// is not an error.
+  static func remove(_ path: String) throws(PersistenceError) {
+    guard unlink(path) == 0 || errno == ENOENT else { throw .cannotWrite(path: path, .current) }
+    try syncFolder(split(path).folder)
+  }
+
+  /// Moves a file to a new name in the same folder, durably.
+  static func move(_ path: String, to newPath: String) throws(PersistenceError) {
+    guard rename(path, newPath) == 0 else { throw .cannotWrite(path: path, .current) }
+    try syncFolder(split(newPath).folder)
+  }
+
+  /// Flushes a folder's entries (new names, renames, removals) to the disk.
+  static func syncFolder(_ folder: String) throws(PersistenceError) {
+    do {
+      let descriptor = try FileDescriptor.open(folder, O_RDONLY | O_DIRECTORY)
+      defer { descriptor.close() }
+      try descriptor.sync()
+    } catch {
+      throw .cannotWrite(path: folder, error)
+    }
+  }
+
+  /// Splits a path into its folder and its last component.
+  static func split(_ path: String) -> (folder: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+    let folder = String(path[..<slash])
+    return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+  }
+}
+
+extension DurableFile {
+  /// Whether anything exists at `path`.
+  static func exists(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0
+  }
+}

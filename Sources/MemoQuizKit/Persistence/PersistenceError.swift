@@ -1,0 +1,40 @@
+@preconcurrency import Glibc
+
+/// What can go wrong while reading or writing the data folder.
+public enum PersistenceError: Error, Sendable {
+  /// A file or folder could not be read.
+  case cannotRead(path: String, SystemError)
+  /// A file or folder could not be written; the old data is left as it was.
+  case cannotWrite(path: String, SystemError)
+  /// A file of the program's own was written by a newer version of memoquiz.
+  case newerVersion(path: String, found: Int, supported: Int)
+  /// No snapshot has the given id.
+  case noSuchSnapshot(id: String)
+  /// There are no snapshots to bring back.
+  case noSnapshots
+}
+
+extension PersistenceError: CustomStringConvertible {
+  /// A plain-English message that says what happened and what to do.
+  public var description: String {
+    switch self {
+    case .cannotRead(let path, let error):
+      return "cannot read \(path): \(error.description)"
+    case .cannotWrite(let path, let error):
+      let advice =
+        switch error.errno {
+        case ENOSPC, EDQUOT, EFBIG: "free some disk space and try again"
+        case EACCES, EPERM, EROFS: "check that the folder is writable, or set MEMOQUIZ_HOME"
+        default: "check the folder and try again"
+        }
+      return "cannot write \(path): \(error.description); nothing was changed: \(advice)"
+    case .newerVersion(let path, let found, let supported):
+      return
+        "\(path) was written by a newer memoquiz (format version \(found); this one reads up to \(supported)); update memoquiz"
+    case .noSuchSnapshot(let id):
+      return "there is no snapshot \(id); `memoquiz snapshots` lists them"
+    case .noSnapshots:
+      return "there are no snapshots to bring back"
+    }
+  }
+}

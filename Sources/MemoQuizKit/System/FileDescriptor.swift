@@ -1,0 +1,89 @@
+@preconcurrency import Glibc
+
+/// An open file, as a typed wrapper around a raw C file descriptor.
+///
+/// Every call retries on `EINTR` and reports failures as ``SystemError``.
+struct FileDescriptor: RawRepresentable, Hashable, Sendable {
+  /// The raw C file handle.
+  let rawValue: CInt
+
+  init(rawValue: CInt) { self.rawValue = rawValue }
+
+  static let standardInput = FileDescriptor(rawValue: 0)
+  static let standardOutput = FileDescriptor(rawValue: 1)
+  static let standardError = FileDescriptor(rawValue: 2)
+
+  /// Opens or creates a file. The corresponding C function is `open`.
+  static func open(_ path: String, _ flags: CInt, mode: mode_t = 0o644) throws(SystemError) -> FileDescriptor {
+    let fd = retryingOnInterrupt { Glibc.open(path, flags | O_CLOEXEC, mode) }
+    guard fd >= 0 else { throw .current }
+    return FileDescriptor(rawValue: fd)
+  }
+
+  /// Closes the file. The corresponding C function is `close`.
+  ///
+  /// `close` is not retried: on Linux the descriptor is gone even when it
+  /// reports `EINTR`.
+  func close() {
+    _ = Glibc.close(rawValue)
+  }
+
+  /// Writes all of `bytes`, continuing after short writes.
+  /// The corresponding C function is `write`.
+  func writeAll(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = retryingOnInterrupt {
+        Glibc.write(rawValue, bytes.baseAddress! + offset, bytes.count - offset)
+      }
+      guard written >= 0 else { throw .current }
+      offset += written
+    }
+  }
+
+  /// Writes all of `bytes`.
+  func writeAll(_ bytes: [UInt8]) throws(SystemError) {
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(SystemError) in try writeAll(buffer) }
+    }
+    try result.get()
+  }
+
+  /// Reads up to `buffer.count` bytes. The corresponding C function is `read`.
+  /// - Returns: the number of bytes read; 0 at end of file.
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+    let count = retryingOnInterrupt { Glibc.read(rawValue, buffer.baseAddress, buffer.count) }
+    guard count >= 0 else { throw .current }
+    return count
+  }
+
+  /// Reads everything up to the end of the file.
+  func readAll() throws(SystemError) -> [UInt8] {
+    var status = stat()
+    let sizeHint = fstat(rawValue, &status) == 0 ? Int(status.st_size) : 0
+    var bytes = [UInt8](repeating: 0, count: max(sizeHint + 1, 4096))
+    var count = 0
+    while true {
+      if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
+      let read = try bytes.withUnsafeMutableBytes { buffer in
+        Result { () throws(SystemError) in
+          try self.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
+        }
+      }.get()
+      if read == 0 { break }
+      count += read
+    }
+    bytes.removeSubrange(count...)
+    return bytes
+  }
+
+  /// Flushes the file's data and metadata to the disk. The corresponding C
+  /// function is `fsync`.
+  func sync() throws(SystemError) {
+    guard retryingOnInterrupt({ fsync(rawValue) }) == 0 else { throw .current }
+  }
+
+  /// Whether the descriptor refers to a terminal. The corresponding C function
+  /// is `isatty`.
+  var isTerminal: Bool { isatty(rawValue) == 1 }
+}

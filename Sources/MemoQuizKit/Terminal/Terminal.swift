@@ -1,0 +1,53 @@
+/// One line of input, or why there is none.
+public enum TerminalInput: Equatable, Sendable {
+  case line(String)
+  /// Standard input is closed (Ctrl-D, or the end of a pipe).
+  case endOfInput
+  /// Ctrl-C, SIGTERM or SIGHUP arrived.
+  case interrupted
+}
+
+/// The seam between memoquiz and the person using it: where text goes and
+/// where answers come from. Tests drive the real binary through pipes and a
+/// pseudo-terminal; this protocol lets the library run against any of them.
+public protocol Terminal: AnyObject {
+  /// Whether a person is at the keyboard: standard input and output are both
+  /// terminals. Menus, confirmations and instructions appear only then.
+  var isInteractive: Bool { get }
+  /// How text is coloured; plain when colour is off.
+  var style: TextStyle { get }
+  /// The width of the screen in columns.
+  var width: Int { get }
+  /// Queues text for standard output; ``flush()`` or a read sends it.
+  func write(_ text: String)
+  /// Writes a line to standard error at once.
+  func writeError(_ text: String)
+  /// Sends everything queued by ``write(_:)``.
+  func flush()
+  /// Sends queued output, then reads one line without its line break.
+  func readLine() -> TerminalInput
+  /// Whether a whole line has already arrived and can be read without waiting.
+  var hasWaitingLine: Bool { get }
+}
+
+extension Terminal {
+  /// Writes a warning as `memoquiz: warning: ...` to standard error.
+  public func warn(_ message: String) {
+    writeError("memoquiz: warning: \(TextSanitizer.sanitized(message))")
+  }
+
+  /// Asks a yes/no question; Enter alone gives `defaultAnswer`.
+  /// - Returns: the answer, or `nil` at end of input or on an interrupt.
+  public func confirm(_ question: String, defaultAnswer: Bool) -> Bool? {
+    while true {
+      write("\(question) \(defaultAnswer ? "[Y/n]" : "[y/N]") ")
+      guard case .line(let line) = readLine() else { return nil }
+      switch line.trimmingWhitespace.lowercased() {
+      case "": return defaultAnswer
+      case "y", "yes": return true
+      case "n", "no": return false
+      default: write("Please answer y or n.\n")
+      }
+    }
+  }
+}

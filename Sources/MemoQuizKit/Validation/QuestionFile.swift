@@ -1,0 +1,42 @@
+/// Reads a questions file: checks every rule of the format and builds the
+/// question groups, reporting each problem at its line and column.
+///
+/// One pass over a position-keeping parse serves both the fast load that
+/// `play` needs and the precise report that `validate` prints.
+public struct QuestionFile: Sendable {
+  /// The groups, when the file has no errors.
+  public let groups: [QuestionGroup]?
+  /// Every error and warning, in file order.
+  public let diagnostics: [Diagnostic]
+
+  /// The errors among the diagnostics.
+  public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+  /// The warnings among the diagnostics.
+  public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
+
+  /// Reads and checks a questions file's bytes.
+  public init(bytes: [UInt8]) {
+    let root: JSONNode
+    do {
+      root = try JSONScanner.parse(bytes)
+    } catch {
+      let location = LineTable(bytes).location(of: error.offset)
+      groups = nil
+      diagnostics = [Diagnostic(severity: .error, location: location, message: error.message)]
+      return
+    }
+    var checker = QuestionFileChecker()
+    let groups = checker.groups(from: root)
+    let lines = LineTable(bytes)
+    diagnostics = checker.problems
+      .sorted { $0.offset < $1.offset }
+      .map { problem in
+        Diagnostic(
+          severity: problem.severity, location: lines.location(of: problem.offset),
+          message: problem.relatedOffset.map {
+            problem.message.replacing("{line}", with: String(lines.location(of: $0).line))
+          } ?? problem.message)
+      }
+    self.groups = diagnostics.contains { $0.severity == .error } ? nil : groups
+  }
+}

@@ -1,0 +1,223 @@
+/// Walks a parsed questions file, collecting every problem with its byte
+/// offset and building the groups as it goes.
+struct QuestionFileChecker {
+  /// A problem before its offset is turned into a line and column.
+  struct Problem {
+    let severity: Diagnostic.Severity
+    let offset: Int
+    /// The message; `{line}` in it stands for the line of `relatedOffset`.
+    let message: String
+    let relatedOffset: Int?
+  }
+
+  private(set) var problems: [Problem] = []
+
+  private static let groupKeys = ["title", "questions", "score"]
+  private static let questionKeys = ["prompt", "answer", "alternatives", "hint"]
+  private static let scoreKeys = ["correctCount", "incorrectCount"]
+
+  mutating func groups(from root: JSONNode) -> [QuestionGroup] {
+    guard case .array(let elements) = root.value else {
+      error(at: root.offset, "expected an array of question groups ([ ... ]), found \(root.kindDescription)")
+      return []
+    }
+    if elements.isEmpty { error(at: root.offset, "the file has no question groups; add at least one") }
+    var groups: [QuestionGroup] = []
+    groups.reserveCapacity(elements.count)
+    var titleOffsets: [String: Int] = [:]
+    for (number, element) in elements.enumerated() {
+      guard let group = group(element, number: number + 1) else { continue }
+      let key = group.title.lowercased()
+      if let first = titleOffsets[key] {
+        let titleOffset = member("title", of: element)?.value.offset ?? element.offset
+        error(
+          at: titleOffset,
+          "duplicate title \"\(group.title)\"; titles must be unique ignoring case (the first is on line {line})",
+          relatedTo: first)
+      } else {
+        titleOffsets[key] = member("title", of: element)?.value.offset ?? element.offset
+      }
+      groups.append(group)
+    }
+    return groups
+  }
+
+  private mutating func group(_ node: JSONNode, number: Int) -> QuestionGroup? {
+    guard case .object(let members) = node.value else {
+      error(at: node.offset, "group \(number) must be an object with \"title\" and \"questions\", found \(node.kindDescription)")
+      return nil
+    }
+    checkKeys(members, known: Self.groupKeys)
+    let title = requiredString("title", in: node, members: members, owner: "group \(number)")
+    var questions: [Question] = []
+    var score = Score()
+    if let questionsMember = member("questions", in: members) {
+      if case .array(let elements) = questionsMember.value.value {
+        if elements.isEmpty {
+          error(at: questionsMember.value.offset, "\"questions\" is empty; a group needs at least one question")
+        }
+        questions.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+          if let question = question(element, number: index + 1) { questions.append(question) }
+        }
+      } else {
+        error(at: questionsMember.value.offset, "\"questions\" must be an array, found \(questionsMember.value.kindDescription)")
+      }
+    } else {
+      error(at: node.offset, "\(title.map { "group \"\($0)\"" } ?? "group \(number)") has no \"questions\"")
+    }
+    if let scoreMember = member("score", in: members) { score = self.score(scoreMember.value) ?? score }
+    guard let title else { return nil }
+    return QuestionGroup(title: title, questions: questions, score: score)
+  }
+
+  private mutating func question(_ node: JSONNode, number: Int) -> Question? {
+    guard case .object(let members) = node.value else {
+      error(at: node.offset, "question \(number) must be an object with \"prompt\" and \"answer\", found \(node.kindDescription)")
+      return nil
+    }
+    if members.count > 4 || members.contains(where: { !Self.questionKeys.contains($0.key) }) {
+      checkKeys(members, known: Self.questionKeys)
+    } else {
+      checkDuplicates(members)
+    }
+    let prompt = requiredString("prompt", in: node, members: members, owner: "question \(number)")
+    let answer = requiredString("answer", in: node, members: members, owner: "question \(number)")
+    var hint: String?
+    if let hintMember = member("hint", in: members) {
+      switch hintMember.value.value {
+      case .string(let text): hint = text
+      case .null: break
+      default: error(at: hintMember.value.offset, "\"hint\" must be a string, found \(hintMember.value.kindDescription)")
+      }
+    }
+    var alternatives: [String] = []
+    if let alternativesMember = member("alternatives", in: members) {
+      switch alternativesMember.value.value {
+      case .array(let elements):
+        for element in elements {
+          if case .string(let text) = element.value {
+            if text.allSatisfy(\.isWhitespace) {
+              error(at: element.offset, "an alternative answer is empty")
+            } else {
+              alternatives.append(text)
+            }
+          } else {
+            error(at: element.offset, "each alternative must be a string, found \(element.kindDescription)")
+          }
+        }
+      case .null: break
+      default:
+        error(
+          at: alternativesMember.value.offset,
+          "\"alternatives\" must be an array of strings, found \(alternativesMember.value.kindDescription)")
+      }
+    }
+    guard let prompt, let answer else { return nil }
+    return Question(prompt: prompt, answer: answer, alternatives: alternatives, hint: hint)
+  }
+
+  private mutating func score(_ node: JSONNode) -> Score? {
+    guard case .object(let members) = node.value else {
+      if case .null = node.value { return nil }
+      error(at: node.offset, "\"score\" must be an object with \"correctCount\" and \"incorrectCount\", found \(node.kindDescription)")
+      return nil
+    }
+    checkKeys(members, known: Self.scoreKeys)
+    var score = Score()
+    for key in Self.scoreKeys {
+      guard let found = member(key, in: members) else { continue }
+      guard case .number(let text) = found.value.value, let count = Int(text), count >= 0 else {
+        error(at: found.value.offset, "\"\(key)\" must be a whole number of 0 or more")
+        continue
+      }
+      if key == "correctCount" { score.correctCount = count } else { score.incorrectCount = count }
+    }
+    return score
+  }
+
+  // MARK: - Helpers
+
+  private mutating func requiredString(
+    _ key: String, in node: JSONNode, members: [JSONNode.Member], owner: String
+  ) -> String? {
+    guard let found = member(key, in: members) else {
+      error(at: node.offset, "\(owner) has no \"\(key)\"")
+      return nil
+    }
+    guard case .string(let text) = found.value.value else {
+      error(at: found.value.offset, "\"\(key)\" must be a string, found \(found.value.kindDescription)")
+      return nil
+    }
+    if text.isEmpty || text.allSatisfy(\.isWhitespace) {
+      error(at: found.value.offset, "\"\(key)\" is empty")
+      return nil
+    }
+    return text
+  }
+
+  /// The first member with `key`, as `JSONDecoder` would pick it.
+  private func member(_ key: String, in members: [JSONNode.Member]) -> JSONNode.Member? {
+    members.first { $0.key == key }
+  }
+
+  private func member(_ key: String, of node: JSONNode) -> JSONNode.Member? {
+    guard case .object(let members) = node.value else { return nil }
+    return member(key, in: members)
+  }
+
+  /// Reports duplicate keys and unknown keys that look like typos of known ones.
+  private mutating func checkKeys(_ members: [JSONNode.Member], known: [String]) {
+    checkDuplicates(members)
+    for member in members where !known.contains(member.key) {
+      if let suggestion = known.first(where: { Self.isLikelyTypo(member.key, of: $0) }) {
+        warning(at: member.keyOffset, "unknown key \"\(member.key)\"; did you mean \"\(suggestion)\"?")
+      }
+    }
+  }
+
+  private mutating func checkDuplicates(_ members: [JSONNode.Member]) {
+    guard members.count > 1 else { return }
+    for (index, member) in members.enumerated().dropFirst() {
+      if let first = members[..<index].first(where: { $0.key == member.key }) {
+        error(
+          at: member.keyOffset, "duplicate key \"\(member.key)\"; the first is on line {line}; keep only one",
+          relatedTo: first.keyOffset)
+      }
+    }
+  }
+
+  /// Whether `key` is within a small edit distance of `known` (counting a
+  /// swap of neighbours as one edit, so "hnit" suggests "hint").
+  static func isLikelyTypo(_ key: String, of known: String) -> Bool {
+    let a = Array(key.lowercased())
+    let b = Array(known.lowercased())
+    if a == b { return true }
+    let limit = b.count <= 4 ? 1 : 2
+    guard abs(a.count - b.count) <= limit else { return false }
+    var previous = [Int](0...b.count)
+    var beforePrevious = previous
+    var current = previous
+    for i in 1...max(a.count, 1) where a.count > 0 {
+      current[0] = i
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], beforePrevious[j - 2] + 1)
+        }
+      }
+      beforePrevious = previous
+      previous = current
+    }
+    return previous[b.count] <= limit
+  }
+
+  private mutating func error(at offset: Int, _ message: String, relatedTo relatedOffset: Int? = nil) {
+    problems.append(Problem(severity: .error, offset: offset, message: message, relatedOffset: relatedOffset))
+  }
+
+  private mutating func warning(at offset: Int, _ message: String) {
+    problems.append(Problem(severity: .warning, offset: offset, message: message, relatedOffset: nil))
+  }
+}

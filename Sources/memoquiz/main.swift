@@ -1,0 +1,2 @@
+import MemoQuizKit
+print(1)
