@@ -13,12 +13,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "memoquiz",
-      dependencies: ["MemoQuizKit"],
-      linkerSettings: [
-        // A statically linked standard library halves start-up time and lets
-        // the binary run from any folder.
-        .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))
-      ]
+      dependencies: ["MemoQuizKit"]
     ),
     .executableTarget(
       name: "QuestionDataEmbedder",

@@ -1,2 +1,3 @@
-import MemoQuizKit
-print(1)
+@preconcurrency import Glibc
+
+exit(MemoQuizTool.main(Array(CommandLine.arguments.dropFirst())).rawValue)

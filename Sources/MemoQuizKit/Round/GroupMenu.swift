@@ -1,0 +1,66 @@
+/// The menu `memoquiz` shows on a terminal: pick a group, then an order.
+///
+/// Enter alone takes the default: the group played most recently (or the
+/// first), and the standard strategy.
+public struct GroupMenu {
+  /// What the person picked.
+  public struct Choice {
+    public let groupIndex: Int
+    public let strategy: (any QuestionStrategy)?
+  }
+
+  private let caretaker: QuestionGroupCaretaker
+  private let terminal: any Terminal
+
+  public init(caretaker: QuestionGroupCaretaker, terminal: any Terminal) {
+    self.caretaker = caretaker
+    self.terminal = terminal
+  }
+
+  /// Shows the menu and asks.
+  /// - Returns: the choice, or `nil` when the person quit or input ended.
+  public func ask() -> Choice? {
+    let style = terminal.style
+    let groups = caretaker.groups
+    terminal.write(style.bold("memoquiz") + ": pick a question group\n\n")
+    terminal.write(GroupTable(caretaker: caretaker, style: style, width: terminal.width).render(showRounds: true))
+    terminal.write("\n")
+    let played = groups.indices.compactMap { index in
+      caretaker.lastPlayed(groups[index].title).map { (index: index, date: $0) }
+    }
+    let defaultIndex = played.max { $0.date < $1.date }?.index ?? 0
+    var groupIndex = defaultIndex
+    asking: while true {
+      terminal.write("Group (number or name, Enter for \(defaultIndex + 1), q to quit): ")
+      guard case .line(let line) = terminal.readLine() else { return nil }
+      let answer = line.trimmingWhitespace
+      switch answer.lowercased() {
+      case "": break asking
+      case "q", ":quit", "quit": return nil
+      default:
+        do {
+          groupIndex = try caretaker.groupIndex(named: answer)
+          break asking
+        } catch {
+          terminal.write("There is no group \"\(TextSanitizer.sanitized(answer))\"; type a number from 1 to \(groups.count).\n")
+        }
+      }
+    }
+    if caretaker.unfinishedRound(of: groups[groupIndex].title) != nil {
+      return Choice(groupIndex: groupIndex, strategy: nil)
+    }
+    let strategies = QuestionStrategies.all
+    let options = strategies.enumerated().map { "\($0.offset + 1) \($0.element.name)" }.joined(separator: ", ")
+    while true {
+      terminal.write("Order (\(options); Enter for \(QuestionStrategies.standard.name)): ")
+      guard case .line(let line) = terminal.readLine() else { return nil }
+      let answer = line.trimmingWhitespace.lowercased()
+      if answer.isEmpty { return Choice(groupIndex: groupIndex, strategy: QuestionStrategies.standard) }
+      if let number = Int(answer), strategies.indices.contains(number - 1) {
+        return Choice(groupIndex: groupIndex, strategy: strategies[number - 1])
+      }
+      if let strategy = QuestionStrategies.named(answer) { return Choice(groupIndex: groupIndex, strategy: strategy) }
+      terminal.write("Please type 1 to \(strategies.count) or a name: \(QuestionStrategies.names).\n")
+    }
+  }
+}

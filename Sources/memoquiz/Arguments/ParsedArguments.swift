@@ -1,0 +1,61 @@
+/// A command line split into positionals, flags and options, checked against
+/// what one command accepts.
+///
+/// Options take a value as `--seed 7` or `--seed=7`; `--` ends the options.
+struct ParsedArguments {
+  /// What a command accepts.
+  struct Specification {
+    var flags: Set<String> = []
+    /// Options that take a value.
+    var options: Set<String> = []
+    /// The most positional arguments, such as 1 for GROUP.
+    var maximumPositionals = 0
+  }
+
+  private(set) var positionals: [String] = []
+  private(set) var flags: Set<String> = []
+  private(set) var options: [String: String] = [:]
+
+  /// Parses the arguments that follow the command name.
+  /// - Throws: ``UsageError`` for an unknown option, a missing value, or too
+  ///   many arguments.
+  init(_ arguments: [String], command: String, specification: Specification) throws(UsageError) {
+    var remaining = arguments[...]
+    var optionsEnded = false
+    while let argument = remaining.popFirst() {
+      if optionsEnded || !argument.hasPrefix("-") || argument == "-" || Int(argument) != nil {
+        positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      var name = argument
+      var inlineValue: String?
+      if let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      if name == "-h" { name = "--help" }
+      if name == "--help" || specification.flags.contains(name) {
+        guard inlineValue == nil else { throw UsageError("\(name) takes no value", command: command) }
+        flags.insert(name)
+      } else if specification.options.contains(name) {
+        guard let value = inlineValue ?? remaining.popFirst() else {
+          throw UsageError("\(name) needs a value", command: command)
+        }
+        options[name] = value
+      } else {
+        throw UsageError("unknown option '\(name)'", command: command)
+      }
+    }
+    if positionals.count > specification.maximumPositionals && !flags.contains("--help") {
+      let extra = positionals[specification.maximumPositionals]
+      throw UsageError("unexpected argument '\(extra)'", command: command)
+    }
+  }
+
+  /// Whether the flag was given.
+  func has(_ flag: String) -> Bool { flags.contains(flag) }
+}

@@ -1,0 +1,16 @@
+/// The command line was wrong: exit code 64, with a pointer to `--help`.
+struct UsageError: Error {
+  let message: String
+  /// The command whose help to point at, or `nil` for the top level.
+  let command: String?
+
+  init(_ message: String, command: String? = nil) {
+    self.message = message
+    self.command = command
+  }
+
+  /// The one-line pointer printed after the message.
+  var helpPointer: String {
+    "see `memoquiz \(command.map { "\($0) " } ?? "")--help`"
+  }
+}

@@ -1,0 +1,73 @@
+import MemoQuizKit
+
+/// `memoquiz edit`
+struct EditCommand: Command {
+  static let name = "edit"
+  static let abstract = "Edit the questions as JSON in your editor; only a valid file is installed."
+  static let usage = "memoquiz edit"
+  static let discussion = """
+    Opens a copy of questions.json (or of the bundled questions, when you have
+    none yet) in $VISUAL, else $EDITOR, else vi. When the editor closes, the
+    copy is checked as `memoquiz validate` does:
+      - unchanged: nothing happens;
+      - valid: a snapshot of the old questions is saved (`memoquiz undo`
+        brings them back), then the copy becomes questions.json;
+      - invalid: the problems are shown; on a terminal you can edit again or
+        discard; elsewhere memoquiz exits with 65, questions.json stays as it
+        was, and the path of your kept copy is printed.
+    Scores stay with unchanged titles; renamed or removed groups keep theirs
+    in scores.json until a reset.
+
+    Examples:
+      memoquiz edit
+      EDITOR="code --wait" memoquiz edit
+    """
+  static let specification = ParsedArguments.Specification()
+
+  init(arguments: ParsedArguments) {}
+
+  func run(in context: CommandContext) throws {
+    let terminal = context.terminal
+    let folder = context.folder
+    let original = try QuestionGroupCaretaker.questionsText(in: folder)
+    let draft = try QuestionGroupCaretaker.writeDraft(original, in: folder)
+    let editor = Editor.fromEnvironment()
+    while true {
+      do {
+        try editor.edit(draft)
+      } catch {
+        try? QuestionGroupCaretaker.removeDraft(draft)
+        throw error
+      }
+      guard let edited = try QuestionGroupCaretaker.readFile(draft) else {
+        throw Editor.Failure(description: "the edited copy \(draft) is gone; questions.json was not changed")
+      }
+      if edited == original {
+        try QuestionGroupCaretaker.removeDraft(draft)
+        terminal.write("No changes; questions.json was not changed.\n")
+        return
+      }
+      let questionFile = QuestionFile(bytes: edited)
+      DiagnosticPrinter(terminal: terminal).print(questionFile.diagnostics, file: draft)
+      if let groups = questionFile.groups {
+        try QuestionGroupCaretaker.installQuestions(edited, in: folder, reason: "before edit")
+        try QuestionGroupCaretaker.removeDraft(draft)
+        let questions = groups.reduce(0) { $0 + $1.questions.count }
+        terminal.write(
+          "Saved \(folder.questionsFile): \(groups.count) groups, \(questions) questions. "
+            + "`memoquiz undo` brings the previous questions back.\n")
+        return
+      }
+      guard terminal.isInteractive else {
+        terminal.writeError(
+          "memoquiz: error: the edited questions are not valid; questions.json was not changed. Your edit is kept in \(draft)")
+        throw ExitRequest(code: .dataError)
+      }
+      if terminal.confirm("The edited questions are not valid. Edit again?", defaultAnswer: true) != true {
+        try QuestionGroupCaretaker.removeDraft(draft)
+        terminal.write("Discarded your changes; questions.json was not changed.\n")
+        return
+      }
+    }
+  }
+}

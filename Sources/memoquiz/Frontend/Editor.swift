@@ -1,0 +1,70 @@
+@preconcurrency import Glibc
+import MemoQuizKit
+
+/// The user's text editor: `$VISUAL`, else `$EDITOR`, else `vi`.
+///
+/// The editor command may carry arguments (`code --wait`): it is run by
+/// `/bin/sh` with the file as its last argument, as git runs editors.
+struct Editor {
+  /// What went wrong running the editor.
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  let command: String
+
+  /// The editor named by the environment.
+  static func fromEnvironment() -> Editor {
+    for name in ["VISUAL", "EDITOR"] {
+      if let value = getenv(name).map({ String(cString: $0) }), !value.trimmingCharacters(in: " ").isEmpty {
+        return Editor(command: value)
+      }
+    }
+    return Editor(command: "vi")
+  }
+
+  /// Opens `path` in the editor and waits for it to close.
+  /// The corresponding C functions are `posix_spawn` and `waitpid`.
+  /// - Throws: ``Failure`` when the editor cannot start or exits with an error.
+  func edit(_ path: String) throws {
+    let arguments = ["/bin/sh", "-c", "\(command) \"$@\"", "sh", path]
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    // memoquiz ignores SIGPIPE and SIGXFSZ; the editor must not inherit that.
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGPIPE, SIGXFSZ, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+
+    var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { for argument in cArguments { free(argument) } }
+    var pid = pid_t()
+    let spawned = posix_spawn(&pid, "/bin/sh", nil, &attributes, &cArguments, environ)
+    guard spawned == 0 else {
+      throw Failure(description: "cannot start the editor '\(command)': \(String(cString: strerror(spawned)))")
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 {
+      guard errno == EINTR else { throw Failure(description: "lost track of the editor '\(command)'") }
+    }
+    let signal = status & 0x7F
+    let code = (status >> 8) & 0xFF
+    if signal != 0 {
+      throw Failure(description: "the editor '\(command)' was stopped by signal \(signal)")
+    }
+    if code == 127 {
+      throw Failure(description: "cannot find the editor '\(command)'; set $VISUAL or $EDITOR")
+    }
+    if code != 0 {
+      throw Failure(description: "the editor '\(command)' failed (exit status \(code))")
+    }
+  }
+}
+
+extension String {
+  fileprivate func trimmingCharacters(in set: String) -> String {
+    String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
+  }
+}

@@ -1,0 +1,16 @@
+/// The exit codes the contract fixes (from BSD's `sysexits.h`).
+enum ExitCode: Int32 {
+  case success = 0
+  case failure = 1
+  /// The command line was wrong.
+  case usage = 64
+  /// A questions file does not validate.
+  case dataError = 65
+  /// A named file does not exist.
+  case noInput = 66
+}
+
+/// Ends the program with a code after the command printed why.
+struct ExitRequest: Error {
+  let code: ExitCode
+}

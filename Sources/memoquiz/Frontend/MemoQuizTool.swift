@@ -1,0 +1,140 @@
+import MemoQuizKit
+
+/// The `memoquiz` tool: finds the command, parses its arguments, runs it,
+/// and turns every error into a message and an exit code.
+enum MemoQuizTool {
+  static let version = "1.0.0"
+
+  /// Every command, in the order `--help` lists them.
+  static let commands: [any Command.Type] = [
+    PlayCommand.self, GroupsCommand.self, ScoresCommand.self, ResetCommand.self,
+    SnapshotsCommand.self, RestoreCommand.self, UndoCommand.self, EditCommand.self,
+    ValidateCommand.self, PathsCommand.self,
+  ]
+
+  /// Runs the tool.
+  /// - Parameter arguments: the command line without the program name.
+  /// - Returns: the exit code.
+  static func main(_ arguments: [String]) -> ExitCode {
+    SignalMonitor.install()
+    let terminal = StandardTerminal()
+    let context = CommandContext(terminal: terminal, folder: DataFolder.fromProcessEnvironment())
+    defer { terminal.flush() }
+    do {
+      try run(arguments, in: context)
+      return .success
+    } catch {
+      return report(error, terminal: terminal)
+    }
+  }
+
+  private static func run(_ arguments: [String], in context: CommandContext) throws {
+    let terminal = context.terminal
+    guard let first = arguments.first else {
+      guard terminal.isInteractive else {
+        throw UsageError("no command given, and not on a terminal for the menu; try `memoquiz play GROUP`")
+      }
+      try PlayCommand(arguments: ParsedArguments([], command: "play", specification: PlayCommand.specification))
+        .run(in: context)
+      return
+    }
+    switch first {
+    case "--help", "-h":
+      terminal.write(helpText)
+      return
+    case "--version", "-V":
+      terminal.write("memoquiz \(version)\n")
+      return
+    case "help":
+      guard let name = arguments.dropFirst().first else {
+        terminal.write(helpText)
+        return
+      }
+      guard let command = commands.first(where: { $0.name == name }) else {
+        throw UsageError("unknown command '\(name)'")
+      }
+      terminal.write(command.helpText)
+      return
+    default:
+      break
+    }
+    guard let command = commands.first(where: { $0.name == first }) else {
+      if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'") }
+      throw UsageError("unknown command '\(first)'")
+    }
+    let parsed = try ParsedArguments(
+      Array(arguments.dropFirst()), command: command.name, specification: command.specification)
+    if parsed.has("--help") {
+      terminal.write(command.helpText)
+      return
+    }
+    try command.init(arguments: parsed).run(in: context)
+  }
+
+  /// Prints an error as `memoquiz: error: ...` and picks its exit code.
+  private static func report(_ error: any Error, terminal: StandardTerminal) -> ExitCode {
+    func fail(_ message: String, _ code: ExitCode) -> ExitCode {
+      terminal.writeError("memoquiz: error: \(TextSanitizer.sanitized(message))")
+      return code
+    }
+    switch error {
+    case let request as ExitRequest:
+      return request.code
+    case let usage as UsageError:
+      terminal.writeError("memoquiz: error: \(TextSanitizer.sanitized(usage.message))")
+      terminal.writeError("\(usage.helpPointer)")
+      return .usage
+    case let questions as QuestionFileError:
+      switch questions {
+      case .invalid(let file, let diagnostics):
+        DiagnosticPrinter(terminal: terminal).print(diagnostics, file: file)
+        return fail(questions.description, .dataError)
+      case .missingFile:
+        return fail(questions.description, .noInput)
+      case .noSuchGroup:
+        return fail(questions.description, .usage)
+      }
+    case let persistence as PersistenceError:
+      return fail(persistence.description, .failure)
+    case let editor as Editor.Failure:
+      return fail(editor.description, .failure)
+    default:
+      return fail("\(error)", .failure)
+    }
+  }
+
+  static var helpText: String {
+    let width = commands.map { $0.name.count }.max() ?? 8
+    let list = commands.map { "  \($0.name)\(String(repeating: " ", count: width - $0.name.count))  \($0.abstract)" }
+      .joined(separator: "\n")
+    return """
+      memoquiz \(version): a quiz trainer for the terminal.
+
+      Usage: memoquiz [COMMAND] [OPTIONS]
+
+      With no command, on a terminal, memoquiz shows a menu of question groups.
+
+      Commands:
+      \(list)
+
+      Options:
+        -h, --help     show help; `memoquiz COMMAND --help` shows a command's
+        -V, --version  show the version
+
+      Data lives in $MEMOQUIZ_HOME, else $XDG_DATA_HOME/memoquiz, else
+      ~/.local/share/memoquiz (`memoquiz paths` prints it). Colour is off when
+      NO_COLOR is set, TERM=dumb, or output is not a terminal.
+
+      Exit status: 0 success, 64 wrong usage, 65 invalid questions file,
+      66 a named file does not exist, 1 anything else.
+
+      Examples:
+        memoquiz                          pick a group from the menu and play
+        memoquiz play hiragana            play a round of Hiragana
+        memoquiz scores                   see how you are doing
+        memoquiz edit                     change the questions
+        memoquiz validate questions.json  check a questions file
+
+      """
+  }
+}
