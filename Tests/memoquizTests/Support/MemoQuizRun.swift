@@ -1,0 +1,198 @@
+import Foundation
+
+/// The result of running the real `memoquiz` binary.
+struct MemoQuizResult {
+  let status: Int32
+  let stdout: String
+  let stderr: String
+  /// Whether the process ended by a signal rather than exiting.
+  let wasSignaled: Bool
+}
+
+/// A temporary data folder and a way to run `memoquiz` against it.
+///
+/// Each test gets a fresh folder under the system's temp directory; it is
+/// removed when the sandbox is deinitialised.
+final class MemoQuizSandbox {
+  let folder: URL
+  var environment: [String: String]
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("memoquiz-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    var environment = ProcessInfo.processInfo.environment
+    environment["MEMOQUIZ_HOME"] = folder.path
+    environment["NO_COLOR"] = nil
+    environment["TERM"] = "xterm-256color"
+    environment["LANG"] = "C.UTF-8"
+    self.environment = environment
+  }
+
+  deinit {
+    _ = try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// The built `memoquiz` next to the test bundle.
+  static let binary: URL = {
+    if let override = ProcessInfo.processInfo.environment["MEMOQUIZ_BINARY"] {
+      return URL(fileURLWithPath: override)
+    }
+    let bundle = URL(fileURLWithPath: CommandLine.arguments[0])
+    var directory = bundle.deletingLastPathComponent()
+    for _ in 0..<4 {
+      let candidate = directory.appendingPathComponent("memoquiz")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      directory = directory.deletingLastPathComponent()
+    }
+    return bundle.deletingLastPathComponent().appendingPathComponent("memoquiz")
+  }()
+
+  var questionsFile: URL { folder.appendingPathComponent("questions.json") }
+  var scoresFile: URL { folder.appendingPathComponent("scores.json") }
+
+  /// Writes a questions file into the data folder.
+  func writeQuestions(_ text: String) throws {
+    try Data(text.utf8).write(to: questionsFile)
+  }
+
+  /// Writes a group of `count` questions whose answers are `a0`, `a1`, ...
+  func writeNumberedGroups(_ titles: [String], count: Int) throws {
+    let groups = titles.map { title in
+      let questions = (0..<count).map { #"{"prompt": "q\#($0)", "answer": "a\#($0)", "hint": "h\#($0)"}"# }
+      return #"{"title": "\#(title)", "questions": [\#(questions.joined(separator: ","))]}"#
+    }
+    try writeQuestions("[" + groups.joined(separator: ",\n") + "]")
+  }
+
+  /// The decoded `scores.json`.
+  func scores() throws -> [String: Any] {
+    let data = try Data(contentsOf: scoresFile)
+    return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+  }
+
+  /// The correct and incorrect counts stored for a group.
+  func storedScore(_ title: String) throws -> (correct: Int, incorrect: Int) {
+    let scores = try scores()["scores"] as? [String: Any]
+    let entry = scores?[title] as? [String: Any]
+    return (entry?["correctCount"] as? Int ?? 0, entry?["incorrectCount"] as? Int ?? 0)
+  }
+
+  /// The files in the data folder.
+  func files() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+  }
+
+  /// Starts `memoquiz` with pipes for its standard streams.
+  func launch(_ arguments: [String], environment extra: [String: String] = [:]) throws -> RunningMemoQuiz {
+    try RunningMemoQuiz(arguments: arguments, environment: environment.merging(extra) { $1 })
+  }
+
+  /// Runs `memoquiz` to the end with `input` on standard input.
+  @discardableResult
+  func run(
+    _ arguments: [String], input: String = "", environment extra: [String: String] = [:],
+    timeout: TimeInterval = 60
+  ) throws -> MemoQuizResult {
+    let running = try launch(arguments, environment: extra)
+    running.send(input)
+    running.closeInput()
+    return running.wait(timeout: timeout)
+  }
+}
+
+/// A `memoquiz` process started with pipes.
+final class RunningMemoQuiz: @unchecked Sendable {
+  let process = Process()
+  private let input = Pipe()
+  private let output = Pipe()
+  private let error = Pipe()
+  private let lock = NSLock()
+  private var outputData = Data()
+  private var errorData = Data()
+  private let readers = DispatchGroup()
+
+  init(arguments: [String], environment: [String: String]) throws {
+    process.executableURL = MemoQuizSandbox.binary
+    process.arguments = arguments
+    process.environment = environment
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    collect(output.fileHandleForReading) { self.outputData.append($0) }
+    collect(error.fileHandleForReading) { self.errorData.append($0) }
+  }
+
+  private func collect(_ handle: FileHandle, _ append: @escaping @Sendable (Data) -> Void) {
+    readers.enter()
+    let lock = self.lock
+    let readers = self.readers
+    Thread.detachNewThread {
+      while true {
+        let chunk = handle.availableData
+        if chunk.isEmpty { break }
+        lock.lock()
+        append(chunk)
+        lock.unlock()
+      }
+      readers.leave()
+    }
+  }
+
+  /// Standard output so far.
+  var stdout: String {
+    lock.lock()
+    defer { lock.unlock() }
+    return String(decoding: outputData, as: UTF8.self)
+  }
+
+  /// Writes to the process's standard input.
+  func send(_ text: String) {
+    try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+  }
+
+  func closeInput() {
+    try? input.fileHandleForWriting.close()
+  }
+
+  /// Waits until standard output contains `text`.
+  /// - Returns: whether it appeared in time.
+  @discardableResult
+  func waitForOutput(containing text: String, timeout: TimeInterval = 30) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if stdout.contains(text) { return true }
+      if !process.isRunning && stdout.contains(text) == false {
+        Thread.sleep(forTimeInterval: 0.01)
+        return stdout.contains(text)
+      }
+      Thread.sleep(forTimeInterval: 0.002)
+    }
+    return false
+  }
+
+  /// Sends a signal to the process.
+  func signal(_ number: Int32) {
+    kill(process.processIdentifier, number)
+  }
+
+  /// Waits for the process to end (killing it after `timeout`) and collects
+  /// everything it printed.
+  func wait(timeout: TimeInterval = 60) -> MemoQuizResult {
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    closeInput()
+    _ = readers.wait(timeout: .now() + 10)
+    lock.lock()
+    defer { lock.unlock() }
+    return MemoQuizResult(
+      status: process.terminationStatus,
+      stdout: String(decoding: outputData, as: UTF8.self),
+      stderr: String(decoding: errorData, as: UTF8.self),
+      wasSignaled: process.terminationReason == .uncaughtSignal)
+  }
+}
