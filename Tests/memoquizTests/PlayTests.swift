@@ -24,7 +24,8 @@ import Testing
   @Test func questionMarkShowsTheHintAndAsksAgain() throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.writeQuestions(
-      #"[{"title": "T", "questions": [{"prompt": "p1", "answer": "one", "hint": "uno"}, {"prompt": "p2", "answer": "two"}]}]"#)
+      #"[{"title": "T", "questions": [{"prompt": "p1", "answer": "one", "hint": "uno"}, {"prompt": "p2", "answer": "two"}]}]"#
+    )
     let result = try sandbox.run(["play", "T", "--strategy", "sequential"], input: "?\none\n?\n:quit\n")
     #expect(result.stdout.contains("Hint: uno"))
     #expect(result.stdout.contains("There is no hint"))
@@ -91,7 +92,9 @@ import Testing
     func order(seed: String) throws -> [String] {
       let input = String(repeating: "x\n", count: 30)
       let result = try sandbox.run(["play", "G", "--seed", seed, "--restart"], input: input)
-      return result.stdout.split(separator: "\n").filter { $0.hasPrefix("[") }.map { String($0.split(separator: " ")[1]) }
+      return result.stdout.split(separator: "\n").filter { $0.hasPrefix("[") }.map {
+        String($0.split(separator: " ")[1])
+      }
     }
     let first = try order(seed: "42")
     let second = try order(seed: "42")

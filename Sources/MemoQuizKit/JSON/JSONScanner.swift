@@ -71,7 +71,9 @@ struct JSONScanner: ~Copyable {
     }
     while true {
       skipWhitespace()
-      guard index < bytes.count else { throw error("unexpected end of file; the object opened here is not closed", at: start) }
+      guard index < bytes.count else {
+        throw error("unexpected end of file; the object opened here is not closed", at: start)
+      }
       guard bytes[index] == UInt8(ascii: "\"") else {
         if bytes[index] == UInt8(ascii: "}") && !members.isEmpty {
           throw error("trailing comma before '}'; remove the last comma")
@@ -87,7 +89,9 @@ struct JSONScanner: ~Copyable {
       guard index < bytes.count else { throw error("unexpected end of file; expected a value") }
       members.append(JSONNode.Member(key: key, keyOffset: keyOffset, value: try parseValue()))
       skipWhitespace()
-      guard index < bytes.count else { throw error("unexpected end of file; the object opened here is not closed", at: start) }
+      guard index < bytes.count else {
+        throw error("unexpected end of file; the object opened here is not closed", at: start)
+      }
       switch bytes[index] {
       case UInt8(ascii: ","):
         index += 1
@@ -114,13 +118,17 @@ struct JSONScanner: ~Copyable {
     }
     while true {
       skipWhitespace()
-      guard index < bytes.count else { throw error("unexpected end of file; the array opened here is not closed", at: start) }
+      guard index < bytes.count else {
+        throw error("unexpected end of file; the array opened here is not closed", at: start)
+      }
       if bytes[index] == UInt8(ascii: "]") && !elements.isEmpty {
         throw error("trailing comma before ']'; remove the last comma")
       }
       elements.append(try parseValue())
       skipWhitespace()
-      guard index < bytes.count else { throw error("unexpected end of file; the array opened here is not closed", at: start) }
+      guard index < bytes.count else {
+        throw error("unexpected end of file; the array opened here is not closed", at: start)
+      }
       switch bytes[index] {
       case UInt8(ascii: ","):
         index += 1

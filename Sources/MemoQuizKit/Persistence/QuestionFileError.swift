@@ -13,7 +13,8 @@ extension QuestionFileError: CustomStringConvertible {
     switch self {
     case .invalid(let file, let diagnostics):
       let count = diagnostics.filter { $0.severity == .error }.count
-      return "\(file) is not a valid questions file (\(count) \(count == 1 ? "error" : "errors")); fix it with `memoquiz edit`, or check it with `memoquiz validate`"
+      return
+        "\(file) is not a valid questions file (\(count) \(count == 1 ? "error" : "errors")); fix it with `memoquiz edit`, or check it with `memoquiz validate`"
     case .missingFile(let path):
       return "no such file: \(path)"
     case .noSuchGroup(let name, let titles):

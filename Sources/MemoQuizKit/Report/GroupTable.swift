@@ -21,9 +21,10 @@ public struct GroupTable {
     let numberWidth = max(1, String(groups.count).count)
     let fixed = numberWidth + 2 + 2 + 9 + 2 + 7 + 2 + 9 + 2 + 8
     let titleWidth = max(5, min(titles.map(DisplayWidth.of).max() ?? 5, max(12, width - fixed - 1)))
-    var text = style.dim(
-      "  " + DisplayWidth.fit("#", width: numberWidth, alignRight: true) + "  "
-        + DisplayWidth.fit("Group", width: titleWidth) + "  Questions  Correct  Incorrect  Accuracy") + "\n"
+    var text =
+      style.dim(
+        "  " + DisplayWidth.fit("#", width: numberWidth, alignRight: true) + "  "
+          + DisplayWidth.fit("Group", width: titleWidth) + "  Questions  Correct  Incorrect  Accuracy") + "\n"
     for (index, group) in groups.enumerated() {
       let score = group.score
       var line = "  " + DisplayWidth.fit(String(index + 1), width: numberWidth, alignRight: true) + "  "

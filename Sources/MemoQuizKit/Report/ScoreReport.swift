@@ -22,10 +22,14 @@ public struct ScoreReport {
       try container.encode(questionCount, forKey: .questionCount)
       try container.encode(correctCount, forKey: .correctCount)
       try container.encode(incorrectCount, forKey: .incorrectCount)
-      if let accuracy { try container.encode((accuracy * 1000).rounded() / 1000, forKey: .accuracy) } else {
+      if let accuracy {
+        try container.encode((accuracy * 1000).rounded() / 1000, forKey: .accuracy)
+      } else {
         try container.encodeNil(forKey: .accuracy)
       }
-      if let lastPlayed { try container.encode(lastPlayed, forKey: .lastPlayed) } else {
+      if let lastPlayed {
+        try container.encode(lastPlayed, forKey: .lastPlayed)
+      } else {
         try container.encodeNil(forKey: .lastPlayed)
       }
     }
@@ -58,9 +62,10 @@ public struct ScoreReport {
     let barWidth = 10
     let fixed = 2 + 7 + 2 + 9 + 2 + 8 + 2 + barWidth + 2 + 11
     let titleWidth = max(5, min(titles.map(DisplayWidth.of).max() ?? 5, max(12, width - fixed - 1)))
-    var text = style.dim(
-      DisplayWidth.fit("Group", width: titleWidth) + "  Correct  Incorrect  Accuracy  "
-        + DisplayWidth.fit("", width: barWidth) + "  Last played") + "\n"
+    var text =
+      style.dim(
+        DisplayWidth.fit("Group", width: titleWidth) + "  Correct  Incorrect  Accuracy  "
+          + DisplayWidth.fit("", width: barWidth) + "  Last played") + "\n"
     for (row, title) in zip(rows, titles) {
       var line = DisplayWidth.fit(title, width: titleWidth) + "  "
       line += DisplayWidth.fit(String(row.correctCount), width: 7, alignRight: true) + "  "

@@ -42,7 +42,8 @@ public struct GroupMenu {
           groupIndex = try caretaker.groupIndex(named: answer)
           break asking
         } catch {
-          terminal.write("There is no group \"\(TextSanitizer.sanitized(answer))\"; type a number from 1 to \(groups.count).\n")
+          terminal.write(
+            "There is no group \"\(TextSanitizer.sanitized(answer))\"; type a number from 1 to \(groups.count).\n")
         }
       }
     }

@@ -64,12 +64,15 @@ public struct RoundSession {
     let seed = options.seed ?? UInt64.random(in: 0...UInt64(1 << 53))
     let round = Round(group: group, strategy: strategy, seed: seed, now: now())
     try caretaker.saveNewRound(round.memento, for: group.title)
-    var header = "\(style.bold(title)): \(round.count) \(round.count == 1 ? "question" : "questions"), \(strategy.name) order"
+    var header =
+      "\(style.bold(title)): \(round.count) \(round.count == 1 ? "question" : "questions"), \(strategy.name) order"
     if strategy.name == RandomQuestionStrategy().name { header += " (seed \(seed))" }
     terminal.write(header + "\n")
     if terminal.isInteractive {
       terminal.write(
-        style.dim("Type the answer and press Enter.  ?  hint   :undo  take back the last answer   :quit  stop (progress is saved)")
+        style.dim(
+          "Type the answer and press Enter.  ?  hint   :undo  take back the last answer   :quit  stop (progress is saved)"
+        )
           + "\n")
     }
     return round
@@ -140,7 +143,8 @@ public struct RoundSession {
           continue
         }
         try caretaker.retract(correct: taken.isCorrect, for: round.group.title, round: round.memento)
-        held += "Took back your \(taken.isCorrect ? "correct" : "incorrect") answer to \(TextSanitizer.sanitized(taken.question.prompt)).\n"
+        held +=
+          "Took back your \(taken.isCorrect ? "correct" : "incorrect") answer to \(TextSanitizer.sanitized(taken.question.prompt)).\n"
         askQuestion = true
       case ":quit":
         try release(round)
@@ -165,7 +169,8 @@ public struct RoundSession {
 
   private func verdictText(_ verdict: Round.Verdict) -> String {
     if verdict.isCorrect { return style.green("Correct!") + "\n" }
-    var text = style.red("Incorrect.") + " The answer is \(style.bold(TextSanitizer.sanitized(verdict.question.answer)))"
+    var text =
+      style.red("Incorrect.") + " The answer is \(style.bold(TextSanitizer.sanitized(verdict.question.answer)))"
     if !verdict.question.alternatives.isEmpty {
       let others = verdict.question.alternatives.map(TextSanitizer.sanitized).joined(separator: ", ")
       text += " (also accepted: \(others))"

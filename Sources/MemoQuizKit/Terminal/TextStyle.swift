@@ -18,7 +18,8 @@ public struct TextStyle: Sendable {
   public static func detect(isTerminal: Bool, environment: (String) -> String?) -> TextStyle {
     let noColor = environment("NO_COLOR").map { !$0.isEmpty } ?? false
     let dumb = environment("TERM") == "dumb"
-    let locale = environment("LC_ALL").flatMap { $0.isEmpty ? nil : $0 }
+    let locale =
+      environment("LC_ALL").flatMap { $0.isEmpty ? nil : $0 }
       ?? environment("LC_CTYPE").flatMap { $0.isEmpty ? nil : $0 }
       ?? environment("LANG") ?? ""
     let unicode = locale.lowercased().contains("utf-8") || locale.lowercased().contains("utf8")

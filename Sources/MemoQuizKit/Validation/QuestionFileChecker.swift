@@ -44,7 +44,9 @@ struct QuestionFileChecker {
 
   private mutating func group(_ node: JSONNode, number: Int) -> QuestionGroup? {
     guard case .object(let members) = node.value else {
-      error(at: node.offset, "group \(number) must be an object with \"title\" and \"questions\", found \(node.kindDescription)")
+      error(
+        at: node.offset,
+        "group \(number) must be an object with \"title\" and \"questions\", found \(node.kindDescription)")
       return nil
     }
     checkKeys(members, known: Self.groupKeys)
@@ -61,7 +63,9 @@ struct QuestionFileChecker {
           if let question = question(element, number: index + 1) { questions.append(question) }
         }
       } else {
-        error(at: questionsMember.value.offset, "\"questions\" must be an array, found \(questionsMember.value.kindDescription)")
+        error(
+          at: questionsMember.value.offset,
+          "\"questions\" must be an array, found \(questionsMember.value.kindDescription)")
       }
     } else {
       error(at: node.offset, "\(title.map { "group \"\($0)\"" } ?? "group \(number)") has no \"questions\"")
@@ -73,7 +77,9 @@ struct QuestionFileChecker {
 
   private mutating func question(_ node: JSONNode, number: Int) -> Question? {
     guard case .object(let members) = node.value else {
-      error(at: node.offset, "question \(number) must be an object with \"prompt\" and \"answer\", found \(node.kindDescription)")
+      error(
+        at: node.offset,
+        "question \(number) must be an object with \"prompt\" and \"answer\", found \(node.kindDescription)")
       return nil
     }
     if members.count > 4 || members.contains(where: { !Self.questionKeys.contains($0.key) }) {
@@ -88,7 +94,8 @@ struct QuestionFileChecker {
       switch hintMember.value.value {
       case .string(let text): hint = text
       case .null: break
-      default: error(at: hintMember.value.offset, "\"hint\" must be a string, found \(hintMember.value.kindDescription)")
+      default:
+        error(at: hintMember.value.offset, "\"hint\" must be a string, found \(hintMember.value.kindDescription)")
       }
     }
     var alternatives: [String] = []
@@ -120,7 +127,9 @@ struct QuestionFileChecker {
   private mutating func score(_ node: JSONNode) -> Score? {
     guard case .object(let members) = node.value else {
       if case .null = node.value { return nil }
-      error(at: node.offset, "\"score\" must be an object with \"correctCount\" and \"incorrectCount\", found \(node.kindDescription)")
+      error(
+        at: node.offset,
+        "\"score\" must be an object with \"correctCount\" and \"incorrectCount\", found \(node.kindDescription)")
       return nil
     }
     checkKeys(members, known: Self.scoreKeys)

@@ -60,7 +60,8 @@ struct EditCommand: Command {
       }
       guard terminal.isInteractive else {
         terminal.writeError(
-          "memoquiz: error: the edited questions are not valid; questions.json was not changed. Your edit is kept in \(draft)")
+          "memoquiz: error: the edited questions are not valid; questions.json was not changed. Your edit is kept in \(draft)"
+        )
         throw ExitRequest(code: .dataError)
       }
       if terminal.confirm("The edited questions are not valid. Edit again?", defaultAnswer: true) != true {

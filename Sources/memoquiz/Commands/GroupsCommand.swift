@@ -18,7 +18,8 @@ struct GroupsCommand: Command {
   func run(in context: CommandContext) throws {
     let caretaker = try context.loadCaretaker()
     let terminal = context.terminal
-    terminal.write(GroupTable(caretaker: caretaker, style: terminal.style, width: terminal.width).render(showRounds: true))
+    terminal.write(
+      GroupTable(caretaker: caretaker, style: terminal.style, width: terminal.width).render(showRounds: true))
     if caretaker.source == .bundled {
       terminal.write(terminal.style.dim("Bundled questions; `memoquiz edit` makes them yours to change.") + "\n")
     }

@@ -17,7 +17,9 @@ struct RestoreCommand: Command {
   let id: Int
 
   init(arguments: ParsedArguments) throws(UsageError) {
-    guard let text = arguments.positionals.first else { throw UsageError("restore needs a snapshot ID", command: Self.name) }
+    guard let text = arguments.positionals.first else {
+      throw UsageError("restore needs a snapshot ID", command: Self.name)
+    }
     guard let id = Int(text) else {
       throw UsageError("'\(text)' is not a snapshot ID; `memoquiz snapshots` lists them", command: Self.name)
     }
