@@ -167,10 +167,10 @@ struct JSONScanner: ~Copyable {
         escaped = true
         index += 2
       } else if byte < 0x20 {
-        throw error(
-          byte == UInt8(ascii: "\n")
-            ? "unterminated string (a line break inside a string must be written \\n)"
-            : "control character in a string; write it as an escape such as \\t")
+        if byte == UInt8(ascii: "\n") {
+          throw error("unterminated string (a line break inside a string must be written \\n)", at: start)
+        }
+        throw error("control character in a string; write it as an escape such as \\t")
       } else {
         if byte >= 0x80 { ascii = false }
         index += 1

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import Synchronization
 
 /// The folder that holds the user's questions, scores, rounds and snapshots.
 ///
@@ -61,19 +62,19 @@ public struct DataFolder: Sendable {
 
   /// Takes the folder's exclusive lock for the duration of `body`.
   ///
-  /// The lock is reentrant within the process: a nested call runs `body`
-  /// under the lock already held (a second `flock` on a new descriptor would
-  /// wait for ourselves forever).
+  /// The lock is reentrant within a thread: a nested call runs `body` under
+  /// the lock already held (a second `flock` on a new descriptor would wait
+  /// for ourselves forever). Other threads and processes wait their turn.
   func withLock<Result>(_ body: () throws -> Result) throws -> Result {
-    if Self.heldLocks.contains(lockFile) { return try body() }
+    let thread = pthread_self()
+    if Self.lockOwners.withLock({ $0[lockFile] == thread }) { return try body() }
     try create()
     let lock = try FileLock(path: lockFile)
-    Self.heldLocks.insert(lockFile)
-    defer { Self.heldLocks.remove(lockFile) }
+    Self.lockOwners.withLock { $0[lockFile] = thread }
+    defer { Self.lockOwners.withLock { $0[lockFile] = nil } }
     return try withExtendedLifetime(lock) { try body() }
   }
 
-  /// The lock files this process holds. memoquiz touches its data from one
-  /// thread only.
-  nonisolated(unsafe) private static var heldLocks: Set<String> = []
+  /// The thread that holds each lock file this process has locked.
+  private static let lockOwners = Mutex<[String: pthread_t]>([:])
 }

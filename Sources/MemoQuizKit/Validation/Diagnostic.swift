@@ -9,7 +9,7 @@ public struct Diagnostic: Hashable, Sendable {
   }
 
   public let severity: Severity
-  public let location: SourceLocation
+  public let location: FilePosition
   public let message: String
 
   /// The problem in the form editors and compilers use:

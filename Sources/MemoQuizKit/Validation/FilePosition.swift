@@ -1,11 +1,11 @@
 /// A line and column in a text file, both counted from 1.
 ///
 /// Columns count characters (Unicode scalars), not bytes, as editors do.
-public struct SourceLocation: Hashable, Sendable, Comparable {
+public struct FilePosition: Hashable, Sendable, Comparable {
   public let line: Int
   public let column: Int
 
-  public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+  public static func < (lhs: FilePosition, rhs: FilePosition) -> Bool {
     (lhs.line, lhs.column) < (rhs.line, rhs.column)
   }
 }
@@ -26,7 +26,7 @@ struct LineTable {
   }
 
   /// The line and column of a byte offset.
-  func location(of offset: Int) -> SourceLocation {
+  func location(of offset: Int) -> FilePosition {
     let offset = min(max(offset, 0), bytes.count)
     // The last line start at or before the offset.
     var low = 0
@@ -42,6 +42,6 @@ struct LineTable {
       if bytes[position] & 0xC0 != 0x80 { column += 1 }
       position += 1
     }
-    return SourceLocation(line: low + 1, column: column)
+    return FilePosition(line: low + 1, column: column)
   }
 }

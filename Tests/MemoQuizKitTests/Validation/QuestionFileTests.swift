@@ -1,0 +1,222 @@
+import Testing
+
+@testable import MemoQuizKit
+
+/// Every kind of mistake in a questions file is reported at its exact line
+/// and column. In each case below, `‸` marks where the problem must be
+/// reported; it is removed before the text is checked.
+@Suite struct QuestionFileTests {
+  struct BrokenFile: CustomTestStringConvertible, Sendable {
+    let name: String
+    let text: String
+    let message: String
+    var testDescription: String { name }
+
+    /// The text without the marker, and the marker's line and column.
+    var source: (bytes: [UInt8], location: FilePosition) {
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      let lineIndex = lines.firstIndex { $0.contains("‸") } ?? 0
+      let column = lines[lineIndex].unicodeScalars.prefix { $0 != "‸" }.count + 1
+      return (Array(text.replacing("‸", with: "").utf8), FilePosition(line: lineIndex + 1, column: column))
+    }
+  }
+
+  static let brokenFiles: [BrokenFile] = [
+    BrokenFile(
+      name: "missing comma between members",
+      text: """
+        [
+          {"title": "A" ‸"questions": []}
+        ]
+        """, message: "expected ',' or '}'"),
+    BrokenFile(
+      name: "missing comma between questions",
+      text: """
+        [{"title": "A", "questions": [
+          {"prompt": "p", "answer": "a"}
+          ‸{"prompt": "q", "answer": "b"}
+        ]}]
+        """, message: "expected ',' or ']'"),
+    BrokenFile(
+      name: "unclosed string",
+      text: """
+        [{"title": "A", "questions": [{"prompt": ‸"unclosed}]}]
+        """, message: "unterminated string"),
+    BrokenFile(
+      name: "string broken by a line",
+      text: """
+        [{"title": ‸"Hira
+        gana", "questions": []}]
+        """, message: "unterminated string"),
+    BrokenFile(
+      name: "trailing comma in an array",
+      text: """
+        [{"title": "A", "questions": [{"prompt": "p", "answer": "a"},
+        ‸]}]
+        """, message: "trailing comma before ']'"),
+    BrokenFile(
+      name: "trailing comma in an object",
+      text: """
+        [{"title": "A", "questions": [{"prompt": "p", "answer": "a", ‸}]}]
+        """, message: "trailing comma before '}'"),
+    BrokenFile(
+      name: "trailing garbage",
+      text: """
+        [{"title": "A", "questions": [{"prompt": "p", "answer": "a"}]}]
+        ‸oops
+        """, message: "after the end of the JSON value"),
+    BrokenFile(
+      name: "single quotes",
+      text: """
+        [{‸'title': "A"}]
+        """, message: "expected a key in double quotes"),
+    BrokenFile(
+      name: "unquoted value",
+      text: """
+        [{"title": ‸Hiragana}]
+        """, message: "expected a value"),
+    BrokenFile(
+      name: "empty file",
+      text: "‸", message: "the file is empty"),
+    BrokenFile(
+      name: "unclosed array",
+      text: """
+        ‸[{"title": "A", "questions": [{"prompt": "p", "answer": "a"}]}
+        """, message: "not closed"),
+    BrokenFile(
+      name: "top-level object",
+      text: """
+        ‸{"title": "A", "questions": [{"prompt": "p", "answer": "a"}]}
+        """, message: "expected an array of question groups"),
+    BrokenFile(
+      name: "missing answer",
+      text: """
+        [{"title": "A", "questions": [
+          {"prompt": "p", "answer": "a"},
+          ‸{"prompt": "q"}
+        ]}]
+        """, message: "question 2 has no \"answer\""),
+    BrokenFile(
+      name: "empty prompt",
+      text: """
+        [{"title": "A", "questions": [{"prompt": ‸"  ", "answer": "a"}]}]
+        """, message: "\"prompt\" is empty"),
+    BrokenFile(
+      name: "answer of the wrong type",
+      text: """
+        [{"title": "A", "questions": [{"prompt": "p", "answer": ‸4}]}]
+        """, message: "\"answer\" must be a string, found a number"),
+    BrokenFile(
+      name: "alternatives not an array",
+      text: """
+        [{"title": "A", "questions": [{"prompt": "p", "answer": "a", "alternatives": ‸"b"}]}]
+        """, message: "\"alternatives\" must be an array"),
+    BrokenFile(
+      name: "empty alternative",
+      text: """
+        [{"title": "A", "questions": [{"prompt": "p", "answer": "a", "alternatives": ["b", ‸""]}]}]
+        """, message: "an alternative answer is empty"),
+    BrokenFile(
+      name: "duplicate title ignoring case",
+      text: """
+        [{"title": "Kana", "questions": [{"prompt": "p", "answer": "a"}]},
+         {"title": ‸"KANA", "questions": [{"prompt": "p", "answer": "a"}]}]
+        """, message: "duplicate title \"KANA\"; titles must be unique ignoring case (the first is on line 1)"),
+    BrokenFile(
+      name: "empty group",
+      text: """
+        [{"title": "A", "questions": ‸[]}]
+        """, message: "\"questions\" is empty"),
+    BrokenFile(
+      name: "group without questions",
+      text: """
+        [‸{"title": "A"}]
+        """, message: "group \"A\" has no \"questions\""),
+    BrokenFile(
+      name: "group without title",
+      text: """
+        [‸{"questions": [{"prompt": "p", "answer": "a"}]}]
+        """, message: "group 1 has no \"title\""),
+    BrokenFile(
+      name: "duplicate key",
+      text: """
+        [{"title": "A", "questions": [{"prompt": "p", "answer": "a", ‸"answer": "b"}]}]
+        """, message: "duplicate key \"answer\""),
+    BrokenFile(
+      name: "negative score",
+      text: """
+        [{"title": "A", "questions": [{"prompt": "p", "answer": "a"}], "score": {"correctCount": ‸-1}}]
+        """, message: "\"correctCount\" must be a whole number"),
+    BrokenFile(
+      name: "control character in a string",
+      text: "[{\"title\": \"A‸\u{1}\", \"questions\": []}]", message: "control character"),
+    BrokenFile(
+      name: "columns count characters, not bytes",
+      text: """
+        [{"title": "ひらがな", "questions": [{"prompt": "あ", "answer": ‸true}]}]
+        """, message: "\"answer\" must be a string, found a boolean"),
+  ]
+
+  @Test(arguments: brokenFiles)
+  func brokenFileIsReportedAtItsPosition(_ file: BrokenFile) throws {
+    let (bytes, location) = file.source
+    let result = QuestionFile(bytes: bytes)
+    #expect(result.groups == nil)
+    let error = try #require(result.errors.first { $0.message.contains(file.message) }, "\(result.diagnostics)")
+    #expect(error.location == location, "\(error.message)")
+    #expect(error.formatted(file: "q.json").hasPrefix("q.json:\(location.line):\(location.column): error: "))
+  }
+
+  @Test func invalidUTF8IsReportedAtTheString() {
+    var bytes = Array(#"[{"title": "A", "questions": [{"prompt": ""#.utf8)
+    bytes += [0xFF, 0xFE]
+    bytes += Array(#"", "answer": "a"}]}]"#.utf8)
+    let result = QuestionFile(bytes: bytes)
+    #expect(result.errors.count == 1)
+    #expect(result.errors.first?.message.contains("invalid UTF-8") == true)
+    #expect(result.errors.first?.location == FilePosition(line: 1, column: 42))
+  }
+
+  @Test func everyContentErrorIsReportedNotOnlyTheFirst() {
+    let text = """
+      [{"title": "A", "questions": [{"prompt": "p"}, {"answer": "a"}]},
+       {"title": "", "questions": []}]
+      """
+    let result = QuestionFile(bytes: Array(text.utf8))
+    #expect(result.errors.count == 4)
+    #expect(result.errors.map(\.location.line) == [1, 1, 2, 2])
+  }
+
+  @Test(arguments: [
+    ("hnit", "hint"), ("promt", "prompt"), ("Answer", "answer"), ("alternative", "alternatives"),
+    ("titel", "title"),
+  ])
+  func keysThatLookLikeTyposGetAWarning(_ typo: String, _ meant: String) throws {
+    let question = meant == "title" ? "" : #", "\#(typo)": "x""#
+    let group = meant == "title" ? #", "\#(typo)": "x""# : ""
+    let text = #"[{"title": "A"\#(group), "questions": [{"prompt": "p", "answer": "a"\#(question)}]}]"#
+    let result = QuestionFile(bytes: Array(text.utf8))
+    let warning = try #require(result.warnings.first)
+    #expect(warning.message == "unknown key \"\(typo)\"; did you mean \"\(meant)\"?")
+    #expect(result.groups != nil, "a warning does not make the file invalid")
+  }
+
+  @Test func unknownKeysThatAreNotTyposAreAccepted() {
+    let text = #"[{"title": "A", "id": 3, "questions": [{"prompt": "p", "answer": "a", "notes": "x"}]}]"#
+    let result = QuestionFile(bytes: Array(text.utf8))
+    #expect(result.diagnostics.isEmpty)
+    #expect(result.groups?.first?.questions.first?.answer == "a")
+  }
+
+  @Test func escapesAndSurrogatePairsDecode() {
+    let text = #"[{"title": "\u3042\ud83d\ude00\n\"", "questions": [{"prompt": "p", "answer": "a"}]}]"#
+    let result = QuestionFile(bytes: Array(text.utf8))
+    #expect(result.groups?.first?.title == "あ😀\n\"")
+  }
+
+  @Test func deepNestingIsAnErrorNotACrash() {
+    let text = String(repeating: "[", count: 100_000)
+    let result = QuestionFile(bytes: Array(text.utf8))
+    #expect(result.errors.first?.message.contains("nesting deeper") == true)
+  }
+}
