@@ -39,10 +39,11 @@ struct ValidateCommand: Command {
       (name, bytes) = ("bundled QuestionGroupData.json", try QuestionGroupCaretaker.questionsText(in: context.folder))
     }
     let questionFile = QuestionFile(bytes: bytes)
-    DiagnosticPrinter(terminal: context.terminal).print(questionFile.diagnostics, file: name)
     guard let groups = questionFile.groups else {
+      // The top level prints every problem, as for any command.
       throw QuestionFileError.invalid(file: name, diagnostics: questionFile.diagnostics)
     }
+    DiagnosticPrinter(terminal: context.terminal).print(questionFile.warnings, file: name)
     let questions = groups.reduce(0) { $0 + $1.questions.count }
     let warnings = questionFile.warnings.count
     var summary = "\(TextSanitizer.sanitized(name)): valid: \(groups.count) \(groups.count == 1 ? "group" : "groups"), "

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// `edit` with a scripted editor.
+@Suite struct EditTests {
+  /// Writes an editor script into the sandbox and returns its path.
+  private func editor(_ sandbox: MemoQuizSandbox, _ script: String) throws -> String {
+    let path = sandbox.folder.appendingPathComponent("editor.sh").path
+    try Data("#!/bin/sh\n\(script)\n".utf8).write(to: URL(fileURLWithPath: path))
+    chmod(path, 0o755)
+    return path
+  }
+
+  @Test func validEditIsInstalledAfterASnapshot() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.run(["play", "1", "--strategy", "sequential"], input: "a\n:quit\n")
+    let script = try editor(
+      sandbox,
+      #"printf '[{"title": "Hiragana", "questions": [{"prompt": "あ", "answer": "a"}]}, {"title": "New", "questions": [{"prompt": "x", "answer": "y"}]}]' > "$1""#
+    )
+    let result = try sandbox.run(["edit"], environment: ["EDITOR": script, "VISUAL": ""])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("Saved"))
+    let groups = try sandbox.run(["groups"])
+    #expect(groups.stdout.contains("New"))
+    #expect(try sandbox.storedScore("Hiragana") == (1, 0), "scores of unchanged titles stay")
+    #expect(try sandbox.run(["snapshots"]).stdout.contains("before edit"))
+    #expect(try sandbox.files().filter { $0.hasPrefix("questions.edit-") }.isEmpty)
+    // Undo brings back the state before the edit: no questions file at all.
+    try sandbox.run(["undo"])
+    #expect(!FileManager.default.fileExists(atPath: sandbox.questionsFile.path))
+  }
+
+  @Test func editorCommandMayCarryArguments() throws {
+    let sandbox = try MemoQuizSandbox()
+    let script = try editor(sandbox, #"[ "$1" = "--wait" ] || exit 3; sed -i 's/"Numbers"/"Counting"/' "$2""#)
+    let result = try sandbox.run(["edit"], environment: ["VISUAL": "\(script) --wait"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try sandbox.run(["groups"]).stdout.contains("Counting"))
+  }
+
+  @Test func unchangedEditSaysSoAndWritesNothing() throws {
+    let sandbox = try MemoQuizSandbox()
+    let result = try sandbox.run(["edit"], environment: ["EDITOR": "true", "VISUAL": ""])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("No changes"))
+    #expect(!FileManager.default.fileExists(atPath: sandbox.questionsFile.path))
+    #expect(try sandbox.files().filter { $0.hasPrefix("questions.edit-") }.isEmpty)
+  }
+
+  @Test func invalidEditOffATerminalExits65AndKeepsTheCopy() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["Mine"], count: 2)
+    let before = try Data(contentsOf: sandbox.questionsFile)
+    let script = try editor(sandbox, #"printf '[{"title": "Mine", "questions": [],}]' > "$1""#)
+    let result = try sandbox.run(["edit"], environment: ["EDITOR": script, "VISUAL": ""])
+    #expect(result.status == 65)
+    #expect(try Data(contentsOf: sandbox.questionsFile) == before)
+    let kept = try #require(try sandbox.files().first { $0.hasPrefix("questions.edit-") })
+    #expect(result.stderr.contains(":1:36: error: trailing comma before '}'"))
+    #expect(result.stderr.contains(sandbox.folder.appendingPathComponent(kept).path))
+    #expect(
+      try Data(contentsOf: sandbox.folder.appendingPathComponent(kept))
+        == Data(#"[{"title": "Mine", "questions": [],}]"#.utf8))
+  }
+
+  @Test func aFailingEditorChangesNothing() throws {
+    let sandbox = try MemoQuizSandbox()
+    let result = try sandbox.run(["edit"], environment: ["EDITOR": "false", "VISUAL": ""])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("memoquiz: error: the editor 'false' failed"))
+    #expect(!FileManager.default.fileExists(atPath: sandbox.questionsFile.path))
+    let missing = try sandbox.run(["edit"], environment: ["EDITOR": "no-such-editor-here", "VISUAL": ""])
+    #expect(missing.status == 1)
+    #expect(missing.stderr.contains("cannot find the editor"))
+  }
+}
