@@ -85,8 +85,28 @@ final class MemoQuizSandbox {
   }
 
   /// Starts `memoquiz` with pipes for its standard streams.
-  func launch(_ arguments: [String], environment extra: [String: String] = [:]) throws -> RunningMemoQuiz {
-    try RunningMemoQuiz(arguments: arguments, environment: environment.merging(extra) { $1 })
+  /// - Parameters:
+  ///   - executable: a program to run instead, such as a wrapper that sets
+  ///     limits; `prefix` comes before `arguments` on its command line.
+  func launch(
+    _ arguments: [String], environment extra: [String: String] = [:], executable: String? = nil,
+    prefix: [String] = []
+  ) throws -> RunningMemoQuiz {
+    try RunningMemoQuiz(
+      executable: executable.map { URL(fileURLWithPath: $0) } ?? MemoQuizSandbox.binary,
+      arguments: prefix + arguments, environment: environment.merging(extra) { $1 })
+  }
+
+  /// Runs a system tool quietly and returns its exit status.
+  func runTool(_ path: String, _ arguments: [String]) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
   }
 
   /// Runs `memoquiz` to the end with `input` on standard input.
@@ -113,8 +133,8 @@ final class RunningMemoQuiz: @unchecked Sendable {
   private var errorData = Data()
   private let readers = DispatchGroup()
 
-  init(arguments: [String], environment: [String: String]) throws {
-    process.executableURL = MemoQuizSandbox.binary
+  init(executable: URL, arguments: [String], environment: [String: String]) throws {
+    process.executableURL = executable
     process.arguments = arguments
     process.environment = environment
     process.standardInput = input

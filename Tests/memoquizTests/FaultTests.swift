@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+
+/// The durability promise under fault: kills, concurrent processes, a
+/// read-only folder and a full disk. Each test drives the real binary.
+@Suite struct FaultTests {
+  /// Verdict lines in some output.
+  private func verdicts(_ output: String) -> Int {
+    output.split(separator: "\n").filter { $0.hasPrefix("Correct") || $0.hasPrefix("Incorrect") }.count
+  }
+
+  @Test func killsAtRandomMomentsNeverLoseAPrintedAnswer() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["Big"], count: 3000)
+    var printed = 0
+    var generator = SystemRandomNumberGenerator()
+    let kills = 30
+    for round in 0..<kills {
+      let running = try sandbox.launch(["play", "Big", "--strategy", "sequential"])
+      // Every answer right or wrong by turns; all of them waiting in the pipe.
+      let answers = (0..<3000).map { $0 % 2 == 0 ? "a\($0)" : "no" }.joined(separator: "\n") + "\n"
+      running.send(answers)
+      Thread.sleep(forTimeInterval: Double.random(in: 0.0...0.06, using: &generator))
+      running.signal(SIGKILL)
+      let result = running.wait()
+      #expect(result.wasSignaled || result.status == 0, "round \(round)")
+      printed += verdicts(result.stdout)
+
+      let files = try sandbox.files()
+      #expect(files.filter { $0.hasSuffix(".tmp") }.count <= 1, "temp files never pile up: \(files)")
+      guard FileManager.default.fileExists(atPath: sandbox.scoresFile.path) else {
+        #expect(printed == 0, "no scores file, yet verdicts were printed")
+        continue
+      }
+      let data = try Data(contentsOf: sandbox.scoresFile)
+      #expect(!data.isEmpty)
+      #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "scores.json is whole JSON after kill \(round)")
+      let stored = try sandbox.storedScore("Big")
+      #expect(stored.correct + stored.incorrect >= printed, "kill \(round): stored fewer answers than verdicts printed")
+    }
+    #expect(printed > 0, "some kills came after verdicts were printed")
+    // The round resumes cleanly after all that, at the stored position.
+    let stored = try sandbox.storedScore("Big")
+    let resumed = try sandbox.run(["play", "Big"], input: ":quit\n")
+    #expect(resumed.status == 0)
+    let position = stored.correct + stored.incorrect
+    if position > 0 && position < 3000 {
+      #expect(resumed.stdout.contains("[\(position % 3000 + 1)/3000] q\(position % 3000)"))
+    }
+  }
+
+  @Test func killRightAfterAVerdictLosesNothing() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["G"], count: 10)
+    let running = try sandbox.launch(["play", "G", "--strategy", "sequential"])
+    running.send("a0\n")
+    #expect(running.waitForOutput(containing: "Correct"))
+    running.send("wrong\n")
+    #expect(running.waitForOutput(containing: "Incorrect"))
+    running.signal(SIGKILL)
+    _ = running.wait()
+    #expect(try sandbox.storedScore("G") == (1, 1))
+    let resumed = try sandbox.run(["play", "G"], input: ":quit\n")
+    #expect(resumed.stdout.contains("[3/10] q2"))
+  }
+
+  @Test func threeProcessesOnOneGroupLoseNoIncrement() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["Shared"], count: 200)
+    let players = try (0..<3).map { _ in try sandbox.launch(["play", "Shared", "--strategy", "sequential", "--restart"]) }
+    // Feed the answers a few at a time, in turns, so the saves interleave.
+    for start in stride(from: 0, to: 200, by: 4) {
+      for player in players {
+        player.send((start..<start + 4).map { "a\($0)\n" }.joined())
+      }
+      Thread.sleep(forTimeInterval: 0.001)
+    }
+    let results = players.map { player in
+      player.closeInput()
+      return player.wait()
+    }
+    #expect(results.allSatisfy { $0.status == 0 })
+    #expect(results.map { verdicts($0.stdout) } == [200, 200, 200])
+    #expect(try sandbox.storedScore("Shared") == (600, 0))
+  }
+
+  @Test func twoProcessesOnDifferentGroupsLoseNothing() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["Left", "Right"], count: 300)
+    let left = try sandbox.launch(["play", "Left", "--strategy", "sequential"])
+    let right = try sandbox.launch(["play", "Right", "--strategy", "sequential"])
+    for index in 0..<300 {
+      left.send("a\(index)\n")
+      right.send(index % 3 == 0 ? "x\n" : "a\(index)\n")
+      if index % 10 == 0 { Thread.sleep(forTimeInterval: 0.001) }
+    }
+    left.closeInput()
+    right.closeInput()
+    #expect(left.wait().status == 0)
+    #expect(right.wait().status == 0)
+    #expect(try sandbox.storedScore("Left") == (300, 0))
+    #expect(try sandbox.storedScore("Right") == (200, 100))
+  }
+
+  @Test func aReadOnlyDataFolderGivesAClearErrorAndKeepsTheData() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.run(["play", "1", "--strategy", "sequential"], input: "a\n:quit\n")
+    let before = try Data(contentsOf: sandbox.scoresFile)
+    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: sandbox.folder.path)
+    // Root ignores permissions, so run as nobody when we are root.
+    let result: MemoQuizResult
+    if getuid() == 0 {
+      chmod(sandbox.folder.appendingPathComponent(".lock").path, 0o644)
+      let runner = try sandbox.launch(
+        [], environment: [:], executable: "/usr/bin/setpriv",
+        prefix: ["--reuid=65534", "--regid=65534", "--clear-groups", MemoQuizSandbox.binary.path, "play", "1"])
+      runner.send("i\n")
+      runner.closeInput()
+      result = runner.wait()
+    } else {
+      result = try sandbox.run(["play", "1"], input: "i\n")
+    }
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("memoquiz: error: cannot write"))
+    #expect(result.stderr.contains("ermission denied"))
+    #expect(!result.stdout.contains("Correct"), "no verdict for an answer that was not saved")
+    #expect(try Data(contentsOf: sandbox.scoresFile) == before)
+    let reading = try sandbox.run(["scores", "--json"])
+    #expect(reading.status == 0, "reading still works")
+  }
+
+  @Test func aWriteThatFailsPartWayKeepsTheOldData() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups((0..<60).map { "Group number \($0) with a long title" }, count: 2)
+    // Scores for every group make scores.json a few kilobytes.
+    for index in 0..<60 {
+      try sandbox.run(["play", "Group number \(index) with a long title", "--strategy", "sequential"], input: "a0\n")
+    }
+    let before = try Data(contentsOf: sandbox.scoresFile)
+    #expect(before.count > 4096)
+    // A file-size limit below the file's size: the write of the new file
+    // fails part-way with EFBIG, as a full disk fails with ENOSPC.
+    let runner = try sandbox.launch(
+      [], executable: "/bin/sh",
+      prefix: ["-c", "ulimit -f 4; exec \"$0\" \"$@\"", MemoQuizSandbox.binary.path, "play", "1", "--restart"])
+    runner.send("a0\n")
+    runner.closeInput()
+    let result = runner.wait()
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("memoquiz: error: cannot write"))
+    #expect(result.stderr.contains("File too large"))
+    #expect(!result.stdout.contains("Correct"))
+    #expect(try Data(contentsOf: sandbox.scoresFile) == before)
+    #expect(try sandbox.files().filter { $0.hasSuffix(".tmp") }.isEmpty)
+  }
+
+  @Test func aFullDiskKeepsTheOldData() throws {
+    // A real full disk needs a small tmpfs, which only root can mount.
+    guard getuid() == 0 else { return }
+    let sandbox = try MemoQuizSandbox()
+    let mountPoint = sandbox.folder.appendingPathComponent("tiny")
+    try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+    let mount = try sandbox.runTool("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint.path])
+    guard mount == 0 else {
+      // Not allowed on this machine: the file-size-limit test covers the failure.
+      print("note: cannot mount a tmpfs here; the full-disk test ran only as the file-size-limit test")
+      return
+    }
+    defer { _ = try? sandbox.runTool("/bin/umount", [mountPoint.path]) }
+    sandbox.environment["MEMOQUIZ_HOME"] = mountPoint.path
+    try sandbox.run(["play", "1", "--strategy", "sequential"], input: "a\n")
+    let scores = mountPoint.appendingPathComponent("scores.json")
+    let before = try Data(contentsOf: scores)
+    // Fill the disk.
+    #expect(FileManager.default.createFile(atPath: mountPoint.path + "/filler", contents: nil))
+    let filler = try #require(FileHandle(forWritingAtPath: mountPoint.path + "/filler"))
+    while (try? filler.write(contentsOf: Data(count: 4096))) != nil {}
+    try? filler.close()
+    let result = try sandbox.run(["play", "1"], input: "i\n")
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("No space left on device"))
+    #expect(result.stderr.contains("free some disk space"))
+    #expect(!result.stdout.contains("Correct"))
+    #expect(try Data(contentsOf: scores) == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: mountPoint.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
+  }
+}
