@@ -67,7 +67,9 @@ import Testing
   @Test func threeProcessesOnOneGroupLoseNoIncrement() throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.writeNumberedGroups(["Shared"], count: 200)
-    let players = try (0..<3).map { _ in try sandbox.launch(["play", "Shared", "--strategy", "sequential", "--restart"]) }
+    let players = try (0..<3).map { _ in
+      try sandbox.launch(["play", "Shared", "--strategy", "sequential", "--restart"])
+    }
     // Feed the answers a few at a time, in turns, so the saves interleave.
     for start in stride(from: 0, to: 200, by: 4) {
       for player in players {
@@ -182,6 +184,7 @@ import Testing
     #expect(result.stderr.contains("free some disk space"))
     #expect(!result.stdout.contains("Correct"))
     #expect(try Data(contentsOf: scores) == before)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: mountPoint.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: mountPoint.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
   }
 }

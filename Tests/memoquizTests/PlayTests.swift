@@ -157,4 +157,20 @@ import Testing
     let groups = try sandbox.run(["groups"])
     #expect(!groups.stdout.contains("\u{1B}"))
   }
+
+  @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
+  func signalsEndTheSessionCleanlyWithEverythingSaved(_ signal: Int32) throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["G"], count: 5)
+    let running = try sandbox.launch(["play", "G", "--strategy", "sequential"])
+    running.send("a0\n")
+    #expect(running.waitForOutput(containing: "[2/5] q1"))
+    running.signal(signal)
+    let result = running.wait(timeout: 20)
+    #expect(!result.wasSignaled)
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("Stopped at question 2 of 5"))
+    #expect(try sandbox.storedScore("G") == (1, 0))
+    #expect(try sandbox.run(["play", "G"], input: ":quit\n").stdout.contains("[2/5] q1"))
+  }
 }

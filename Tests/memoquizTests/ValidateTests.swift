@@ -36,7 +36,8 @@ import Testing
     #expect(lines.contains("\(file.path):4:16: error: \"prompt\" is empty"))
     #expect(
       lines.contains(
-        "\(file.path):6:13: error: duplicate title \"a\"; titles must be unique ignoring case (the first is on line 2)"))
+        "\(file.path):6:13: error: duplicate title \"a\"; titles must be unique ignoring case (the first is on line 2)")
+    )
     #expect(lines.contains { $0.hasPrefix("\(file.path):6:31: error: \"questions\" is empty") })
     #expect(lines.count == 6, "each problem once, then the summary")
     #expect(result.stderr.contains("memoquiz: error: "))

@@ -21,7 +21,15 @@ public enum SignalMonitor {
     }
     sigemptyset(&action.sa_mask)
     action.sa_flags = 0
-    for signal in endingSignals { sigaction(signal, &action, nil) }
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    for signal in endingSignals {
+      sigaction(signal, &action, nil)
+      sigaddset(&unblocked, signal)
+    }
+    // A parent may have started us with these signals blocked; a blocked
+    // Ctrl-C could never end the session.
+    pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
     signal(SIGPIPE, SIG_IGN)
     signal(SIGXFSZ, SIG_IGN)
   }
