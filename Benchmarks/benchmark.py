@@ -1,0 +1,315 @@
+"""memoquiz benchmarks, each figure beside a reference measured in the same run.
+
+Usage: python3 benchmark.py MEMOQUIZ_BINARY BSD_QUIZ_BINARY
+
+Figures:
+  cold start             `memoquiz groups` vs BSD `quiz` listing its subjects
+  answer latency (pty)   answer typed -> verdict shown, vs the disk's durable
+                         replace floor and vs BSD quiz on the same deck
+  piped throughput       2,000 answers through a pipe, every verdict durable
+  100,000 questions      time to first prompt, validate time, peak RSS
+  bundled set            peak RSS of a round
+"""
+
+import json
+import os
+import platform
+import pty
+import re
+import select
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+MEMOQUIZ, QUIZ = sys.argv[1], sys.argv[2]
+WORK = tempfile.mkdtemp(prefix="memoquiz-bench-")
+DECK_SIZE = 2000
+
+
+def environment(home):
+    env = dict(os.environ, MEMOQUIZ_HOME=home, NO_COLOR="1", TERM="xterm")
+    return env
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def ms(seconds):
+    return f"{seconds * 1000:.2f} ms"
+
+
+def run_measured(argv, env, stdin=b""):
+    """Runs a command with fork/exec and wait4.
+
+    Returns (wall seconds, peak RSS in KB, standard output). Standard input is
+    written while the output is read, so a large input cannot deadlock.
+    """
+    read_out, write_out = os.pipe()
+    read_in, write_in = os.pipe()
+    start = time.perf_counter()
+    pid = os.fork()
+    if pid == 0:
+        os.dup2(read_in, 0)
+        os.dup2(write_out, 1)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 2)
+        for fd in (read_in, write_in, read_out, write_out):
+            os.close(fd)
+        os.execve(argv[0], argv, env)
+    os.close(read_in)
+    os.close(write_out)
+    pending = memoryview(stdin)
+    if not pending:
+        os.close(write_in)
+        write_in = None
+    chunks = []
+    while True:
+        readable, writable, _ = select.select([read_out], [write_in] if write_in is not None else [], [])
+        if writable:
+            pending = pending[os.write(write_in, pending[:65536]):]
+            if not pending:
+                os.close(write_in)
+                write_in = None
+        if readable:
+            data = os.read(read_out, 65536)
+            if not data:
+                break
+            chunks.append(data)
+    _, _, usage = os.wait4(pid, 0)
+    elapsed = time.perf_counter() - start
+    if write_in is not None:
+        os.close(write_in)
+    os.close(read_out)
+    return elapsed, usage.ru_maxrss, b"".join(chunks)
+
+
+def cold_start():
+    home = os.path.join(WORK, "cold")
+    os.makedirs(home)
+    env = environment(home)
+    runs = 300
+
+    def timed(argv):
+        samples = []
+        for _ in range(20):
+            run_measured(argv, env)
+        for _ in range(runs):
+            samples.append(run_measured(argv, env)[0])
+        return statistics.median(samples)
+
+    ours = timed([MEMOQUIZ, "groups"])
+    theirs = timed([QUIZ])
+    return ours, theirs
+
+
+def write_deck(home):
+    questions = [{"prompt": f"q{i}", "answer": f"a{i}"} for i in range(DECK_SIZE)]
+    with open(os.path.join(home, "questions.json"), "w") as file:
+        json.dump([{"title": "Deck", "questions": questions}], file)
+    deck = os.path.join(home, "deck")
+    with open(deck, "w") as file:
+        for i in range(DECK_SIZE):
+            file.write(f"q{i}:a{i}\n")
+    index = os.path.join(home, "index")
+    with open(index, "w") as file:
+        file.write(f"{deck}:question:answer\n")
+    return index
+
+
+class Pty:
+    """A program on a pseudo-terminal, read until a pattern appears."""
+
+    def __init__(self, argv, env):
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.execve(argv[0], argv, env)
+        self.buffer = b""
+
+    def read_until(self, pattern, timeout=10.0):
+        deadline = time.perf_counter() + timeout
+        while True:
+            match = pattern.search(self.buffer)
+            if match:
+                consumed = self.buffer[:match.end()]
+                self.buffer = self.buffer[match.end():]
+                return consumed
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                raise TimeoutError(f"no {pattern.pattern!r} in {self.buffer[-200:]!r}")
+            readable, _, _ = select.select([self.fd], [], [], remaining)
+            if readable:
+                self.buffer += os.read(self.fd, 65536)
+
+    def send(self, text):
+        os.write(self.fd, text)
+
+    def close(self):
+        try:
+            os.kill(self.pid, 9)
+        except ProcessLookupError:
+            pass
+        os.waitpid(self.pid, 0)
+        os.close(self.fd)
+
+
+def answer_latency_memoquiz(home, answers):
+    env = environment(home)
+    session = Pty([MEMOQUIZ, "play", "Deck", "--strategy", "sequential", "--restart"], env)
+    prompt = re.compile(rb"\[(\d+)/\d+\] q(\d+)\r\n> ")
+    verdict = re.compile(rb"Correct!|Incorrect")
+    samples = []
+    number = session.read_until(prompt)
+    for _ in range(answers):
+        index = re.search(rb"q(\d+)", number).group(1).decode()
+        start = time.perf_counter()
+        session.send(f"a{index}\n".encode())
+        session.read_until(verdict)
+        samples.append(time.perf_counter() - start)
+        number = session.read_until(prompt)
+    session.close()
+    return samples
+
+
+def answer_latency_quiz(index, answers):
+    env = dict(os.environ, TERM="xterm")
+    session = Pty([QUIZ, "-i", index, "question", "answer"], env)
+    question = re.compile(rb"q(\d+)\?")
+    right = re.compile(rb"Right!")
+    samples = []
+    asked = session.read_until(question)
+    for _ in range(answers):
+        number = re.search(rb"q(\d+)\?", asked).group(1).decode()
+        start = time.perf_counter()
+        session.send(f"a{number}\n".encode())
+        session.read_until(right)
+        samples.append(time.perf_counter() - start)
+        asked = session.read_until(question)
+    session.close()
+    return samples
+
+
+def durable_floor(folder, count):
+    """Temp write, fsync, rename, folder fsync of a small file: the least a durable save costs."""
+    target = os.path.join(folder, "floor.json")
+    payload = json.dumps({"version": 1, "scores": {"Deck": {"correctCount": 1, "incorrectCount": 0}}}).encode()
+    samples = []
+    directory = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    for _ in range(count):
+        start = time.perf_counter()
+        temp = target + ".tmp"
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        os.write(fd, payload)
+        os.fsync(fd)
+        os.close(fd)
+        os.rename(temp, target)
+        os.fsync(directory)
+        samples.append(time.perf_counter() - start)
+    os.close(directory)
+    return samples
+
+
+def piped_throughput(home):
+    env = environment(home)
+    answers = "".join(f"a{i}\n" for i in range(DECK_SIZE)).encode()
+    run_measured([MEMOQUIZ, "reset", "Deck", "--yes"], env)
+    elapsed, _, output = run_measured([MEMOQUIZ, "play", "Deck", "--strategy", "sequential", "--restart"], env, answers)
+    verdicts = output.count(b"Correct!")
+    with open(os.path.join(home, "scores.json")) as file:
+        stored = json.load(file)["scores"]["Deck"]["correctCount"]
+    return elapsed, verdicts, stored
+
+
+def big_group():
+    home = os.path.join(WORK, "big")
+    os.makedirs(home)
+    questions = [{"prompt": f"質問 {i}", "answer": f"answer {i}", "alternatives": [f"alt {i}"], "hint": f"hint {i}"}
+                 for i in range(100_000)]
+    path = os.path.join(home, "questions.json")
+    with open(path, "w") as file:
+        json.dump([{"title": "Huge", "questions": questions}], file, ensure_ascii=False, indent=1)
+    size = os.path.getsize(path)
+    env = environment(home)
+    first_prompts = []
+    rss = 0
+    for _ in range(5):
+        session_start = time.perf_counter()
+        session = Pty([MEMOQUIZ, "play", "Huge", "--restart"], env)
+        session.read_until(re.compile(rb"\[1/100000\]"), timeout=60)
+        first_prompts.append(time.perf_counter() - session_start)
+        session.send(b":quit\n")
+        session.read_until(re.compile(rb"resumes here"), timeout=60)
+        _, _, usage = os.wait4(session.pid, 0)
+        os.close(session.fd)
+        rss = max(rss, usage.ru_maxrss)
+    validates = []
+    for _ in range(5):
+        elapsed, validate_rss, _ = run_measured([MEMOQUIZ, "validate"], env)
+        validates.append(elapsed)
+        rss = max(rss, validate_rss)
+    return size, statistics.median(first_prompts), statistics.median(validates), rss
+
+
+def bundled_rss():
+    home = os.path.join(WORK, "bundled")
+    os.makedirs(home)
+    env = environment(home)
+    answers = "".join("a\n" for _ in range(46)).encode()
+    _, rss, _ = run_measured([MEMOQUIZ, "play", "Hiragana", "--strategy", "sequential"], env, answers)
+    return rss
+
+
+def main():
+    print(f"machine: {platform.node()}, {os.cpu_count()} cores, {platform.platform()}")
+    print(f"python {platform.python_version()}; memoquiz {MEMOQUIZ}; reference {QUIZ}")
+    print()
+
+    ours, theirs = cold_start()
+    print("cold start (median of 300)")
+    print(f"  memoquiz groups   {ms(ours)}")
+    print(f"  BSD quiz          {ms(theirs)}")
+    print(f"  ratio             {ours / theirs:.2f}x   (target: at most 3x)")
+    print()
+
+    home = os.path.join(WORK, "deck")
+    os.makedirs(home)
+    index = write_deck(home)
+    answers = 500
+    ours = answer_latency_memoquiz(home, answers)
+    floor = durable_floor(home, answers)
+    theirs = answer_latency_quiz(index, answers)
+    print(f"answer -> verdict through a pty ({answers} answers, {DECK_SIZE}-question deck)")
+    print(f"  memoquiz          median {ms(statistics.median(ours))}   p99 {ms(percentile(ours, 0.99))}")
+    print(f"  durable floor     median {ms(statistics.median(floor))}   p99 {ms(percentile(floor, 0.99))}")
+    print(f"  BSD quiz          median {ms(statistics.median(theirs))}   p99 {ms(percentile(theirs, 0.99))}"
+          "   (saves nothing)")
+    print(f"  memoquiz / floor  median {statistics.median(ours) / statistics.median(floor):.2f}x"
+          f"   p99 {percentile(ours, 0.99) / percentile(floor, 0.99):.2f}x   (target: at most 2x)")
+    print()
+
+    elapsed, verdicts, stored = piped_throughput(home)
+    print(f"piped throughput ({DECK_SIZE} answers)")
+    print(f"  memoquiz          {DECK_SIZE / elapsed:,.0f} answers/s   ({ms(elapsed)} in all; "
+          f"{verdicts} verdicts printed, {stored} stored)   (target: at least 5,000/s)")
+    floor_rate = 1 / statistics.median(floor)
+    print(f"  one durable save per answer would allow {floor_rate:,.0f} answers/s")
+    print()
+
+    size, first_prompt, validate, rss = big_group()
+    print(f"100,000 questions ({size / 1e6:.1f} MB of JSON, median of 5)")
+    print(f"  first prompt      {ms(first_prompt)}   (target: at most 300 ms)")
+    print(f"  validate          {ms(validate)}")
+    print(f"  peak RSS          {rss / 1024:.1f} MB   (target: at most 150 MB)")
+    print()
+
+    print("bundled set")
+    print(f"  peak RSS          {bundled_rss() / 1024:.1f} MB   (target: at most 20 MB)")
+    shutil.rmtree(WORK, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
