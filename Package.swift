@@ -16,6 +16,11 @@ let package = Package(
       dependencies: ["MemoQuizKit"]
     ),
     .executableTarget(
+      name: "memoquiz-load-benchmark",
+      dependencies: ["MemoQuizKit"],
+      path: "Benchmarks/LoadBenchmark"
+    ),
+    .executableTarget(
       name: "QuestionDataEmbedder",
       path: "Sources/QuestionDataEmbedder"
     ),

@@ -1,13 +1,15 @@
 """memoquiz benchmarks, each figure beside a reference measured in the same run.
 
-Usage: python3 benchmark.py MEMOQUIZ_BINARY BSD_QUIZ_BINARY
+Usage: python3 benchmark.py MEMOQUIZ_BINARY BSD_QUIZ_BINARY LOAD_BENCHMARK_BINARY
 
 Figures:
   cold start             `memoquiz groups` vs BSD `quiz` listing its subjects
   answer latency (pty)   answer typed -> verdict shown, vs the disk's durable
                          replace floor and vs BSD quiz on the same deck
   piped throughput       2,000 answers through a pipe, every verdict durable
-  100,000 questions      time to first prompt, validate time, peak RSS
+  100,000 questions      time to first prompt, validate time, peak RSS; and
+                         in one process, the file read by memoquiz's scanner
+                         vs by JSONDecoder
   bundled set            peak RSS of a round
 """
 
@@ -24,7 +26,7 @@ import sys
 import tempfile
 import time
 
-MEMOQUIZ, QUIZ = sys.argv[1], sys.argv[2]
+MEMOQUIZ, QUIZ, LOAD_BENCHMARK = sys.argv[1], sys.argv[2], sys.argv[3]
 WORK = tempfile.mkdtemp(prefix="memoquiz-bench-")
 DECK_SIZE = 2000
 
@@ -251,7 +253,8 @@ def big_group():
         elapsed, validate_rss, _ = run_measured([MEMOQUIZ, "validate"], env)
         validates.append(elapsed)
         rss = max(rss, validate_rss)
-    return size, statistics.median(first_prompts), statistics.median(validates), rss
+    loading = subprocess.run([LOAD_BENCHMARK, path, "5"], capture_output=True, text=True, check=True).stdout
+    return size, statistics.median(first_prompts), statistics.median(validates), rss, loading
 
 
 def bundled_rss():
@@ -299,11 +302,13 @@ def main():
     print(f"  one durable save per answer would allow {floor_rate:,.0f} answers/s")
     print()
 
-    size, first_prompt, validate, rss = big_group()
+    size, first_prompt, validate, rss, loading = big_group()
     print(f"100,000 questions ({size / 1e6:.1f} MB of JSON, median of 5)")
     print(f"  first prompt      {ms(first_prompt)}   (target: at most 300 ms)")
     print(f"  validate          {ms(validate)}")
     print(f"  peak RSS          {rss / 1024:.1f} MB   (target: at most 150 MB)")
+    print("  loading the file in one process (median of 5):")
+    print(loading.rstrip())
     print()
 
     print("bundled set")
