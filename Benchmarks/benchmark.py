@@ -159,40 +159,34 @@ class Pty:
         os.close(self.fd)
 
 
-def answer_latency_memoquiz(home, answers):
-    env = environment(home)
-    session = Pty([MEMOQUIZ, "play", "Deck", "--strategy", "sequential", "--restart"], env)
-    prompt = re.compile(rb"\[(\d+)/\d+\] q(\d+)\r\n> ")
-    verdict = re.compile(rb"Correct!|Incorrect")
-    samples = []
-    number = session.read_until(prompt)
-    for _ in range(answers):
-        index = re.search(rb"q(\d+)", number).group(1).decode()
-        start = time.perf_counter()
-        session.send(f"a{index}\n".encode())
-        session.read_until(verdict)
-        samples.append(time.perf_counter() - start)
-        number = session.read_until(prompt)
-    session.close()
-    return samples
-
-
-def answer_latency_quiz(index, answers):
-    env = dict(os.environ, TERM="xterm")
-    session = Pty([QUIZ, "-i", index, "question", "answer"], env)
-    question = re.compile(rb"q(\d+)\?")
-    right = re.compile(rb"Right!")
+def answer_latency(argv, env, question, verdict, answers):
+    """Answers `answers` questions on a pty; returns the seconds from each
+    answer typed to its verdict shown. `question` captures the question's
+    number, and the right answer to question N is aN."""
+    session = Pty(argv, env)
     samples = []
     asked = session.read_until(question)
     for _ in range(answers):
-        number = re.search(rb"q(\d+)\?", asked).group(1).decode()
+        number = question.search(asked).group(1).decode()
         start = time.perf_counter()
         session.send(f"a{number}\n".encode())
-        session.read_until(right)
+        session.read_until(verdict)
         samples.append(time.perf_counter() - start)
         asked = session.read_until(question)
     session.close()
     return samples
+
+
+def answer_latency_memoquiz(home, answers):
+    argv = [MEMOQUIZ, "play", "Deck", "--strategy", "sequential", "--restart"]
+    return answer_latency(argv, environment(home), re.compile(rb"\] q(\d+)\r\n> "),
+                          re.compile(rb"Correct!|Incorrect"), answers)
+
+
+def answer_latency_quiz(index, answers):
+    argv = [QUIZ, "-i", index, "question", "answer"]
+    return answer_latency(argv, dict(os.environ, TERM="xterm"), re.compile(rb"q(\d+)\?"),
+                          re.compile(rb"Right!"), answers)
 
 
 def durable_floor(folder, count):

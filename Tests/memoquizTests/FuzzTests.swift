@@ -1,21 +1,11 @@
 import Foundation
 import Testing
 
+@testable import MemoQuizKit
+
 /// Randomly damaged questions files never crash memoquiz: every run ends
 /// with exit 0 (valid) or 65 (invalid) and a clear message.
 @Suite struct FuzzTests {
-  /// A small generator with a fixed seed, so a failure can be replayed.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static let pieces: [[UInt8]] =
     [
       "{", "}", "[", "]", ",", ":", "\"", "\\", "null", "true", "-", "0", "1e999", "\"title\"", "\"questions\"",
@@ -23,7 +13,7 @@ import Testing
     ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xEF, 0xBB, 0xBF]]
 
   /// `base` with a few random bytes deleted, replaced or inserted.
-  static func mutate(_ base: [UInt8], using generator: inout Generator) -> [UInt8] {
+  static func mutate(_ base: [UInt8], using generator: inout SplitMix64) -> [UInt8] {
     var bytes = base
     for _ in 0..<Int.random(in: 1...4, using: &generator) {
       let position = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &generator)
@@ -54,7 +44,7 @@ import Testing
 
   @Test func mutatedFilesNeverCrashValidateOrGroups() throws {
     let sandbox = try MemoQuizSandbox()
-    var generator = Generator(state: 2026)
+    var generator = SplitMix64(seed: 2026)
     var outcomes: [Int32: Int] = [:]
     for iteration in 0..<300 {
       let bytes = Self.mutate(Self.base, using: &generator)
