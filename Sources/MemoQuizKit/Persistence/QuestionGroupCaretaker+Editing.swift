@@ -1,0 +1,51 @@
+import FoundationEssentials
+
+/// Reading and installing questions files for `edit` and `validate`.
+extension QuestionGroupCaretaker {
+  /// Installs new questions as the user's `questions.json`, durably, after
+  /// saving a snapshot of the file it replaces.
+  ///
+  /// Callers check the bytes first: only a valid questions file is installed.
+  /// Scores are not touched; those of renamed or removed groups stay in
+  /// `scores.json` until a reset.
+  public static func installQuestions(_ bytes: [UInt8], in folder: DataFolder, reason: String) throws {
+    try folder.withLock {
+      try SnapshotCaretaker(folder: folder).saveSnapshot(reason: reason, of: [folder.questionsFile])
+      try DurableFile.replace(folder.questionsFile, with: bytes)
+    }
+  }
+
+  /// The text of the questions in use: the user's file, or the bundled set.
+  public static func questionsText(in folder: DataFolder) throws -> [UInt8] {
+    try DurableFile.read(folder.questionsFile) ?? Array(BundledQuestionGroupData.json.utf8)
+  }
+
+  /// Reads a whole file, as the `validate` command needs.
+  /// - Returns: `nil` when the file does not exist.
+  public static func readFile(_ path: String) throws -> [UInt8]? {
+    try DurableFile.read(path)
+  }
+}
+
+extension QuestionGroupCaretaker {
+  /// Writes a copy of the questions for the user to edit, under a new name
+  /// in the data folder, so that no earlier draft is overwritten.
+  /// - Returns: the draft's path.
+  public static func writeDraft(_ bytes: [UInt8], in folder: DataFolder, now: Date = Date()) throws -> String {
+    try folder.create()
+    let stamp = CalendarTime(now).compactStamp
+    var path = folder.path + "/questions.edit-\(stamp).json"
+    var attempt = 1
+    while DurableFile.exists(path) {
+      attempt += 1
+      path = folder.path + "/questions.edit-\(stamp)-\(attempt).json"
+    }
+    try DurableFile.replace(path, with: bytes)
+    return path
+  }
+
+  /// Removes a draft that is no longer needed.
+  public static func removeDraft(_ path: String) throws {
+    try DurableFile.remove(path)
+  }
+}
