@@ -112,10 +112,17 @@ import Testing
     // Root ignores permissions, so run as nobody when we are root.
     let result: MemoQuizResult
     if getuid() == 0 {
-      chmod(sandbox.folder.appendingPathComponent(".lock").path, 0o644)
+      // A copy in a world-readable folder, in case the build folder is not.
+      let binFolder = FileManager.default.temporaryDirectory.appendingPathComponent("memoquiz-bin-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: binFolder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: binFolder) }
+      chmod(binFolder.path, 0o755)
+      let binary = binFolder.appendingPathComponent("memoquiz")
+      try FileManager.default.copyItem(at: MemoQuizSandbox.binary, to: binary)
+      chmod(binary.path, 0o755)
       let runner = try sandbox.launch(
         [], environment: [:], executable: "/usr/bin/setpriv",
-        prefix: ["--reuid=65534", "--regid=65534", "--clear-groups", MemoQuizSandbox.binary.path, "play", "1"])
+        prefix: ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path, "play", "1"])
       runner.send("i\n")
       runner.closeInput()
       result = runner.wait()

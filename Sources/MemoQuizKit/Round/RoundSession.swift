@@ -70,10 +70,8 @@ public struct RoundSession {
     terminal.write(header + "\n")
     if terminal.isInteractive {
       terminal.write(
-        style.dim(
-          "Type the answer and press Enter.  ?  hint   :undo  take back the last answer   :quit  stop (progress is saved)"
-        )
-          + "\n")
+        style.dim("Type the answer and press Enter.") + "\n"
+          + style.dim("?  hint   ·   :undo  take back the last answer   ·   :quit  stop, progress is saved") + "\n")
     }
     return round
   }
