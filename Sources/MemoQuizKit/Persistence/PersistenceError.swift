@@ -1,3 +1,4 @@
+import FoundationEssentials
 @preconcurrency import Glibc
 
 /// What can go wrong while reading or writing the data folder.
@@ -14,7 +15,9 @@ public enum PersistenceError: Error, Sendable {
   case noSnapshots
 }
 
-extension PersistenceError: CustomStringConvertible {
+extension PersistenceError: LocalizedError, CustomStringConvertible {
+  public var errorDescription: String? { description }
+
   /// A plain-English message that says what happened and what to do.
   public var description: String {
     switch self {

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// What can be wrong with the question groups a user asked for.
 public enum QuestionFileError: Error, Sendable {
   /// The questions file breaks the format; every problem is listed.
@@ -8,7 +10,9 @@ public enum QuestionFileError: Error, Sendable {
   case noSuchGroup(String, titles: [String])
 }
 
-extension QuestionFileError: CustomStringConvertible {
+extension QuestionFileError: LocalizedError, CustomStringConvertible {
+  public var errorDescription: String? { description }
+
   public var description: String {
     switch self {
     case .invalid(let file, let diagnostics):

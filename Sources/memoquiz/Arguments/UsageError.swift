@@ -1,5 +1,7 @@
+import FoundationEssentials
+
 /// The command line was wrong: exit code 64, with a pointer to `--help`.
-struct UsageError: Error {
+struct UsageError: LocalizedError {
   let message: String
   /// The command whose help to point at, or `nil` for the top level.
   let command: String?
@@ -13,4 +15,6 @@ struct UsageError: Error {
   var helpPointer: String {
     "see `memoquiz \(command.map { "\($0) " } ?? "")--help`"
   }
+
+  var errorDescription: String? { message }
 }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 @preconcurrency import Glibc
 import MemoQuizKit
 
@@ -7,8 +8,9 @@ import MemoQuizKit
 /// `/bin/sh` with the file as its last argument, as git runs editors.
 struct Editor {
   /// What went wrong running the editor.
-  struct Failure: Error, CustomStringConvertible {
+  struct Failure: LocalizedError, CustomStringConvertible {
     let description: String
+    var errorDescription: String? { description }
   }
 
   let command: String

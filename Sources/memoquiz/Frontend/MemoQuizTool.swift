@@ -94,10 +94,8 @@ enum MemoQuizTool {
       case .noSuchGroup:
         return fail(questions.description, .usage)
       }
-    case let persistence as PersistenceError:
-      return fail(persistence.description, .failure)
-    case let editor as Editor.Failure:
-      return fail(editor.description, .failure)
+    case let described as any LocalizedError:
+      return fail(described.errorDescription ?? "\(error)", .failure)
     default:
       return fail("\(error)", .failure)
     }
