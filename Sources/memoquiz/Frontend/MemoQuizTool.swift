@@ -1,3 +1,4 @@
+import FoundationEssentials
 import MemoQuizKit
 
 /// The `memoquiz` tool: finds the command, parses its arguments, runs it,
