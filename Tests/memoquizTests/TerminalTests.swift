@@ -73,7 +73,6 @@ import Testing
     let counter = sandbox.folder.appendingPathComponent("count").path
     try Data(
       """
-      #!/bin/sh
       if [ -e "\(counter)" ]; then
         printf '[{"title": "Fixed", "questions": [{"prompt": "p", "answer": "a"}]}]' > "$1"
       else
@@ -81,9 +80,8 @@ import Testing
       fi
       """.utf8
     ).write(to: URL(fileURLWithPath: script))
-    chmod(script, 0o755)
     var environment = sandbox.environment
-    environment["EDITOR"] = script
+    environment["EDITOR"] = "sh \(script)"
     environment["VISUAL"] = nil
     let session = try PseudoTerminalSession(arguments: ["edit"], environment: environment)
     #expect(session.waitFor("Edit again?"))
