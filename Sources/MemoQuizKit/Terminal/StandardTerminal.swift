@@ -81,6 +81,7 @@ public final class StandardTerminal: Terminal {
         input.removeSubrange(0..<inputStart)
         inputStart = 0
       }
+      guard SignalMonitor.waitForInput(on: .standardInput) else { return .interrupted }
       var block = [UInt8](repeating: 0, count: 65_536)
       let count = block.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
       if count > 0 {

@@ -29,6 +29,11 @@ struct Editor {
   /// The corresponding C functions are `posix_spawn` and `waitpid`.
   /// - Throws: ``Failure`` when the editor cannot start or exits with an error.
   func edit(_ path: String) throws {
+    // A Ctrl-C typed in the editor belongs to the editor, as in git.
+    try SignalMonitor.ignoringInterrupts { try run(path) }
+  }
+
+  private func run(_ path: String) throws {
     let arguments = ["/bin/sh", "-c", "\(command) \"$@\"", "sh", path]
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
