@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import MemoQuizKit
+
+/// The round loop against a scripted terminal and a real data folder.
+@Suite struct RoundSessionTests {
+  private func caretaker(_ folder: TemporaryFolder, questions: Int) throws -> QuestionGroupCaretaker {
+    let items = (0..<questions).map { #"{"prompt": "q\#($0)", "answer": "a\#($0)"}"# }
+    try folder.write("questions.json", #"[{"title": "G", "questions": [\#(items.joined(separator: ","))]}]"#)
+    return try QuestionGroupCaretaker(folder: DataFolder(path: folder.path))
+  }
+
+  private func storedAnswers(_ folder: TemporaryFolder) -> Int {
+    guard let data = try? folder.read("scores.json"),
+      let book = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let entry = (book["scores"] as? [String: Any])?["G"] as? [String: Any]
+    else { return 0 }
+    return (entry["correctCount"] as? Int ?? 0) + (entry["incorrectCount"] as? Int ?? 0)
+  }
+
+  @Test(arguments: [true, false])
+  func noVerdictIsShownBeforeItsAnswerIsOnDisk(_ allWaiting: Bool) throws {
+    let folder = try TemporaryFolder()
+    let answers = (0..<600).map { $0 % 3 == 0 ? "wrong" : "a\($0)" }
+    let terminal = ScriptedTerminal(lines: answers, allWaiting: allWaiting)
+    var flushes = 0
+    terminal.onFlush = { shown in
+      flushes += 1
+      let verdicts = shown.split(separator: "\n").filter { $0.hasPrefix("Correct") || $0.hasPrefix("Incorrect") }
+      #expect(self.storedAnswers(folder) >= verdicts.count, "a verdict was shown before its answer was saved")
+    }
+    var session = RoundSession(caretaker: try caretaker(folder, questions: 600), terminal: terminal)
+    try session.play(groupIndex: 0, options: .init(strategy: SequentialQuestionStrategy()))
+    #expect(storedAnswers(folder) == 600)
+    #expect(terminal.shown.contains("Round complete"))
+    if allWaiting {
+      #expect(flushes < 20, "waiting answers are saved in groups, not one by one (\(flushes) flushes)")
+    } else {
+      #expect(flushes > 600, "answers typed one by one are each saved and shown at once")
+    }
+  }
+
+  @Test func undoStepsBackAcrossGroupCommits() throws {
+    let folder = try TemporaryFolder()
+    let terminal = ScriptedTerminal(lines: ["a0", "x", "a2", ":undo", ":undo", "a1", ":quit"])
+    var session = RoundSession(caretaker: try caretaker(folder, questions: 5), terminal: terminal)
+    try session.play(groupIndex: 0, options: .init(strategy: SequentialQuestionStrategy()))
+    let reloaded = try QuestionGroupCaretaker(folder: DataFolder(path: folder.path))
+    #expect(reloaded.groups[0].score == Score(correctCount: 2, incorrectCount: 0))
+    #expect(reloaded.unfinishedRound(of: "G")?.answers == "11")
+  }
+
+  @Test func interactiveRoundExplainsTheCommandsAndPrompts() throws {
+    let folder = try TemporaryFolder()
+    let terminal = ScriptedTerminal(lines: [":quit"], allWaiting: false, isInteractive: true)
+    var session = RoundSession(caretaker: try caretaker(folder, questions: 2), terminal: terminal)
+    try session.play(groupIndex: 0, options: .init(strategy: SequentialQuestionStrategy()))
+    #expect(terminal.shown.contains(":undo"))
+    #expect(terminal.shown.contains("> "))
+  }
+}
