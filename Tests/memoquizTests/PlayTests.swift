@@ -60,6 +60,14 @@ import Testing
     #expect(try sandbox.storedScore("G") == (0, 3))
   }
 
+  @Test func anEmptyLineIsNotGraded() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["G"], count: 3)
+    let result = try sandbox.run(["play", "G", "--strategy", "sequential"], input: "\n   \na0\n:quit\n")
+    #expect(result.stdout.contains("Type an answer"))
+    #expect(try sandbox.storedScore("G") == (1, 0))
+  }
+
   @Test func endOfInputEndsTheSessionWithEverythingSaved() throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.writeNumberedGroups(["G"], count: 5)
