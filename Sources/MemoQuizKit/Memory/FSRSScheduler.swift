@@ -1,0 +1,167 @@
+@preconcurrency import Glibc
+
+/// The FSRS-6 spaced-repetition scheduler, as the FSRS authors' reference
+/// implementation (`fsrs` 6.3.2 on PyPI) computes it.
+///
+/// memoquiz uses the 21 published default parameters, a desired retention of
+/// 0.9, a maximum interval of 36,500 days, and no learning or relearning
+/// steps: every review goes straight to the day-based formulas, and a review
+/// less than a whole day after the previous one uses the same-day formula.
+/// `Tests/MemoQuizKitTests/Memory` checks every formula against values the
+/// reference produced.
+public struct FSRSScheduler: Sendable {
+  /// The published FSRS-6 default parameters, w0 to w20.
+  public static let defaultParameters: [Double] = [
+    0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796,
+    1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542,
+  ]
+
+  static let minimumStability = 0.001
+  static let difficultyRange = 1.0...10.0
+  /// Fuzz grows by these factors over these ranges of days.
+  private static let fuzzRanges: [(start: Double, end: Double, factor: Double)] = [
+    (2.5, 7.0, 0.15), (7.0, 20.0, 0.1), (20.0, .infinity, 0.05),
+  ]
+
+  let w: [Double]
+  public let desiredRetention: Double
+  public let maximumInterval: Int
+  private let decay: Double
+  private let factor: Double
+
+  public init(
+    parameters: [Double] = FSRSScheduler.defaultParameters, desiredRetention: Double = 0.9,
+    maximumInterval: Int = 36_500
+  ) {
+    w = parameters
+    self.desiredRetention = desiredRetention
+    self.maximumInterval = maximumInterval
+    decay = -parameters[20]
+    factor = pow(0.9, 1 / decay) - 1
+  }
+
+  /// The chance of recall `elapsedDays` after a review, given the stability.
+  public func retrievability(elapsedDays: Double, stability: Double) -> Double {
+    pow(1 + factor * max(0, elapsedDays) / stability, decay)
+  }
+
+  /// The chance of recall at `time`, counting fractions of a day; for
+  /// showing and ordering, not for scheduling.
+  public func retrievability(of state: MemoryState, at time: Timestamp) -> Double {
+    retrievability(elapsedDays: time.days(since: state.lastReview), stability: state.stability)
+  }
+
+  /// The state after a review.
+  /// - Parameters:
+  ///   - state: the state before, or `nil` for a question never reviewed.
+  ///   - rating: how the review went.
+  ///   - time: when it happened.
+  ///   - fuzz: a number in `0..<1` that picks the interval within FSRS's
+  ///     fuzz range; `nil` keeps the unfuzzed interval.
+  public func review(_ state: MemoryState?, rating: ReviewRating, at time: Timestamp, fuzz: Double?) -> MemoryState {
+    let stability: Double
+    let difficulty: Double
+    if let state {
+      let elapsed = time.wholeDays(since: state.lastReview)
+      if elapsed < 1 {
+        stability = shortTermStability(state.stability, rating: rating)
+      } else {
+        let recall = retrievability(elapsedDays: Double(elapsed), stability: state.stability)
+        stability = nextStability(
+          difficulty: state.difficulty, stability: state.stability, retrievability: recall, rating: rating)
+      }
+      difficulty = nextDifficulty(state.difficulty, rating: rating)
+    } else {
+      stability = initialStability(rating)
+      difficulty = clampDifficulty(initialDifficulty(rating))
+    }
+    var interval = nextInterval(stability: stability)
+    if let fuzz { interval = fuzzed(interval, unit: fuzz) }
+    return MemoryState(
+      stability: stability, difficulty: difficulty, lastReview: time, interval: interval,
+      reviewCount: (state?.reviewCount ?? 0) + 1)
+  }
+
+  /// The interval in whole days that keeps recall at the desired retention.
+  public func nextInterval(stability: Double) -> Int {
+    let days = stability / factor * (pow(desiredRetention, 1 / decay) - 1)
+    guard days.isFinite else { return maximumInterval }
+    // Python's round() rounds halves to even.
+    let rounded = days.rounded(.toNearestOrEven)
+    return Int(min(max(rounded, 1), Double(maximumInterval)))
+  }
+
+  /// The range FSRS fuzzes an interval within; intervals under 3 days are
+  /// not fuzzed.
+  public func fuzzRange(of interval: Int) -> ClosedRange<Int> {
+    guard Double(interval) >= 2.5 else { return interval...interval }
+    var delta = 1.0
+    for range in Self.fuzzRanges {
+      delta += range.factor * max(min(Double(interval), range.end) - range.start, 0)
+    }
+    var lower = Int((Double(interval) - delta).rounded(.toNearestOrEven))
+    var upper = Int((Double(interval) + delta).rounded(.toNearestOrEven))
+    lower = max(2, lower)
+    upper = min(upper, maximumInterval)
+    lower = min(lower, upper)
+    return lower...upper
+  }
+
+  /// The interval moved within its fuzz range by `unit`, from 0 (the
+  /// shortest) to nearly 1 (the longest).
+  public func fuzzed(_ interval: Int, unit: Double) -> Int {
+    guard Double(interval) >= 2.5 else { return interval }
+    let range = fuzzRange(of: interval)
+    let value = unit * Double(range.upperBound - range.lowerBound + 1) + Double(range.lowerBound)
+    return min(Int(value.rounded(.toNearestOrEven)), maximumInterval)
+  }
+
+  // MARK: - The formulas
+
+  private func clampStability(_ stability: Double) -> Double { max(stability, Self.minimumStability) }
+
+  private func clampDifficulty(_ difficulty: Double) -> Double {
+    min(max(difficulty, Self.difficultyRange.lowerBound), Self.difficultyRange.upperBound)
+  }
+
+  private func initialStability(_ rating: ReviewRating) -> Double {
+    clampStability(w[rating.rawValue - 1])
+  }
+
+  private func initialDifficulty(_ rating: ReviewRating) -> Double {
+    w[4] - exp(w[5] * Double(rating.rawValue - 1)) + 1
+  }
+
+  private func nextDifficulty(_ difficulty: Double, rating: ReviewRating) -> Double {
+    let delta = -(w[6] * Double(rating.rawValue - 3))
+    let damped = difficulty + (10 - difficulty) * delta / 9
+    let reverted = w[7] * initialDifficulty(.easy) + (1 - w[7]) * damped
+    return clampDifficulty(reverted)
+  }
+
+  private func shortTermStability(_ stability: Double, rating: ReviewRating) -> Double {
+    var increase = exp(w[17] * (Double(rating.rawValue) - 3 + w[18])) * pow(stability, -w[19])
+    if rating != .again { increase = max(increase, 1) }
+    return clampStability(stability * increase)
+  }
+
+  private func nextStability(
+    difficulty: Double, stability: Double, retrievability: Double, rating: ReviewRating
+  ) -> Double {
+    let next: Double
+    if rating == .again {
+      let longTerm =
+        w[11] * pow(difficulty, -w[12]) * (pow(stability + 1, w[13]) - 1) * exp((1 - retrievability) * w[14])
+      let shortTerm = stability / exp(w[17] * w[18])
+      next = min(longTerm, shortTerm)
+    } else {
+      let hardPenalty = rating == .hard ? w[15] : 1
+      let easyBonus = rating == .easy ? w[16] : 1
+      next =
+        stability
+        * (1 + exp(w[8]) * (11 - difficulty) * pow(stability, -w[9]) * (exp((1 - retrievability) * w[10]) - 1)
+          * hardPenalty * easyBonus)
+    }
+    return clampStability(next)
+  }
+}

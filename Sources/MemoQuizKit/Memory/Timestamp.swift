@@ -1,0 +1,45 @@
+import FoundationEssentials
+
+/// A moment in time, as whole milliseconds since 1970 (UTC).
+///
+/// The history stores times this way: an integer is exact, cheap to write and
+/// read, and whole days between two moments are computed without rounding
+/// surprises.
+public struct Timestamp: RawRepresentable, Hashable, Comparable, Sendable {
+  /// Milliseconds since 1970-01-01T00:00:00Z.
+  public let rawValue: Int64
+
+  public init(rawValue: Int64) { self.rawValue = rawValue }
+
+  /// The moment `date` stands for, to the millisecond.
+  public init(_ date: Date) {
+    rawValue = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+  }
+
+  public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.rawValue < rhs.rawValue }
+
+  /// The same moment as a `Date`.
+  public var date: Date { Date(timeIntervalSince1970: Double(rawValue) / 1000) }
+
+  static let millisecondsPerDay: Int64 = 86_400_000
+
+  /// This moment moved by whole days.
+  func adding(days: Int) -> Timestamp {
+    let (sum, overflow) = rawValue.addingReportingOverflow(Int64(days).multipliedReportingOverflow(by: Self.millisecondsPerDay).partialValue)
+    return Timestamp(rawValue: overflow ? Int64.max : sum)
+  }
+
+  /// Whole days from `earlier` to this moment, rounded down, as Python's
+  /// `timedelta.days` counts them (negative when this moment is earlier).
+  func wholeDays(since earlier: Timestamp) -> Int {
+    let difference = rawValue.subtractingReportingOverflow(earlier.rawValue)
+    guard !difference.overflow else { return rawValue < earlier.rawValue ? Int.min / 2 : Int.max / 2 }
+    let (quotient, remainder) = difference.partialValue.quotientAndRemainder(dividingBy: Self.millisecondsPerDay)
+    return Int(remainder < 0 ? quotient - 1 : quotient)
+  }
+
+  /// Days from `earlier` to this moment, with fractions.
+  func days(since earlier: Timestamp) -> Double {
+    Double(rawValue) / Double(Self.millisecondsPerDay) - Double(earlier.rawValue) / Double(Self.millisecondsPerDay)
+  }
+}
