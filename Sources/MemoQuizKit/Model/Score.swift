@@ -12,7 +12,19 @@ public struct Score: Hashable, Sendable, Codable {
   }
 
   /// All graded answers.
-  public var answeredCount: Int { correctCount + incorrectCount }
+  public var answeredCount: Int {
+    var total = correctCount
+    total.addSaturating(incorrectCount)
+    return total
+  }
+
+  /// The two scores added, never trapping on counts too large to add.
+  public func adding(_ other: Score) -> Score {
+    var sum = self
+    sum.correctCount.addSaturating(other.correctCount)
+    sum.incorrectCount.addSaturating(other.incorrectCount)
+    return sum
+  }
 
   /// The share of correct answers from 0 to 1, or `nil` before any answer.
   public var accuracy: Double? {
@@ -21,7 +33,7 @@ public struct Score: Hashable, Sendable, Codable {
 
   /// Counts one graded answer.
   public mutating func record(correct: Bool) {
-    if correct { correctCount += 1 } else { incorrectCount += 1 }
+    if correct { correctCount.addSaturating(1) } else { incorrectCount.addSaturating(1) }
   }
 
   /// Takes back one graded answer, never going below zero (a reset may have

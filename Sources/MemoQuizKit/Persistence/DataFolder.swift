@@ -1,5 +1,4 @@
 @preconcurrency import Glibc
-import Synchronization
 
 /// The folder that holds the user's questions, scores, rounds and snapshots.
 ///
@@ -37,8 +36,13 @@ public struct DataFolder: Sendable {
 
   /// The user's question groups.
   public var questionsFile: String { path + "/questions.json" }
-  /// The scores and unfinished rounds.
+  /// The scores and unfinished rounds of the first release, carried over
+  /// into the history on first run.
   public var scoresFile: String { path + "/scores.json" }
+  /// Every step the user took: the source of all progress.
+  public var historyFile: String { path + "/history.log" }
+  /// The progress as of a point in the history, so start-up reads only the rest.
+  public var checkpointFile: String { path + "/progress.checkpoint" }
   /// The lock taken for every read-modify-write.
   var lockFile: String { path + "/.lock" }
   /// The folder of saved snapshots.
@@ -46,7 +50,7 @@ public struct DataFolder: Sendable {
 
   /// Creates the folder and its parents when missing.
   /// - Throws: ``PersistenceError/cannotWrite(path:_:)`` when that fails.
-  func create() throws(PersistenceError) {
+  public func create() throws(PersistenceError) {
     try Self.createFolder(path)
   }
 
@@ -62,19 +66,21 @@ public struct DataFolder: Sendable {
 
   /// Takes the folder's exclusive lock for the duration of `body`.
   ///
-  /// The lock is reentrant within a thread: a nested call runs `body` under
-  /// the lock already held (a second `flock` on a new descriptor would wait
-  /// for ourselves forever). Other threads and processes wait their turn.
+  /// Take it once per operation: the lock is not reentrant, and a nested
+  /// call would wait for itself.
   func withLock<Result>(_ body: () throws -> Result) throws -> Result {
-    let thread = pthread_self()
-    if Self.lockOwners.withLock({ $0[lockFile] == thread }) { return try body() }
     try create()
     let lock = try FileLock(path: lockFile)
-    Self.lockOwners.withLock { $0[lockFile] = thread }
-    defer { Self.lockOwners.withLock { $0[lockFile] = nil } }
     return try withExtendedLifetime(lock) { try body() }
   }
 
-  /// The thread that holds each lock file this process has locked.
-  private static let lockOwners = Mutex<[String: pthread_t]>([:])
+  /// The lock file that keeps a group's round to one process.
+  func roundLockFile(for title: String) -> String {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in title.utf8 {
+      hash ^= UInt64(byte)
+      hash &*= 0x100_0000_01B3
+    }
+    return path + "/.round-" + String(hash, radix: 16) + ".lock"
+  }
 }

@@ -30,11 +30,15 @@ enum DurableFile {
   /// The steps: write a temp file in the same folder, `fsync` it, `rename` it
   /// over the target, then `fsync` the folder so that the rename itself is on
   /// disk. The target's file mode is kept. On failure the temp file is
-  /// removed and the target is left untouched.
+  /// removed and the target is left untouched. When `path` is a symbolic
+  /// link, the file it points to is replaced and the link kept.
   ///
   /// The temp file has a fixed name, so callers must hold the folder's
-  /// ``FileLock``; a temp file left by a killed process is simply reused.
+  /// ``FileLock``. A stale one (left by a killed process, or planted as a
+  /// link) is removed first, and the new one is created exclusively, never
+  /// following a link.
   static func replace(_ path: String, with bytes: [UInt8]) throws(PersistenceError) {
+    let path = resolvingLink(path)
     let (folder, name) = split(path)
     let temporaryPath = folder + "/." + name + ".tmp"
     var mode: mode_t = 0o644
@@ -42,7 +46,9 @@ enum DurableFile {
     if stat(path, &status) == 0 { mode = status.st_mode & 0o7777 }
 
     do throws(SystemError) {
-      let descriptor = try FileDescriptor.open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC, mode: mode)
+      unlink(temporaryPath)
+      let descriptor = try FileDescriptor.open(
+        temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: mode)
       do throws(SystemError) {
         // The umask may have narrowed the mode given to `open`.
         _ = fchmod(descriptor.rawValue, mode)
@@ -59,6 +65,41 @@ enum DurableFile {
       throw .cannotWrite(path: path, error)
     }
     try syncFolder(folder)
+  }
+
+  /// The file a symbolic link at `path` points to (followed to the end), or
+  /// `path` itself. The corresponding C function is `realpath`.
+  static func resolvingLink(_ path: String) -> String {
+    var status = stat()
+    guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else {
+      return path
+    }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// Gives a file a second name in the same folder, durably. The
+  /// corresponding C function is `link`.
+  static func link(_ path: String, to newPath: String) throws(PersistenceError) {
+    guard Glibc.link(path, newPath) == 0 else { throw .cannotWrite(path: newPath, .current) }
+    try syncFolder(split(newPath).folder)
+  }
+
+  /// A new, unused name beside `path` for a copy set aside, such as
+  /// `history.damaged-20261122T142501Z.log`.
+  static func asideName(for path: String, label: String, now: Timestamp) -> String {
+    let stamp = CalendarTime(now.date).compactStamp
+    let (folder, name) = split(path)
+    let dot = name.lastIndex(of: ".")
+    let base = dot.map { String(name[..<$0]) } ?? name
+    let suffix = dot.map { String(name[$0...]) } ?? ""
+    var candidate = "\(folder)/\(base).\(label)-\(stamp)\(suffix)"
+    var attempt = 1
+    while exists(candidate) {
+      attempt += 1
+      candidate = "\(folder)/\(base).\(label)-\(stamp)-\(attempt)\(suffix)"
+    }
+    return candidate
   }
 
   /// Removes the file at `path` and makes the removal durable. A missing file

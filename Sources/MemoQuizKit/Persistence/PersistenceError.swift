@@ -13,6 +13,10 @@ public enum PersistenceError: Error, Sendable {
   case noSuchSnapshot(id: String)
   /// There are no snapshots to bring back.
   case noSnapshots
+  /// Ctrl-C, SIGTERM or SIGHUP arrived while waiting for another process.
+  case interrupted
+  /// Another process has the group's round open.
+  case roundInUse(group: String)
 }
 
 extension PersistenceError: LocalizedError, CustomStringConvertible {
@@ -38,6 +42,10 @@ extension PersistenceError: LocalizedError, CustomStringConvertible {
       return "there is no snapshot \(id); `memoquiz snapshots` lists them"
     case .noSnapshots:
       return "there are no snapshots to bring back"
+    case .interrupted:
+      return "stopped while waiting for another memoquiz; nothing was changed"
+    case .roundInUse(let group):
+      return "\(group) is being played in another memoquiz; finish or quit that round first (nothing was changed)"
     }
   }
 }

@@ -2,17 +2,17 @@ import FoundationEssentials
 
 /// Reading and installing questions files for `edit` and `validate`.
 extension QuestionGroupCaretaker {
-  /// Installs new questions as the user's `questions.json`, durably, after
-  /// saving a snapshot of the file it replaces.
+  /// Installs new questions as the user's `questions.json`, durably, as one
+  /// step of the history, after saving a snapshot of the file it replaces.
   ///
   /// Callers check the bytes first: only a valid questions file is installed.
-  /// Scores are not touched; those of renamed or removed groups stay in
-  /// `scores.json` until a reset.
-  public static func installQuestions(_ bytes: [UInt8], in folder: DataFolder, reason: String) throws {
-    try folder.withLock {
-      try SnapshotCaretaker(folder: folder).saveSnapshot(reason: reason, of: [folder.questionsFile])
-      try DurableFile.replace(folder.questionsFile, with: bytes)
-    }
+  /// - Returns: the step's number.
+  @discardableResult
+  public static func installQuestions(
+    _ bytes: [UInt8], in folder: DataFolder, kind: StepKind, summary: String, now: Date
+  ) throws -> Int {
+    try ProgressCaretaker(folder: folder).changeQuestions(
+      to: bytes, kind: kind, group: nil, summary: summary, at: now)
   }
 
   /// The text of the questions in use: the user's file, or the bundled set.
@@ -33,14 +33,8 @@ extension QuestionGroupCaretaker {
   /// - Returns: the draft's path.
   public static func writeDraft(_ bytes: [UInt8], in folder: DataFolder, now: Date = Date()) throws -> String {
     try folder.create()
-    let stamp = CalendarTime(now).compactStamp
-    var path = folder.path + "/questions.edit-\(stamp).json"
-    var attempt = 1
-    while DurableFile.exists(path) {
-      attempt += 1
-      path = folder.path + "/questions.edit-\(stamp)-\(attempt).json"
-    }
-    try DurableFile.replace(path, with: bytes)
+    let path = DurableFile.asideName(for: folder.path + "/questions.json", label: "edit", now: Timestamp(now))
+    try folder.withLock { try DurableFile.replace(path, with: bytes) }
     return path
   }
 

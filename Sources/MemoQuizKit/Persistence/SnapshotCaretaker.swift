@@ -1,14 +1,21 @@
 import FoundationEssentials
 @preconcurrency import Glibc
 
-/// Keeps the snapshots: saves one before any overwrite, lists them, and
-/// brings one back.
+/// Keeps the versions of the questions file: saves one before any change,
+/// lists them, and brings one back.
 ///
 /// Snapshots live in `snapshots/` in the data folder, one file each. Only the
-/// newest ``limit`` are kept.
+/// newest ``limit`` are kept. Callers hold the data folder's lock around
+/// every change.
 public struct SnapshotCaretaker: Sendable {
   /// How many snapshots are kept; older ones are removed.
   public static let limit = 50
+
+  /// One entry of the list: a snapshot, or a file that could not be read.
+  public enum Entry: Sendable {
+    case snapshot(SnapshotMemento)
+    case damaged(id: Int, path: String)
+  }
 
   public let folder: DataFolder
   private let disk: DiskCaretaker
@@ -18,61 +25,53 @@ public struct SnapshotCaretaker: Sendable {
     disk = DiskCaretaker(folder: folder)
   }
 
-  /// Saves the current content of `paths` (files in the data folder) as a new
-  /// snapshot. Callers hold the folder lock and overwrite the files after.
+  /// Saves the questions file as it is now as a new snapshot.
   /// - Returns: the new snapshot.
   @discardableResult
-  func saveSnapshot(reason: String, of paths: [String], now: Date = Date()) throws -> SnapshotMemento {
-    try disk.withLock {
-      try DataFolder.createFolder(folder.snapshotsFolder)
-      let existing = try snapshotIDs()
-      let files = try paths.map { path in
-        SnapshotMemento.FileContent(
-          name: DurableFile.split(path).name, contents: try DurableFile.read(path).map { Data($0) })
-      }
-      let snapshot = SnapshotMemento(id: (existing.last ?? 0) + 1, date: now, reason: reason, files: files)
-      try disk.save(snapshot, to: path(of: snapshot.id))
-      for old in existing.dropLast(max(0, Self.limit - 1)) {
-        try DurableFile.remove(path(of: old))
-      }
-      return snapshot
+  func save(reason: String, now: Date) throws -> SnapshotMemento {
+    try DataFolder.createFolder(folder.snapshotsFolder)
+    let existing = try snapshotIDs()
+    let (next, overflow) = (existing.last ?? 0).addingReportingOverflow(1)
+    guard !overflow else { throw PersistenceError.noSuchSnapshot(id: "after \(existing.last ?? 0)") }
+    let contents = try DurableFile.read(folder.questionsFile).map { Data($0) }
+    let snapshot = SnapshotMemento(id: next, date: now, reason: reason, contents: contents)
+    try disk.save(snapshot, to: path(of: snapshot.id))
+    for old in existing.dropLast(max(0, Self.limit - 1)) {
+      try DurableFile.remove(path(of: old))
+    }
+    return snapshot
+  }
+
+  /// Every snapshot, newest first; those that cannot be read are listed as damaged.
+  public func entries() throws -> [Entry] {
+    try snapshotIDs().reversed().map { id in
+      if let snapshot = try? load(id) { return .snapshot(snapshot) }
+      return .damaged(id: id, path: path(of: id))
     }
   }
 
-  /// Every readable snapshot, newest first.
-  public func snapshots() throws -> [SnapshotMemento] {
-    try snapshotIDs().reversed().compactMap { id in
-      try? disk.load(SnapshotMemento.self, from: path(of: id))
+  /// The snapshot `id`.
+  /// - Throws: ``PersistenceError/noSuchSnapshot(id:)`` when it does not
+  ///   exist or cannot be read.
+  func load(_ id: Int) throws -> SnapshotMemento {
+    guard let snapshot = try? disk.load(SnapshotMemento.self, from: path(of: id)), snapshot.version >= 2 else {
+      throw PersistenceError.noSuchSnapshot(id: String(id))
     }
+    return snapshot
   }
 
-  /// Brings back the files of snapshot `id`, after saving a snapshot of what
-  /// they hold now, so that the restore can itself be undone.
-  /// - Returns: the snapshot that was restored.
+  /// Puts a snapshot's contents back as the questions file, durably, after
+  /// saving the file it replaces as a new snapshot.
+  /// - Returns: the snapshot of the replaced file.
   @discardableResult
-  public func restore(id: Int) throws -> SnapshotMemento {
-    try disk.withLock {
-      guard let snapshot = try? disk.load(SnapshotMemento.self, from: path(of: id)) else {
-        throw PersistenceError.noSuchSnapshot(id: String(id))
-      }
-      let paths = snapshot.files.map { folder.path + "/" + $0.name }
-      try saveSnapshot(reason: "before restore of snapshot \(id) (\(snapshot.reason))", of: paths)
-      for (file, path) in zip(snapshot.files, paths) {
-        if let contents = file.contents {
-          try DurableFile.replace(path, with: [UInt8](contents))
-        } else {
-          try DurableFile.remove(path)
-        }
-      }
-      return snapshot
+  func bringBack(_ snapshot: SnapshotMemento, reason: String, now: Date) throws -> SnapshotMemento {
+    let saved = try save(reason: reason, now: now)
+    if let contents = snapshot.contents {
+      try DurableFile.replace(folder.questionsFile, with: [UInt8](contents))
+    } else {
+      try DurableFile.remove(folder.questionsFile)
     }
-  }
-
-  /// Brings back the newest snapshot.
-  @discardableResult
-  public func restoreNewest() throws -> SnapshotMemento {
-    guard let newest = try disk.withLock({ try snapshotIDs().last }) else { throw PersistenceError.noSnapshots }
-    return try restore(id: newest)
+    return saved
   }
 
   private func path(of id: Int) -> String {
@@ -89,9 +88,9 @@ public struct SnapshotCaretaker: Sendable {
     var ids: [Int] = []
     while let entry = readdir(directory) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      if name.hasPrefix("snapshot-"), name.hasSuffix(".json"), let id = Int(name.dropFirst(9).dropLast(5)) {
+      if name.hasPrefix("snapshot-"), name.hasSuffix(".json"), let id = Int(name.dropFirst(9).dropLast(5)), id > 0 {
         ids.append(id)
       }
     }

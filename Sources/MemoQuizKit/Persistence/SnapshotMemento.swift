@@ -1,32 +1,27 @@
 import FoundationEssentials
 
-/// A saved copy of data files taken just before something overwrote them.
+/// A saved version of the questions file, taken just before something
+/// replaced it (an edit, a restore, an undo).
 ///
-/// Snapshots are the mementos behind `undo` and `restore`: each holds the
-/// exact bytes of every file it covers, or notes that the file did not exist.
+/// It holds the exact bytes, or notes that there was no file (the bundled
+/// questions were in use). Only `questions.json` is ever saved or brought
+/// back: a snapshot names no file, so none can point outside the data folder.
 public struct SnapshotMemento: VersionedMemento, Equatable, Sendable {
-  static let currentVersion = 1
-
-  /// One file's content at the moment of the snapshot.
-  public struct FileContent: Codable, Equatable, Sendable {
-    /// The file's name inside the data folder, such as `scores.json`.
-    public var name: String
-    /// The exact bytes, or `nil` when the file did not exist.
-    public var contents: Data?
-  }
+  static let currentVersion = 2
 
   var version = Self.currentVersion
   /// Increasing from 1; what `restore ID` names.
   public var id: Int
   public var date: Date
-  /// Why it was taken, such as "before reset of Hiragana".
+  /// Why it was taken, such as "before edit".
   public var reason: String
-  public var files: [FileContent]
+  /// The file's exact bytes, or `nil` when there was no questions file.
+  public var contents: Data?
 
-  init(id: Int, date: Date, reason: String, files: [FileContent]) {
+  init(id: Int, date: Date, reason: String, contents: Data?) {
     self.id = id
     self.date = date
     self.reason = reason
-    self.files = files
+    self.contents = contents
   }
 }

@@ -1,16 +1,19 @@
 import FoundationEssentials
 
 /// The table of groups that `groups` and the menu print: number, title,
-/// question count, score and accuracy, aligned by display width.
+/// question count, how many are due, score and accuracy, aligned by display
+/// width.
 public struct GroupTable {
   private let caretaker: QuestionGroupCaretaker
   private let style: TextStyle
   private let width: Int
+  private let now: Date
 
-  public init(caretaker: QuestionGroupCaretaker, style: TextStyle, width: Int) {
+  public init(caretaker: QuestionGroupCaretaker, style: TextStyle, width: Int, now: Date) {
     self.caretaker = caretaker
     self.style = style
     self.width = width
+    self.now = now
   }
 
   /// The table's text, a line each group after a header.
@@ -19,22 +22,25 @@ public struct GroupTable {
     let groups = caretaker.groups
     let titles = groups.map { TextSanitizer.sanitized($0.title) }
     let numberWidth = max(1, String(groups.count).count)
-    let fixed = numberWidth + 2 + 2 + 9 + 2 + 7 + 2 + 9 + 2 + 8
+    let fixed = numberWidth + 2 + 2 + 9 + 2 + 3 + 2 + 7 + 2 + 9 + 2 + 8
     let titleWidth = max(5, min(titles.map(DisplayWidth.of).max() ?? 5, max(12, width - fixed - 1)))
     var text =
       style.dim(
         "  " + DisplayWidth.fit("#", width: numberWidth, alignRight: true) + "  "
-          + DisplayWidth.fit("Group", width: titleWidth) + "  Questions  Correct  Incorrect  Accuracy") + "\n"
+          + DisplayWidth.fit("Group", width: titleWidth) + "  Questions  Due  Correct  Incorrect  Accuracy") + "\n"
     for (index, group) in groups.enumerated() {
-      let score = group.score
+      let score = caretaker.score(of: group)
+      let due = caretaker.dueCount(of: group, at: now)
       var line = "  " + DisplayWidth.fit(String(index + 1), width: numberWidth, alignRight: true) + "  "
       line += DisplayWidth.fit(titles[index], width: titleWidth) + "  "
       line += DisplayWidth.fit(String(group.questions.count), width: 9, alignRight: true) + "  "
+      line += DisplayWidth.fit(String(due), width: 3, alignRight: true) + "  "
       line += DisplayWidth.fit(String(score.correctCount), width: 7, alignRight: true) + "  "
       line += DisplayWidth.fit(String(score.incorrectCount), width: 9, alignRight: true) + "  "
       line += DisplayWidth.fit(Self.percentage(score.accuracy), width: 8, alignRight: true)
       if showRounds, let round = caretaker.unfinishedRound(of: group.title) {
-        line += style.yellow("  unfinished: \(round.position)/\(round.questionCount) answered")
+        let done = round.plan.count - round.remaining.count
+        line += style.yellow("  unfinished: \(done)/\(round.plan.count)")
       }
       text += line + "\n"
     }

@@ -1,57 +1,97 @@
 import FoundationEssentials
 
-/// The `scores` command's output: a table with an accuracy bar and the date
-/// last played, or the same data as JSON.
+/// The `scores` command's output: a table with an accuracy bar, the date
+/// last played and how many are due, or the same data as JSON with every
+/// question's memory.
 public struct ScoreReport {
-  /// One group's line of the report; also its JSON form.
-  public struct Row: Encodable {
-    public let title: String
-    public let questionCount: Int
-    public let correctCount: Int
-    public let incorrectCount: Int
-    public let accuracy: Double?
-    public let lastPlayed: Date?
+  /// One question's line of the JSON.
+  struct QuestionRow: Encodable {
+    let prompt: String
+    let id: String?
+    let correctCount: Int
+    let incorrectCount: Int
+    let stability: Double?
+    let difficulty: Double?
+    let due: String?
+    let lastReview: String?
+    let retrievability: Double?
 
     private enum CodingKeys: String, CodingKey {
-      case title, questionCount, correctCount, incorrectCount, accuracy, lastPlayed
+      case prompt, id, correctCount, incorrectCount, stability, difficulty, due, lastReview, retrievability
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(prompt, forKey: .prompt)
+      try container.encodeIfPresent(id, forKey: .id)
+      try container.encode(correctCount, forKey: .correctCount)
+      try container.encode(incorrectCount, forKey: .incorrectCount)
+      try container.encode(stability, forKey: .stability)
+      try container.encode(difficulty, forKey: .difficulty)
+      try container.encode(due, forKey: .due)
+      try container.encode(lastReview, forKey: .lastReview)
+      try container.encode(retrievability, forKey: .retrievability)
+    }
+  }
+
+  /// One group's line of the report; also its JSON form.
+  struct Row: Encodable {
+    let title: String
+    let questionCount: Int
+    let correctCount: Int
+    let incorrectCount: Int
+    let accuracy: Double?
+    let lastPlayed: Date?
+    let due: Int
+    let new: Int
+    let questions: [QuestionRow]
+
+    private enum CodingKeys: String, CodingKey {
+      case title, questionCount, correctCount, incorrectCount, accuracy, lastPlayed, due, new, questions
+    }
+
+    func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(title, forKey: .title)
       try container.encode(questionCount, forKey: .questionCount)
       try container.encode(correctCount, forKey: .correctCount)
       try container.encode(incorrectCount, forKey: .incorrectCount)
-      if let accuracy {
-        try container.encode((accuracy * 1000).rounded() / 1000, forKey: .accuracy)
-      } else {
-        try container.encodeNil(forKey: .accuracy)
-      }
-      if let lastPlayed {
-        try container.encode(lastPlayed, forKey: .lastPlayed)
-      } else {
-        try container.encodeNil(forKey: .lastPlayed)
-      }
+      try container.encode(accuracy.map { ($0 * 1000).rounded() / 1000 }, forKey: .accuracy)
+      try container.encode(lastPlayed.map(ISO8601Time.string), forKey: .lastPlayed)
+      try container.encode(due, forKey: .due)
+      try container.encode(new, forKey: .new)
+      try container.encode(questions, forKey: .questions)
     }
   }
 
-  public let rows: [Row]
+  let rows: [Row]
 
-  /// The report of the groups at `indices`, in that order.
-  public init(caretaker: QuestionGroupCaretaker, indices: [Int]) {
+  /// The report of the groups at `indices`, in that order, at `now`.
+  public init(caretaker: QuestionGroupCaretaker, indices: [Int], now: Date) {
+    let scheduler = FSRSScheduler()
+    let time = Timestamp(now)
     rows = indices.map { index in
       let group = caretaker.groups[index]
+      let score = caretaker.score(of: group)
+      let questions = group.questions.map { question in
+        let memory = caretaker.memory(of: question, in: group)
+        let state = memory?.state
+        return QuestionRow(
+          prompt: question.prompt, id: question.id, correctCount: memory?.correctCount ?? 0,
+          incorrectCount: memory?.incorrectCount ?? 0, stability: state?.stability, difficulty: state?.difficulty,
+          due: state.map { ISO8601Time.string($0.due.date) }, lastReview: state.map { ISO8601Time.string($0.lastReview.date) },
+          retrievability: state.map { scheduler.retrievability(of: $0, at: time) })
+      }
       return Row(
-        title: group.title, questionCount: group.questions.count, correctCount: group.score.correctCount,
-        incorrectCount: group.score.incorrectCount, accuracy: group.score.accuracy,
-        lastPlayed: caretaker.lastPlayed(group.title))
+        title: group.title, questionCount: group.questions.count, correctCount: score.correctCount,
+        incorrectCount: score.incorrectCount, accuracy: score.accuracy, lastPlayed: caretaker.lastPlayed(group.title),
+        due: caretaker.dueCount(of: group, at: now), new: caretaker.newCount(of: group), questions: questions)
     }
   }
 
   /// The rows as a JSON array, in the order of `groups`.
   public func json() throws -> String {
     let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return String(decoding: try encoder.encode(rows), as: UTF8.self) + "\n"
   }
@@ -60,19 +100,45 @@ public struct ScoreReport {
   public func table(style: TextStyle, width: Int) -> String {
     let titles = rows.map { TextSanitizer.sanitized($0.title) }
     let barWidth = 10
-    let fixed = 2 + 7 + 2 + 9 + 2 + 8 + 2 + barWidth + 2 + 11
+    let fixed = 2 + 7 + 2 + 9 + 2 + 8 + 2 + barWidth + 2 + 3 + 2 + 11
     let titleWidth = max(5, min(titles.map(DisplayWidth.of).max() ?? 5, max(12, width - fixed - 1)))
     var text =
       style.dim(
         DisplayWidth.fit("Group", width: titleWidth) + "  Correct  Incorrect  Accuracy  "
-          + DisplayWidth.fit("", width: barWidth) + "  Last played") + "\n"
+          + DisplayWidth.fit("", width: barWidth) + "  Due  Last played") + "\n"
     for (row, title) in zip(rows, titles) {
       var line = DisplayWidth.fit(title, width: titleWidth) + "  "
       line += DisplayWidth.fit(String(row.correctCount), width: 7, alignRight: true) + "  "
       line += DisplayWidth.fit(String(row.incorrectCount), width: 9, alignRight: true) + "  "
       line += DisplayWidth.fit(GroupTable.percentage(row.accuracy), width: 8, alignRight: true) + "  "
       line += bar(row.accuracy, width: barWidth, style: style) + "  "
+      line += DisplayWidth.fit(String(row.due), width: 3, alignRight: true) + "  "
       line += row.lastPlayed.map { CalendarTime($0, local: true).readableDay } ?? "never"
+      text += line + "\n"
+    }
+    return text
+  }
+
+  /// The weakest questions of a one-group report: most incorrect answers,
+  /// then lowest retrievability; up to `limit`.
+  public func weakest(style: TextStyle, limit: Int = 10) -> String {
+    guard rows.count == 1 else { return "" }
+    let answered = rows[0].questions.filter { $0.incorrectCount > 0 || $0.retrievability != nil }
+    let weakest = answered.sorted {
+      $0.incorrectCount != $1.incorrectCount
+        ? $0.incorrectCount > $1.incorrectCount : ($0.retrievability ?? 1) < ($1.retrievability ?? 1)
+    }.prefix(limit)
+    guard !weakest.isEmpty else { return "\nNo question answered yet.\n" }
+    let prompts = weakest.map { TextSanitizer.sanitized($0.prompt) }
+    let promptWidth = max(6, min(24, prompts.map(DisplayWidth.of).max() ?? 6))
+    var text = "\n" + style.bold("Weakest questions") + "\n"
+    text += style.dim(DisplayWidth.fit("Prompt", width: promptWidth) + "  Wrong  Right  Recall  Due") + "\n"
+    for (question, prompt) in zip(weakest, prompts) {
+      var line = DisplayWidth.fit(prompt, width: promptWidth) + "  "
+      line += DisplayWidth.fit(String(question.incorrectCount), width: 5, alignRight: true) + "  "
+      line += DisplayWidth.fit(String(question.correctCount), width: 5, alignRight: true) + "  "
+      line += DisplayWidth.fit(GroupTable.percentage(question.retrievability), width: 6, alignRight: true) + "  "
+      line += question.due.map { String($0.prefix(10)) } ?? "-"
       text += line + "\n"
     }
     return text

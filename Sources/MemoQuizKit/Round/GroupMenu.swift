@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// The menu `memoquiz` shows on a terminal: pick a group, then an order.
 ///
 /// Enter alone takes the default: the group played most recently (or the
@@ -11,10 +13,12 @@ public struct GroupMenu {
 
   private let caretaker: QuestionGroupCaretaker
   private let terminal: any Terminal
+  private let now: Date
 
-  public init(caretaker: QuestionGroupCaretaker, terminal: any Terminal) {
+  public init(caretaker: QuestionGroupCaretaker, terminal: any Terminal, now: Date) {
     self.caretaker = caretaker
     self.terminal = terminal
+    self.now = now
   }
 
   /// Shows the menu and asks.
@@ -23,7 +27,7 @@ public struct GroupMenu {
     let style = terminal.style
     let groups = caretaker.groups
     terminal.write(style.bold("memoquiz") + ": pick a question group\n\n")
-    terminal.write(GroupTable(caretaker: caretaker, style: style, width: terminal.width).render(showRounds: true))
+    terminal.write(GroupTable(caretaker: caretaker, style: style, width: terminal.width, now: now).render(showRounds: true))
     terminal.write("\n")
     let played = groups.indices.compactMap { index in
       caretaker.lastPlayed(groups[index].title).map { (index: index, date: $0) }
@@ -50,13 +54,20 @@ public struct GroupMenu {
     if caretaker.unfinishedRound(of: groups[groupIndex].title) != nil {
       return Choice(groupIndex: groupIndex, strategy: nil)
     }
-    let strategies = QuestionStrategies.all
+    // With questions due, review comes first and is the default.
+    let due = caretaker.dueCount(of: groups[groupIndex], at: now)
+    var strategies = QuestionStrategies.all
+    if due > 0, let review = strategies.firstIndex(where: { $0.repeatsMissed }) {
+      strategies.insert(strategies.remove(at: review), at: 0)
+      terminal.write("\(due) \(due == 1 ? "question is" : "questions are") due for review.\n")
+    }
+    let standard = due > 0 ? strategies[0] : QuestionStrategies.standard
     let options = strategies.enumerated().map { "\($0.offset + 1) \($0.element.name)" }.joined(separator: ", ")
     while true {
-      terminal.write("Order (\(options); Enter for \(QuestionStrategies.standard.name)): ")
+      terminal.write("Order (\(options); Enter for \(standard.name)): ")
       guard case .line(let line) = terminal.readLine() else { return nil }
       let answer = line.trimmingWhitespace.lowercased()
-      if answer.isEmpty { return Choice(groupIndex: groupIndex, strategy: QuestionStrategies.standard) }
+      if answer.isEmpty { return Choice(groupIndex: groupIndex, strategy: standard) }
       if let number = Int(answer), strategies.indices.contains(number - 1) {
         return Choice(groupIndex: groupIndex, strategy: strategies[number - 1])
       }

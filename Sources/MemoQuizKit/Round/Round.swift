@@ -1,10 +1,9 @@
-import FoundationEssentials
-
-/// A round of a group: every question once, in the strategy's order.
+/// A round being played: its questions still to ask, and grading.
 ///
-/// `Round` is pure state; it grades, steps forward and steps back, and its
-/// ``memento`` is what the caretaker saves. It knows nothing of terminals or
-/// files.
+/// `Round` is pure state around a ``RoundMemento``; it knows nothing of
+/// terminals or files. Answers it grades wait in ``unsaved`` until the
+/// caretaker has written them; then they join the memento's answers, which
+/// are the round's one record of what was answered.
 public struct Round: Sendable {
   /// The result of grading one answer.
   public struct Verdict: Sendable {
@@ -13,75 +12,103 @@ public struct Round: Sendable {
   }
 
   public let group: QuestionGroup
-  public let strategy: any QuestionStrategy
   public private(set) var memento: RoundMemento
-  /// The order of the round: indices into the group's questions.
-  public let order: [Int]
+  /// Graded answers not yet on disk, oldest first.
+  private(set) var unsaved: [AnswerStep] = []
+  /// The identities still to ask; those before `head` were asked.
+  private var queue: [String] = []
+  private var head = 0
+  private let indexByIdentity: [String: Int]
 
-  /// Starts a new round.
-  public init(group: QuestionGroup, strategy: any QuestionStrategy, seed: UInt64, now: Date) {
+  /// Plays a round from its memento: a new one, or one being resumed.
+  public init(group: QuestionGroup, memento: RoundMemento) {
     self.group = group
-    self.strategy = strategy
-    memento = RoundMemento(
-      strategy: strategy.name, seed: seed, questionCount: group.questions.count,
-      fingerprint: RoundMemento.fingerprint(of: group.questions), answers: "", startedAt: now)
-    order = strategy.order(questionCount: group.questions.count, seed: seed)
-  }
-
-  /// Resumes a round from its memento.
-  /// - Returns: `nil` when the memento does not fit the group any more (its
-  ///   questions changed) or names an unknown strategy.
-  public init?(group: QuestionGroup, resuming memento: RoundMemento) {
-    guard let strategy = QuestionStrategies.named(memento.strategy),
-      memento.questionCount == group.questions.count,
-      memento.position < group.questions.count,
-      memento.answers.utf8.allSatisfy({ $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: "1") }),
-      memento.fingerprint == RoundMemento.fingerprint(of: group.questions)
-    else { return nil }
-    self.group = group
-    self.strategy = strategy
     self.memento = memento
-    order = strategy.order(questionCount: group.questions.count, seed: memento.seed)
+    var index: [String: Int] = [:]
+    for (position, question) in group.questions.enumerated() where index[question.identity] == nil {
+      index[question.identity] = position
+    }
+    indexByIdentity = index
+    rebuildQueue()
   }
 
-  /// The number of questions in the round.
-  public var count: Int { order.count }
-  /// How many were answered: the index of the current question.
-  public var position: Int { memento.position }
-  public var isFinished: Bool { position >= order.count }
+  /// Puts the queue back in line with the memento's answers.
+  private mutating func rebuildQueue() {
+    queue = memento.remaining.filter { indexByIdentity[$0] != nil }
+    head = 0
+  }
+
+  /// How many questions the round plans.
+  public var count: Int { memento.plan.count { indexByIdentity[$0] != nil } }
+  /// How many planned questions are done: answered, or answered correctly
+  /// in a round that repeats missed questions.
+  public var doneCount: Int { max(0, count - (queue.count - head)) }
+  public var isFinished: Bool { head >= queue.count }
 
   /// The question being asked, or `nil` when the round is over.
   public var currentQuestion: Question? {
-    isFinished ? nil : group.questions[order[position]]
+    guard head < queue.count, let index = indexByIdentity[queue[head]] else { return nil }
+    return group.questions[index]
   }
 
   /// Grades an answer to the current question and moves to the next one.
-  public mutating func grade(_ input: String) -> Verdict? {
+  /// - Parameters:
+  ///   - usedHint: whether the hint was shown; a right answer is then rated Hard.
+  ///   - duration: milliseconds since the question was shown.
+  public mutating func grade(_ input: String, usedHint: Bool, at time: Timestamp, duration: Int) -> Verdict? {
     guard let question = currentQuestion else { return nil }
     let correct = AnswerMatcher.isCorrect(input, for: question)
-    memento.answers.append(correct ? "1" : "0")
+    let key = queue[head]
+    unsaved.append(
+      AnswerStep(
+        id: 0, time: time, group: group.title, round: memento.id, question: key, prompt: question.prompt,
+        typed: input, rating: ReviewRating(correct: correct, usedHint: usedHint), duration: duration))
+    head += 1
+    if !correct && memento.repeatsMissed {
+      queue.insert(key, at: min(head + RoundMemento.repeatGap, queue.count))
+    }
     return Verdict(question: question, isCorrect: correct)
   }
 
-  /// Takes back the last graded answer and returns to its question.
-  /// - Returns: the answer taken back, or `nil` when there is none.
-  public mutating func undo() -> Verdict? {
-    guard let last = memento.answers.popLast() else { return nil }
-    return Verdict(question: group.questions[order[position]], isCorrect: last == "1")
+  /// Records that the unsaved answers are on disk, with their step numbers.
+  mutating func saved(_ answers: [AnswerStep]) {
+    unsaved.removeAll()
+    memento.answers += answers.map {
+      RoundMemento.Answer(step: $0.id, question: $0.question, isCorrect: $0.isCorrect)
+    }
+  }
+
+  /// The newest saved answer of the round.
+  public var lastAnswer: RoundMemento.Answer? { memento.answers.last }
+
+  /// Takes back the newest saved answer; its question is asked again.
+  mutating func takeBackLastAnswer() {
+    guard !memento.answers.isEmpty else { return }
+    memento.answers.removeLast()
+    rebuildQueue()
+  }
+
+  /// Counts the newest saved answer as correct (`:right`).
+  mutating func regradeLastAnswer() {
+    guard !memento.answers.isEmpty else { return }
+    memento.answers[memento.answers.count - 1].isCorrect = true
+    rebuildQueue()
+  }
+
+  /// The question with an identity, if the group still has it.
+  public func question(_ identity: String) -> Question? {
+    indexByIdentity[identity].map { group.questions[$0] }
   }
 
   /// The round's results so far.
   public var summary: RoundSummary {
-    var correct = 0
-    var missed: [Question] = []
-    for (index, answer) in memento.answers.utf8.enumerated() {
-      if answer == UInt8(ascii: "1") {
-        correct += 1
-      } else {
-        missed.append(group.questions[order[index]])
-      }
+    let correct = memento.answers.count { $0.isCorrect }
+    var seen = Set<String>()
+    let missed = memento.answers.filter { !$0.isCorrect && seen.insert($0.question).inserted }.compactMap {
+      question($0.question)
     }
-    return RoundSummary(correctCount: correct, incorrectCount: missed.count, missed: missed)
+    return RoundSummary(
+      correctCount: correct, incorrectCount: memento.answers.count - correct, missed: missed)
   }
 }
 

@@ -1,42 +1,73 @@
-import FoundationEssentials
-
-/// The saved state of an unfinished round: enough to resume it at the same
-/// question, in the same order, and to undo its answers one by one.
+/// The saved state of a round: its plan and the answers given in it.
 ///
-/// The order is not stored; it is recomputed from the strategy and seed.
-/// `answers` is the round's undo stack: one character a graded answer, in
-/// order, `1` for correct and `0` for incorrect. Popping the last one gives
-/// back the previous position and the previous score exactly.
-public struct RoundMemento: Codable, Hashable, Sendable {
+/// The questions still to ask are derived: every planned question not yet
+/// answered, in the plan's order, and in a round that repeats missed
+/// questions, each miss asked again three questions later until it is
+/// answered correctly. Taking back an answer removes it from ``answers``,
+/// which puts its question back.
+public struct RoundMemento: Hashable, Sendable {
+  /// One answer given in the round.
+  public struct Answer: Hashable, Sendable {
+    /// The history step that holds it.
+    public var step: Int
+    public var question: String
+    public var isCorrect: Bool
+  }
+
+  /// A missed question comes back after this many others.
+  static let repeatGap = 3
+
+  public var id: Int
   /// The strategy's name, such as "random".
   public var strategy: String
   public var seed: UInt64
-  /// The group's size and a fingerprint of its questions when the round
-  /// began; a round whose questions changed since cannot be resumed.
-  public var questionCount: Int
-  public var fingerprint: String
-  /// The undo stack of graded answers (`1` correct, `0` incorrect).
-  public var answers: String
-  public var startedAt: Date
+  public var startedAt: Timestamp
+  public var repeatsMissed: Bool
+  /// The identities of the questions, in the order they are asked.
+  public var plan: [String]
+  /// How many of the plan's first questions were answered before the history began.
+  public var skipped: Int
+  public var answers: [Answer] = []
 
-  /// How many questions were answered: the position of the next one.
-  public var position: Int { answers.utf8.count }
+  init(_ start: RoundStart) {
+    id = start.round
+    strategy = start.strategy
+    seed = start.seed
+    startedAt = start.time
+    repeatsMissed = start.repeatsMissed
+    plan = start.plan
+    skipped = start.skipped
+  }
 
-  /// A fingerprint of a group's questions (FNV-1a over prompts and answers).
-  static func fingerprint(of questions: [Question]) -> String {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    func add(_ text: String) {
-      for byte in text.utf8 {
-        hash ^= UInt64(byte)
-        hash &*= 0x100_0000_01B3
+  /// The questions still to ask, in order.
+  public var remaining: [String] {
+    Self.remaining(plan: plan, skipped: skipped, answers: answers, repeatsMissed: repeatsMissed)
+  }
+
+  /// Whether every planned question was answered (correctly, when missed
+  /// questions repeat).
+  public var isFinished: Bool { remaining.isEmpty }
+
+  /// The questions still to ask after `answers`, in order.
+  static func remaining(plan: [String], skipped: Int, answers: [Answer], repeatsMissed: Bool) -> [String] {
+    var queue = Array(plan.dropFirst(skipped))
+    guard repeatsMissed else {
+      // Each answer takes its question's first open place in the plan.
+      var answered: [String: Int] = [:]
+      for answer in answers { answered[answer.question, default: 0] += 1 }
+      return queue.filter { question in
+        guard let count = answered[question], count > 0 else { return true }
+        answered[question] = count - 1
+        return false
       }
-      hash ^= 0xFF
-      hash &*= 0x100_0000_01B3
     }
-    for question in questions {
-      add(question.prompt)
-      add(question.answer)
+    for answer in answers {
+      guard let index = queue.firstIndex(of: answer.question) else { continue }
+      queue.remove(at: index)
+      if !answer.isCorrect {
+        queue.insert(answer.question, at: min(index + repeatGap, queue.count))
+      }
     }
-    return String(hash, radix: 16)
+    return queue
   }
 }

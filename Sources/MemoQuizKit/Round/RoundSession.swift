@@ -15,18 +15,24 @@ public struct RoundSession {
     public var seed: UInt64?
     /// Start a new round even when one is unfinished.
     public var restart: Bool
+    /// The most questions never answered that a review round takes.
+    public var newLimit: Int
 
-    public init(strategy: (any QuestionStrategy)? = nil, seed: UInt64? = nil, restart: Bool = false) {
+    public init(
+      strategy: (any QuestionStrategy)? = nil, seed: UInt64? = nil, restart: Bool = false,
+      newLimit: Int = ReviewQuestionStrategy.defaultNewLimit
+    ) {
       self.strategy = strategy
       self.seed = seed
       self.restart = restart
+      self.newLimit = newLimit
     }
   }
 
   /// The most answers saved by one group commit; bounds the output held back.
   static let batchLimit = 256
 
-  private var caretaker: QuestionGroupCaretaker
+  private let caretaker: QuestionGroupCaretaker
   private let terminal: any Terminal
   private let now: () -> Date
   private var style: TextStyle { terminal.style }
@@ -38,32 +44,76 @@ public struct RoundSession {
   }
 
   /// Plays group `groupIndex` until the round ends or the person stops.
+  /// - Throws: ``PersistenceError/roundInUse(group:)`` when another process
+  ///   plays the group; nothing is changed then.
   public mutating func play(groupIndex: Int, options: Options) throws {
     let group = caretaker.groups[groupIndex]
-    var round = try start(group: group, options: options)
-    try loop(&round)
+    try caretaker.folder.create()
+    guard let lock = try FileLock.attempt(caretaker.folder.roundLockFile(for: group.title)) else {
+      throw PersistenceError.roundInUse(group: TextSanitizer.sanitized(group.title))
+    }
+    try withExtendedLifetime(lock) {
+      try caretaker.progress.refresh()
+      guard var round = try start(group: group, options: options) else { return }
+      try loop(&round)
+    }
+    try caretaker.progress.saveCheckpointIfDue()
   }
 
   // MARK: - Starting
 
-  private mutating func start(group: QuestionGroup, options: Options) throws -> Round {
+  /// The round to play: the saved one, or a new one.
+  /// - Returns: `nil` when a review round has nothing to ask.
+  private mutating func start(group: QuestionGroup, options: Options) throws -> Round? {
     let title = TextSanitizer.sanitized(group.title)
     if let saved = caretaker.unfinishedRound(of: group.title), !options.restart {
-      if let round = Round(group: group, resuming: saved) {
-        var note = "Resuming \(style.bold(title)) at question \(round.position + 1) of \(round.count)"
-        note += " (\(round.strategy.name) order). Use --restart to start over."
-        if let wanted = options.strategy, wanted.name != round.strategy.name {
-          note += " The saved round keeps its \(round.strategy.name) order."
+      let untouched = saved.answers.isEmpty && saved.skipped == 0
+      let otherStrategy = options.strategy.map { $0.name != saved.strategy } ?? false
+      if !(untouched && otherStrategy) {
+        let round = Round(group: group, memento: saved)
+        if !round.isFinished {
+          if terminal.isInteractive && !untouched {
+            let question = "\(style.bold(title)) has an unfinished round (question \(round.doneCount + 1) of \(round.count), \(saved.strategy) order). Resume it? (n starts over)"
+            switch terminal.confirm(question, defaultAnswer: true) {
+            case nil: return nil
+            case false?: return try newRound(group: group, options: options)
+            case true?: break
+            }
+          }
+          var note = "Resuming \(style.bold(title)) at question \(round.doneCount + 1) of \(round.count)"
+          note += " (\(saved.strategy) order). Use --restart to start over."
+          if otherStrategy { note += " The saved round keeps its \(saved.strategy) order." }
+          terminal.write(note + "\n")
+          return round
         }
-        terminal.write(note + "\n")
-        return round
       }
-      terminal.write("The questions of \(title) changed since your unfinished round; starting a new round.\n")
     }
+    return try newRound(group: group, options: options)
+  }
+
+  private mutating func newRound(group: QuestionGroup, options: Options) throws -> Round? {
+    let title = TextSanitizer.sanitized(group.title)
     let strategy = options.strategy ?? QuestionStrategies.standard
     let seed = options.seed ?? UInt64.random(in: 0...UInt64(1 << 53))
-    let round = Round(group: group, strategy: strategy, seed: seed, now: now())
-    try caretaker.saveNewRound(round.memento, for: group.title)
+    let time = Timestamp(now())
+    let context = RoundPlanContext(
+      questions: group.questions, seed: seed,
+      memory: group.questions.map { caretaker.memory(of: $0, in: group)?.state }, now: time,
+      newLimit: options.newLimit)
+    let plan = strategy.plan(context).map { group.questions[$0].identity }
+    guard !plan.isEmpty else {
+      var text = "Nothing to review in \(title)"
+      if let next = caretaker.nextDue(of: group) {
+        text += "; the next question falls due \(DateText.readable(next))."
+      } else {
+        text += "; no question is due, and --new 0 takes no new ones."
+      }
+      terminal.write(text + "\n")
+      return nil
+    }
+    let memento = try caretaker.progress.startRound(
+      group: group.title, strategy: strategy, seed: seed, plan: plan, at: time)
+    let round = Round(group: group, memento: memento)
     var header =
       "\(style.bold(title)): \(round.count) \(round.count == 1 ? "question" : "questions"), \(strategy.name) order"
     if strategy.name == RandomQuestionStrategy().name { header += " (seed \(seed))" }
@@ -71,7 +121,8 @@ public struct RoundSession {
     if terminal.isInteractive {
       terminal.write(
         style.dim("Type the answer and press Enter.") + "\n"
-          + style.dim("?  hint   ·   :undo  take back the last answer   ·   :quit  stop, progress is saved") + "\n")
+          + style.dim("?  hint   ·   :undo  take back   ·   :right  my answer was right   ·   :help   ·   :quit")
+          + "\n")
     }
     return round
   }
@@ -79,19 +130,17 @@ public struct RoundSession {
   // MARK: - The loop
 
   private mutating func loop(_ round: inout Round) throws {
-    var pending: [Bool] = []  // graded since the last save
-    var held = ""  // output held back until the pending answers are saved
+    var held = ""  // output held back until the graded answers are saved
     var askQuestion = true
+    var usedHint = false
+    var shownAt = MonotonicClock.milliseconds()
+    let progress = caretaker.progress
+    let title = round.group.title
 
-    func save(_ round: Round) throws {
-      guard !pending.isEmpty else { return }
-      try caretaker.record(
-        pending, for: round.group.title, round: round.isFinished ? nil : round.memento, at: now())
-      pending.removeAll(keepingCapacity: true)
-    }
-
-    func release(_ round: Round) throws {
-      try save(round)
+    func release(_ round: inout Round) throws {
+      if !round.unsaved.isEmpty {
+        round.saved(try progress.record(round.unsaved))
+      }
       terminal.write(held)
       held = ""
       terminal.flush()
@@ -99,69 +148,105 @@ public struct RoundSession {
 
     while true {
       if round.isFinished {
-        try release(round)
+        try release(&round)
         finish(round)
         return
       }
       if SignalMonitor.receivedSignal != nil {
-        try release(round)
+        try release(&round)
         stop(round)
         return
       }
       if askQuestion {
         held += questionText(round)
         askQuestion = false
+        usedHint = false
+        shownAt = MonotonicClock.milliseconds()
       }
       if terminal.isInteractive { held += style.cyan("> ") }
-      if !terminal.hasWaitingLine || pending.count >= Self.batchLimit {
+      if !terminal.hasWaitingLine || round.unsaved.count >= Self.batchLimit {
         // About to wait for the person: everything graded must be on disk
         // and its verdict shown first.
-        try release(round)
+        try release(&round)
       }
       let input = terminal.readLine()
       guard case .line(let line) = input else {
-        try release(round)
+        try release(&round)
         if terminal.isInteractive { terminal.write("\n") }
         stop(round)
         return
       }
-      switch line.trimmingWhitespace {
+      let trimmed = line.trimmingWhitespace
+      switch trimmed {
       case "":
-        held += "Type an answer (? for a hint, :quit to stop).\n"
+        held += "Type an answer (? for a hint, :help for more).\n"
       case "?":
+        usedHint = true
         if let hint = round.currentQuestion?.hint, !hint.isEmpty {
           held += style.yellow("Hint: \(TextSanitizer.sanitized(hint))") + "\n"
         } else {
           held += "There is no hint for this question.\n"
         }
       case ":undo":
-        try release(round)
-        guard let taken = round.undo() else {
+        try release(&round)
+        guard let last = round.lastAnswer else {
           held += "Nothing to undo in this round.\n"
           continue
         }
-        try caretaker.retract(correct: taken.isCorrect, for: round.group.title, round: round.memento)
-        held +=
-          "Took back your \(taken.isCorrect ? "correct" : "incorrect") answer to \(TextSanitizer.sanitized(taken.question.prompt)).\n"
+        try progress.takeBack(last, in: title, at: Timestamp(now()))
+        round.takeBackLastAnswer()
+        let prompt = round.question(last.question).map { TextSanitizer.sanitized($0.prompt) } ?? "it"
+        held += "Took back your \(last.isCorrect ? "correct" : "incorrect") answer to \(prompt).\n"
+        askQuestion = true
+      case ":right":
+        try release(&round)
+        guard let last = round.lastAnswer, !last.isCorrect else {
+          held += "Nothing to put right: \(round.lastAnswer == nil ? "no answer yet in this round" : "the last answer was graded Correct").\n"
+          continue
+        }
+        try progress.markRight(last, in: title, at: Timestamp(now()))
+        round.regradeLastAnswer()
+        let prompt = round.question(last.question).map { TextSanitizer.sanitized($0.prompt) } ?? "it"
+        held += style.green("Counted as correct:") + " your answer to \(prompt).\n"
         askQuestion = true
       case ":quit":
-        try release(round)
+        try release(&round)
         stop(round)
         return
+      case ":help":
+        held += Self.helpText
       default:
-        guard let verdict = round.grade(line) else { continue }
-        pending.append(verdict.isCorrect)
+        if trimmed.hasPrefix(":") {
+          held += "Unknown input \(TextSanitizer.sanitized(trimmed)); type :help for the list.\n"
+          continue
+        }
+        let duration = Int(clamping: MonotonicClock.milliseconds() - shownAt)
+        guard let verdict = round.grade(line, usedHint: usedHint, at: Timestamp(now()), duration: duration) else {
+          continue
+        }
         held += verdictText(verdict)
         askQuestion = true
       }
     }
   }
 
+  /// What `:help` shows.
+  static let helpText = """
+    During a round, each line you type is one input:
+      ?        show the hint (a right answer after it counts as Hard)
+      :undo    take back your last answer; its question is asked again
+      :right   your last answer, graded Incorrect, was right: count it as correct
+      :quit    stop here; the next `memoquiz play` of this group resumes
+      :help    this list
+    Anything else is your answer. Ctrl-D, Ctrl-C, SIGTERM and SIGHUP stop too.
+
+    """
+
   // MARK: - Text
 
   private func questionText(_ round: Round) -> String {
     guard let question = round.currentQuestion else { return "" }
-    let progress = style.dim("[\(round.position + 1)/\(round.count)]")
+    let progress = style.dim("[\(min(round.doneCount + 1, round.count))/\(round.count)]")
     return "\(progress) \(style.bold(TextSanitizer.sanitized(question.prompt)))\n"
   }
 
@@ -179,12 +264,12 @@ public struct RoundSession {
   private func stop(_ round: Round) {
     let title = TextSanitizer.sanitized(round.group.title)
     terminal.write(
-      "Stopped at question \(round.position + 1) of \(round.count) of \(title); your answers are saved. "
+      "Stopped at question \(min(round.doneCount + 1, round.count)) of \(round.count) of \(title); your answers are saved. "
         + "`memoquiz play \(Self.quoted(title))` resumes here.\n")
     terminal.flush()
   }
 
-  private mutating func finish(_ round: Round) {
+  private func finish(_ round: Round) {
     let summary = round.summary
     let title = TextSanitizer.sanitized(round.group.title)
     var text = "\n" + style.bold("Round complete: \(title)") + "\n"
@@ -199,7 +284,8 @@ public struct RoundSession {
         text += "  \(prompt)  \(style.bold(TextSanitizer.sanitized(question.answer)))\n"
       }
     }
-    if let score = caretaker.groups.first(where: { $0.title == round.group.title })?.score {
+    do {
+      let score = caretaker.score(of: round.group)
       let accuracy = score.accuracy.map { " (\(Int(($0 * 100).rounded()))%)" } ?? ""
       text += "\(title) overall: \(score.correctCount) correct, \(score.incorrectCount) incorrect\(accuracy)\n"
     }

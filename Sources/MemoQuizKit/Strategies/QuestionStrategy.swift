@@ -1,21 +1,52 @@
-/// Decides the order in which a round asks a group's questions.
+/// Decides which questions a round asks, and in what order.
 ///
-/// A strategy is a pure function of the question count and a seed, so a
-/// round can be resumed in exactly the same order from its memento. To add a
-/// strategy, write one conforming type and list it in ``QuestionStrategies``.
+/// A round's plan is decided once, when it starts, and saved with it; so a
+/// round resumes in exactly the same order. To add a strategy, write one
+/// conforming type and list it in ``QuestionStrategies``.
 public protocol QuestionStrategy: Sendable {
   /// The name users type after `--strategy`, such as "random".
   var name: String { get }
   /// A few words for menus and help.
   var summary: String { get }
-  /// The order of a round: every index in `0..<questionCount` exactly once.
-  func order(questionCount: Int, seed: UInt64) -> [Int]
+  /// Whether a question answered wrongly is asked again later in the round,
+  /// until it is answered correctly.
+  var repeatsMissed: Bool { get }
+  /// The questions of a new round, as indices into `context.questions`, in
+  /// the order they will be asked.
+  func plan(_ context: RoundPlanContext) -> [Int]
+}
+
+extension QuestionStrategy {
+  public var repeatsMissed: Bool { false }
+}
+
+/// What a strategy may look at to plan a round.
+public struct RoundPlanContext {
+  public let questions: [Question]
+  /// Makes a random order repeatable.
+  public let seed: UInt64
+  /// The memory of each question, in the order of `questions` (`nil` for a
+  /// question never answered).
+  public let memory: [MemoryState?]
+  public let now: Timestamp
+  /// The most questions never answered that a review round takes.
+  public let newLimit: Int
+
+  public init(questions: [Question], seed: UInt64, memory: [MemoryState?], now: Timestamp, newLimit: Int) {
+    self.questions = questions
+    self.seed = seed
+    self.memory = memory
+    self.now = now
+    self.newLimit = newLimit
+  }
 }
 
 /// The strategies memoquiz offers.
 public enum QuestionStrategies {
   /// Every strategy, the default first.
-  public static let all: [any QuestionStrategy] = [RandomQuestionStrategy(), SequentialQuestionStrategy()]
+  public static let all: [any QuestionStrategy] = [
+    RandomQuestionStrategy(), SequentialQuestionStrategy(), ReviewQuestionStrategy(),
+  ]
 
   /// The strategy used when none is named.
   public static var standard: any QuestionStrategy { all[0] }
@@ -25,6 +56,6 @@ public enum QuestionStrategies {
     all.first { $0.name == name.lowercased() }
   }
 
-  /// The names, for messages: "random, sequential".
+  /// The names, for messages: "random, sequential, review".
   public static var names: String { all.map(\.name).joined(separator: ", ") }
 }

@@ -10,6 +10,11 @@ public struct RandomQuestionStrategy: QuestionStrategy {
 
   public init() {}
 
+  public func plan(_ context: RoundPlanContext) -> [Int] {
+    order(questionCount: context.questions.count, seed: context.seed)
+  }
+
+  /// Every index in `0..<questionCount` once, shuffled by `seed`.
   public func order(questionCount: Int, seed: UInt64) -> [Int] {
     var order = Array(0..<questionCount)
     var generator = SplitMix64(seed: seed)

@@ -5,7 +5,7 @@ public struct SequentialQuestionStrategy: QuestionStrategy {
 
   public init() {}
 
-  public func order(questionCount: Int, seed: UInt64) -> [Int] {
-    Array(0..<questionCount)
+  public func plan(_ context: RoundPlanContext) -> [Int] {
+    Array(context.questions.indices)
   }
 }

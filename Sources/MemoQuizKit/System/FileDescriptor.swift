@@ -77,6 +77,52 @@ struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     return bytes
   }
 
+  /// Reads up to `buffer.count` bytes at `offset`, leaving the file position
+  /// alone. The corresponding C function is `pread`.
+  /// - Returns: the number of bytes read; 0 at end of file.
+  func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(SystemError) -> Int {
+    let count = retryingOnInterrupt { pread(rawValue, buffer.baseAddress, buffer.count, off_t(offset)) }
+    guard count >= 0 else { throw .current }
+    return count
+  }
+
+  /// Reads everything from `offset` to the end of the file.
+  func readAll(from offset: Int) throws(SystemError) -> [UInt8] {
+    let size = try self.size()
+    guard size > offset else { return [] }
+    var bytes = [UInt8](repeating: 0, count: size - offset)
+    var count = 0
+    while count < bytes.count {
+      let read = try bytes.withUnsafeMutableBytes { buffer in
+        Result { () throws(SystemError) in
+          try self.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]), at: offset + count)
+        }
+      }.get()
+      if read == 0 { break }
+      count += read
+    }
+    bytes.removeSubrange(count...)
+    return bytes
+  }
+
+  /// The file's size in bytes. The corresponding C function is `fstat`.
+  func size() throws(SystemError) -> Int {
+    var status = stat()
+    guard fstat(rawValue, &status) == 0 else { throw .current }
+    return Int(status.st_size)
+  }
+
+  /// Cuts the file to `length` bytes. The corresponding C function is `ftruncate`.
+  func truncate(to length: Int) throws(SystemError) {
+    guard retryingOnInterrupt({ ftruncate(rawValue, off_t(length)) }) == 0 else { throw .current }
+  }
+
+  /// Flushes the file's data (and the size, when it changed) to the disk,
+  /// as appending needs. The corresponding C function is `fdatasync`.
+  func dataSync() throws(SystemError) {
+    guard retryingOnInterrupt({ fdatasync(rawValue) }) == 0 else { throw .current }
+  }
+
   /// Flushes the file's data and metadata to the disk. The corresponding C
   /// function is `fsync`.
   func sync() throws(SystemError) {

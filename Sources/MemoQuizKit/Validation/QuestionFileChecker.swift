@@ -13,7 +13,7 @@ struct QuestionFileChecker {
   private(set) var problems: [Problem] = []
 
   private static let groupKeys = ["title", "questions", "score"]
-  private static let questionKeys = ["prompt", "answer", "alternatives", "hint"]
+  private static let questionKeys = ["prompt", "answer", "alternatives", "hint", "id"]
   private static let scoreKeys = ["correctCount", "incorrectCount"]
 
   mutating func groups(from root: JSONNode) -> [QuestionGroup] {
@@ -59,8 +59,19 @@ struct QuestionFileChecker {
           error(at: questionsMember.value.offset, "\"questions\" is empty; a group needs at least one question")
         }
         questions.reserveCapacity(elements.count)
+        var idOffsets: [String: Int] = [:]
         for (index, element) in elements.enumerated() {
-          if let question = question(element, number: index + 1) { questions.append(question) }
+          guard let question = question(element, number: index + 1) else { continue }
+          if let id = question.id, let idNode = member("id", of: element)?.value {
+            if let first = idOffsets[id] {
+              error(
+                at: idNode.offset, "duplicate id \"\(id)\" in this group; ids must be unique (the first is on line {line})",
+                relatedTo: first)
+            } else {
+              idOffsets[id] = idNode.offset
+            }
+          }
+          questions.append(question)
         }
       } else {
         error(
@@ -82,7 +93,7 @@ struct QuestionFileChecker {
         "question \(number) must be an object with \"prompt\" and \"answer\", found \(node.kindDescription)")
       return nil
     }
-    if members.count > 4 || members.contains(where: { !Self.questionKeys.contains($0.key) }) {
+    if members.count > Self.questionKeys.count || members.contains(where: { !Self.questionKeys.contains($0.key) }) {
       checkKeys(members, known: Self.questionKeys)
     } else {
       checkDuplicates(members)
@@ -120,8 +131,16 @@ struct QuestionFileChecker {
           "\"alternatives\" must be an array of strings, found \(alternativesMember.value.kindDescription)")
       }
     }
+    var id: String?
+    if let idMember = member("id", in: members) {
+      if case .string(let text) = idMember.value.value, !text.allSatisfy(\.isWhitespace) {
+        id = text
+      } else {
+        error(at: idMember.value.offset, "\"id\" must be a non-empty string, found \(idMember.value.kindDescription)")
+      }
+    }
     guard let prompt, let answer else { return nil }
-    return Question(prompt: prompt, answer: answer, alternatives: alternatives, hint: hint)
+    return Question(prompt: prompt, answer: answer, alternatives: alternatives, hint: hint, id: id)
   }
 
   private mutating func score(_ node: JSONNode) -> Score? {

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import MemoQuizKit
 
 /// One `memoquiz` subcommand.
@@ -26,16 +27,23 @@ extension Command {
   }
 }
 
-/// What a command works with: the real terminal and the data folder.
+/// What a command works with: the real terminal, the data folder and the clock.
 struct CommandContext {
   let terminal: StandardTerminal
   let folder: DataFolder
+  /// The current time: `MEMOQUIZ_NOW` when set.
+  let now: @Sendable () -> Date
 
-  /// Loads the groups and scores, printing any warning (such as a damaged
-  /// scores file that was moved aside).
+  /// Loads the groups and their progress; every warning (such as a damaged
+  /// file moved aside) is printed the moment it happens.
   func loadCaretaker() throws -> QuestionGroupCaretaker {
-    let caretaker = try QuestionGroupCaretaker(folder: folder)
-    for warning in caretaker.warnings { terminal.warn(warning) }
-    return caretaker
+    let terminal = terminal
+    return try QuestionGroupCaretaker(folder: folder) { terminal.warn($0) }
+  }
+
+  /// The progress alone, for commands that do not need the groups.
+  func loadProgress() throws -> ProgressCaretaker {
+    let terminal = terminal
+    return try ProgressCaretaker(folder: folder) { terminal.warn($0) }
   }
 }

@@ -15,8 +15,9 @@ struct EditCommand: Command {
       - invalid: the problems are shown; on a terminal you can edit again or
         discard; elsewhere memoquiz exits with 65, questions.json stays as it
         was, and the path of your kept copy is printed.
-    Scores stay with unchanged titles; renamed or removed groups keep theirs
-    in scores.json until a reset.
+    The edit is a step of the history (`memoquiz undo` takes it back). Progress
+    stays with unchanged titles, and each question's memory with its id (or
+    its prompt).
 
     Examples:
       memoquiz edit
@@ -50,7 +51,8 @@ struct EditCommand: Command {
       let questionFile = QuestionFile(bytes: edited)
       DiagnosticPrinter(terminal: terminal).print(questionFile.diagnostics, file: draft)
       if let groups = questionFile.groups {
-        try QuestionGroupCaretaker.installQuestions(edited, in: folder, reason: "before edit")
+        try QuestionGroupCaretaker.installQuestions(
+          edited, in: folder, kind: .edit, summary: "edit of the questions", now: context.now())
         try QuestionGroupCaretaker.removeDraft(draft)
         let questions = groups.reduce(0) { $0 + $1.questions.count }
         terminal.write(

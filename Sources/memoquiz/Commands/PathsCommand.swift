@@ -18,6 +18,8 @@ struct PathsCommand: Command {
 
   func run(in context: CommandContext) throws {
     let folder = context.folder
-    context.terminal.write("data: \(folder.path)\nquestions: \(folder.questionsFile)\nscores: \(folder.scoresFile)\n")
+    context.terminal.write(
+      "data: \(folder.path)\nquestions: \(folder.questionsFile)\nhistory: \(folder.historyFile)\n"
+        + "checkpoint: \(folder.checkpointFile)\n")
   }
 }

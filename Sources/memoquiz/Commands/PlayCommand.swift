@@ -1,34 +1,44 @@
 import MemoQuizKit
 
-/// `memoquiz play [GROUP] [--strategy random|sequential] [--seed N] [--restart]`
+/// `memoquiz play [GROUP] [--strategy random|sequential|review] [--seed N] [--new N] [--restart]`
 struct PlayCommand: Command {
   static let name = "play"
   static let abstract = "Play a round of a question group."
-  static let usage = "memoquiz play [GROUP] [--strategy random|sequential] [--seed N] [--restart]"
+  static let usage = "memoquiz play [GROUP] [--strategy random|sequential|review] [--seed N] [--new N] [--restart]"
   static let discussion = """
-    GROUP is a title (ignoring case) or the number `memoquiz groups` shows. Without
-    GROUP, on a terminal, a menu asks for one.
+    GROUP is a title (ignoring case), the number `memoquiz groups` shows, or the
+    start of one title. Without GROUP, on a terminal, a menu asks for one.
 
     Options:
       --strategy NAME   the order of a new round: \(QuestionStrategies.all.map { "\($0.name) (\($0.summary))" }.joined(separator: ", "))
       --seed N          repeat a random order exactly
+      --new N           how many never-answered questions a review round adds (default 10)
       --restart         start a new round even if one is unfinished
+
+    A review round asks the questions that are due, the ones you are most
+    likely to have forgotten first, then up to --new questions you have never
+    answered. A question you miss comes back later in the round until you get
+    it right.
 
     During a round, each line you type is one input:
       ?        show the hint
       :undo    take back the last graded answer (as often as you like)
+      :right   your last answer, graded Incorrect, was right
+      :help    list these inputs
       :quit    stop; Ctrl-C, Ctrl-D, SIGTERM and SIGHUP stop too
     Every answer is saved before its verdict is shown. An unfinished round
-    resumes at the same question with the next `play` of that group.
+    resumes at the same question with the next `play` of that group. A group
+    is played by one memoquiz at a time.
 
     Examples:
       memoquiz play hiragana
       memoquiz play 2 --strategy sequential
       memoquiz play "Basic Phrases" --seed 42 --restart
+      memoquiz play katakana --strategy review --new 5
       printf 'shi\\ntsu\\n' | memoquiz play hiragana --strategy sequential
     """
   static let specification = ParsedArguments.Specification(
-    flags: ["--restart"], options: ["--strategy", "--seed"], maximumPositionals: 1)
+    flags: ["--restart"], options: ["--strategy", "--seed", "--new"], maximumPositionals: 1)
 
   let group: String?
   let options: RoundSession.Options
@@ -48,6 +58,12 @@ struct PlayCommand: Command {
       }
       options.seed = value
     }
+    if let text = arguments.options["--new"] {
+      guard let value = Int(text), value >= 0 else {
+        throw UsageError("--new takes a whole number of 0 or more, not '\(text)'", command: Self.name)
+      }
+      options.newLimit = value
+    }
     self.options = options
   }
 
@@ -59,13 +75,13 @@ struct PlayCommand: Command {
     if let group {
       groupIndex = try caretaker.groupIndex(named: group)
     } else if terminal.isInteractive {
-      guard let choice = GroupMenu(caretaker: caretaker, terminal: terminal).ask() else { return }
+      guard let choice = GroupMenu(caretaker: caretaker, terminal: terminal, now: context.now()).ask() else { return }
       groupIndex = choice.groupIndex
       if options.strategy == nil { options.strategy = choice.strategy }
     } else {
       throw UsageError("play needs a GROUP when not run on a terminal", command: Self.name)
     }
-    var session = RoundSession(caretaker: caretaker, terminal: terminal)
+    var session = RoundSession(caretaker: caretaker, terminal: terminal, now: context.now)
     try session.play(groupIndex: groupIndex, options: options)
   }
 }

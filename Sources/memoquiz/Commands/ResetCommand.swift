@@ -3,11 +3,12 @@ import MemoQuizKit
 /// `memoquiz reset (GROUP | --all) [--yes]`
 struct ResetCommand: Command {
   static let name = "reset"
-  static let abstract = "Set the scores of a group, or of all groups, back to zero."
+  static let abstract = "Set the scores and memory of a group, or of all groups, back to zero."
   static let usage = "memoquiz reset (GROUP | --all) [--yes]"
   static let discussion = """
-    A snapshot of the scores is saved first: `memoquiz undo` brings them back.
-    The group's unfinished round is dropped too. On a terminal, reset asks
+    The reset is a step of the history: `memoquiz undo` takes it back, with
+    every answer given since added back in. The group's unfinished round is
+    dropped too. On a terminal, reset asks
     before it acts; elsewhere it needs --yes.
 
     Options:
@@ -33,7 +34,7 @@ struct ResetCommand: Command {
   }
 
   func run(in context: CommandContext) throws {
-    var caretaker = try context.loadCaretaker()
+    let caretaker = try context.loadCaretaker()
     let terminal = context.terminal
     let groups = try group.map { [caretaker.groups[try caretaker.groupIndex(named: $0)]] } ?? caretaker.groups
     let name = all ? "all groups" : TextSanitizer.sanitized(groups[0].title)
@@ -41,14 +42,13 @@ struct ResetCommand: Command {
       guard terminal.isInteractive else {
         throw UsageError("reset changes scores; not on a terminal, it needs --yes to go ahead", command: Self.name)
       }
-      let answered = groups.reduce(0) { $0 + $1.score.answeredCount }
+      let answered = groups.reduce(0) { $0 + caretaker.score(of: $1).answeredCount }
       guard terminal.confirm("Reset the scores of \(name) (\(answered) answers)?", defaultAnswer: false) == true else {
         terminal.write("Nothing was changed.\n")
         return
       }
     }
-    let reason = "before reset of \(all ? "all groups" : groups[0].title)"
-    try caretaker.reset(titles: groups.map(\.title), reason: reason)
+    try caretaker.progress.reset(titles: groups.map(\.title), at: context.now())
     terminal.write("Reset the scores of \(name). `memoquiz undo` brings them back.\n")
   }
 }

@@ -7,12 +7,16 @@ struct ScoresCommand: Command {
   static let usage = "memoquiz scores [GROUP] [--json]"
   static let discussion = """
     Scores count every answer since the last reset: correct, incorrect, the
-    accuracy with a bar, and the day the group was last played.
+    accuracy with a bar, how many questions are due for review, and the day
+    the group was last played. For one group, its weakest questions follow.
 
     Options:
       --json   print a JSON array, one object per group in the order of `groups`,
                with title, questionCount, correctCount, incorrectCount,
-               accuracy (0 to 1, or null) and lastPlayed (ISO 8601, or null)
+               accuracy (0 to 1, or null), lastPlayed (ISO 8601, or null),
+               due, new, and questions: each question's prompt, id,
+               correctCount, incorrectCount, stability, difficulty, due,
+               lastReview and retrievability (null before its first answer)
 
     Examples:
       memoquiz scores
@@ -32,8 +36,13 @@ struct ScoresCommand: Command {
   func run(in context: CommandContext) throws {
     let caretaker = try context.loadCaretaker()
     let indices = try group.map { [try caretaker.groupIndex(named: $0)] } ?? Array(caretaker.groups.indices)
-    let report = ScoreReport(caretaker: caretaker, indices: indices)
+    let report = ScoreReport(caretaker: caretaker, indices: indices, now: context.now())
     let terminal = context.terminal
-    terminal.write(json ? try report.json() : report.table(style: terminal.style, width: terminal.width))
+    if json {
+      terminal.write(try report.json())
+      return
+    }
+    terminal.write(report.table(style: terminal.style, width: terminal.width))
+    if group != nil { terminal.write(report.weakest(style: terminal.style)) }
   }
 }

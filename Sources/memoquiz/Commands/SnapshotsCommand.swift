@@ -3,11 +3,11 @@ import MemoQuizKit
 /// `memoquiz snapshots`
 struct SnapshotsCommand: Command {
   static let name = "snapshots"
-  static let abstract = "List the saved snapshots, newest first."
+  static let abstract = "List the saved versions of the questions file, newest first."
   static let usage = "memoquiz snapshots"
   static let discussion = """
-    memoquiz saves a snapshot before anything overwrites your data (reset,
-    restore, edit). The newest \(SnapshotCaretaker.limit) are kept.
+    memoquiz saves the questions file before anything replaces it (edit,
+    restore, undo of an edit). The newest \(SnapshotCaretaker.limit) are kept.
 
     Examples:
       memoquiz snapshots
@@ -18,33 +18,32 @@ struct SnapshotsCommand: Command {
   init(arguments: ParsedArguments) {}
 
   func run(in context: CommandContext) throws {
-    let snapshots = try SnapshotCaretaker(folder: context.folder).snapshots()
+    let entries = try SnapshotCaretaker(folder: context.folder).entries()
     let terminal = context.terminal
-    guard !snapshots.isEmpty else {
-      terminal.write("No snapshots yet. One is saved before each reset, restore and edit.\n")
+    guard !entries.isEmpty else {
+      terminal.write("No snapshots yet. One is saved before each edit and restore of the questions.\n")
       return
     }
-    let idWidth = max(2, snapshots.map { String($0.id).count }.max() ?? 2)
-    terminal.write(terminal.style.dim(SnapshotText.header(idWidth: idWidth)) + "\n")
-    for snapshot in snapshots {
-      terminal.write(SnapshotText.line(snapshot, idWidth: idWidth) + "\n")
+    let ids = entries.map { entry in
+      switch entry {
+      case .snapshot(let snapshot): snapshot.id
+      case .damaged(let id, _): id
+      }
     }
-  }
-}
-
-/// How a snapshot is shown in lists and messages.
-enum SnapshotText {
-  static func header(idWidth: Int) -> String {
-    DisplayWidth.fit("ID", width: idWidth, alignRight: true) + "  Date              Reason"
-  }
-
-  static func line(_ snapshot: SnapshotMemento, idWidth: Int) -> String {
-    DisplayWidth.fit(String(snapshot.id), width: idWidth, alignRight: true) + "  "
-      + DateText.readable(snapshot.date) + "  " + TextSanitizer.sanitized(snapshot.reason)
-  }
-
-  static func restored(_ snapshot: SnapshotMemento) -> String {
-    "Restored snapshot \(snapshot.id) from \(DateText.readable(snapshot.date)) (\(TextSanitizer.sanitized(snapshot.reason))). "
-      + "`memoquiz undo` takes this back.\n"
+    let idWidth = max(2, ids.map { String($0).count }.max() ?? 2)
+    terminal.write(
+      terminal.style.dim(DisplayWidth.fit("ID", width: idWidth, alignRight: true) + "  Date              Reason") + "\n")
+    for entry in entries {
+      switch entry {
+      case .snapshot(let snapshot):
+        terminal.write(
+          DisplayWidth.fit(String(snapshot.id), width: idWidth, alignRight: true) + "  "
+            + DateText.readable(snapshot.date) + "  " + TextSanitizer.sanitized(snapshot.reason) + "\n")
+      case .damaged(let id, let path):
+        terminal.write(
+          DisplayWidth.fit(String(id), width: idWidth, alignRight: true) + "  "
+            + terminal.style.red("damaged") + "           cannot be read: \(TextSanitizer.sanitized(path))\n")
+      }
+    }
   }
 }

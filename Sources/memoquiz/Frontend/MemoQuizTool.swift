@@ -1,16 +1,17 @@
 import FoundationEssentials
+@preconcurrency import Glibc
 import MemoQuizKit
 
 /// The `memoquiz` tool: finds the command, parses its arguments, runs it,
 /// and turns every error into a message and an exit code.
 enum MemoQuizTool {
-  static let version = "1.0.0"
+  static let version = "2.0.0"
 
   /// Every command, in the order `--help` lists them.
   static let commands: [any Command.Type] = [
     PlayCommand.self, GroupsCommand.self, ScoresCommand.self, ResetCommand.self,
-    SnapshotsCommand.self, RestoreCommand.self, UndoCommand.self, EditCommand.self,
-    ValidateCommand.self, PathsCommand.self,
+    UndoCommand.self, RedoCommand.self, HistoryCommand.self, SnapshotsCommand.self, RestoreCommand.self,
+    EditCommand.self, ValidateCommand.self, PathsCommand.self,
   ]
 
   /// Runs the tool.
@@ -19,14 +20,29 @@ enum MemoQuizTool {
   static func main(_ arguments: [String]) -> ExitCode {
     SignalMonitor.install()
     let terminal = StandardTerminal()
-    let context = CommandContext(terminal: terminal, folder: DataFolder.fromProcessEnvironment())
     defer { terminal.flush() }
     do {
+      let context = CommandContext(
+        terminal: terminal, folder: DataFolder.fromProcessEnvironment(), now: try clock())
+      FileLock.onLongWait = { terminal.warn($0) }
       try run(arguments, in: context)
       return .success
     } catch {
       return report(error, terminal: terminal)
     }
+  }
+
+  /// The clock: `MEMOQUIZ_NOW` when set, else the system's.
+  /// - Throws: ``UsageError`` when `MEMOQUIZ_NOW` cannot be read.
+  private static func clock() throws(UsageError) -> @Sendable () -> Date {
+    guard let value = getenv("MEMOQUIZ_NOW").map({ String(cString: $0) }), !value.isEmpty else {
+      return { Date() }
+    }
+    guard let fixed = ISO8601Time.parse(value) else {
+      throw UsageError(
+        "MEMOQUIZ_NOW is '\(value)', not an ISO 8601 date and time with an offset, such as 2026-12-01T09:00:00Z")
+    }
+    return { fixed }
   }
 
   private static func run(_ arguments: [String], in context: CommandContext) throws {
@@ -95,6 +111,8 @@ enum MemoQuizTool {
       case .noSuchGroup:
         return fail(questions.description, .usage)
       }
+    case let history as HistoryError:
+      return fail(history.description, .failure)
     case let described as any LocalizedError:
       return fail(described.errorDescription ?? "\(error)", .failure)
     default:

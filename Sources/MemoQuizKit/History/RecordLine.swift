@@ -1,0 +1,180 @@
+/// The text form of one record of the history or the checkpoint: fields
+/// separated by tabs, ending with a line feed.
+///
+/// A field's backslashes, tabs, line feeds and carriage returns are escaped
+/// (`\\`, `\t`, `\n`, `\r`), so any text fits in a field and a record never
+/// spans lines. A line is the unit a crash can tear: a last line without its
+/// line feed was never acknowledged.
+enum RecordLine {
+  /// The line for `fields`, with its line feed.
+  static func encode(_ fields: [String]) -> String {
+    var line = ""
+    for (index, field) in fields.enumerated() {
+      if index > 0 { line.append("\t") }
+      escape(field, into: &line)
+    }
+    line.append("\n")
+    return line
+  }
+
+  private static func escape(_ field: String, into line: inout String) {
+    guard field.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
+      line.append(field)
+      return
+    }
+    for scalar in field.unicodeScalars {
+      switch scalar {
+      case "\\": line.append("\\\\")
+      case "\t": line.append("\\t")
+      case "\n": line.append("\\n")
+      case "\r": line.append("\\r")
+      default: line.unicodeScalars.append(scalar)
+      }
+    }
+  }
+
+  /// The fields of one line (without its line feed).
+  /// - Returns: `nil` when an escape is not one of the four, or the bytes
+  ///   are not UTF-8.
+  static func fields(_ bytes: ArraySlice<UInt8>) -> [String]? {
+    var fields: [String] = []
+    var start = bytes.startIndex
+    var index = start
+    var needsUnescape = false
+    while true {
+      if index >= bytes.endIndex {
+        // A backslash as the very last byte escapes nothing.
+        guard index == bytes.endIndex, let field = decode(bytes[start..<index], unescape: needsUnescape) else {
+          return nil
+        }
+        fields.append(field)
+        break
+      }
+      switch bytes[index] {
+      case 0x09:
+        guard let field = decode(bytes[start..<index], unescape: needsUnescape) else { return nil }
+        fields.append(field)
+        index += 1
+        start = index
+        needsUnescape = false
+      case 0x5C:
+        needsUnescape = true
+        index += 2
+      default:
+        index += 1
+      }
+    }
+    return fields
+  }
+
+  private static func decode(_ bytes: ArraySlice<UInt8>, unescape: Bool) -> String? {
+    guard unescape else { return String(validating: bytes, as: UTF8.self) }
+    var plain: [UInt8] = []
+    plain.reserveCapacity(bytes.count)
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      if byte == 0x5C {
+        guard index + 1 < bytes.endIndex else { return nil }
+        switch bytes[index + 1] {
+        case 0x5C: plain.append(0x5C)
+        case UInt8(ascii: "t"): plain.append(0x09)
+        case UInt8(ascii: "n"): plain.append(0x0A)
+        case UInt8(ascii: "r"): plain.append(0x0D)
+        default: return nil
+        }
+        index += 2
+      } else {
+        plain.append(byte)
+        index += 1
+      }
+    }
+    return String(validating: plain, as: UTF8.self)
+  }
+}
+
+/// Reads a record's fields one by one, checking each as it goes.
+struct RecordFields {
+  /// A field that is missing or does not hold what it should.
+  struct Malformed: Error {}
+
+  private let fields: [String]
+  private var index = 0
+
+  init(_ fields: [String]) {
+    self.fields = fields
+  }
+
+  /// Whether every field was read.
+  var isAtEnd: Bool { index >= fields.count }
+
+  mutating func text() throws(Malformed) -> String {
+    guard index < fields.count else { throw Malformed() }
+    defer { index += 1 }
+    return fields[index]
+  }
+
+  /// A text field where an empty field stands for none.
+  mutating func optionalText() throws(Malformed) -> String? {
+    let value = try text()
+    return value.isEmpty ? nil : value
+  }
+
+  mutating func integer() throws(Malformed) -> Int {
+    guard let value = Int(try text()) else { throw Malformed() }
+    return value
+  }
+
+  /// A whole number that must not be negative, such as an id or a count.
+  mutating func count() throws(Malformed) -> Int {
+    let value = try integer()
+    guard value >= 0 else { throw Malformed() }
+    return value
+  }
+
+  mutating func optionalCount() throws(Malformed) -> Int? {
+    guard let text = try optionalText() else { return nil }
+    guard let value = Int(text), value >= 0 else { throw Malformed() }
+    return value
+  }
+
+  mutating func unsigned() throws(Malformed) -> UInt64 {
+    guard let value = UInt64(try text()) else { throw Malformed() }
+    return value
+  }
+
+  mutating func double() throws(Malformed) -> Double {
+    guard let value = Double(try text()), value.isFinite else { throw Malformed() }
+    return value
+  }
+
+  mutating func timestamp() throws(Malformed) -> Timestamp {
+    guard let value = Int64(try text()) else { throw Malformed() }
+    return Timestamp(rawValue: value)
+  }
+
+  mutating func optionalTimestamp() throws(Malformed) -> Timestamp? {
+    guard let text = try optionalText() else { return nil }
+    guard let value = Int64(text) else { throw Malformed() }
+    return Timestamp(rawValue: value)
+  }
+
+  mutating func flag() throws(Malformed) -> Bool {
+    switch try text() {
+    case "1": return true
+    case "0": return false
+    default: throw Malformed()
+    }
+  }
+
+  mutating func rating() throws(Malformed) -> ReviewRating {
+    guard let rating = ReviewRating(rawValue: try integer()) else { throw Malformed() }
+    return rating
+  }
+
+  /// Every field left.
+  mutating func rest() -> [String] {
+    defer { index = fields.count }
+    return Array(fields[min(index, fields.count)...])
+  }
+}

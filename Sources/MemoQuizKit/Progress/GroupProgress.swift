@@ -1,0 +1,27 @@
+/// What memoquiz remembers of one group: its score, the memory of each
+/// question and its latest round.
+public struct GroupProgress: Hashable, Sendable {
+  /// The answers counted since the last reset.
+  var answerScore = Score()
+  /// The score carried over from the first release, until a reset.
+  var baseline: Score?
+  /// Whether a reset in effect cleared the group.
+  var isReset = false
+  /// The step of the newest reset in effect, or 0.
+  var lastReset = 0
+  /// When the group was last answered (taken-back answers count too).
+  public internal(set) var lastPlayed: Timestamp?
+  /// Each question's memory, by the question's identity.
+  public internal(set) var questions: [String: QuestionMemory] = [:]
+  /// The latest round, finished or not.
+  public internal(set) var round: RoundMemento?
+
+  public init() {}
+
+  /// The score to show: the answers since the last reset, plus what was
+  /// carried over (the first release's scores, else the score the questions
+  /// file carried) when there was no reset.
+  public func score(carried: Score) -> Score {
+    isReset ? answerScore : answerScore.adding(baseline ?? carried)
+  }
+}

@@ -1,0 +1,30 @@
+import FoundationEssentials
+
+/// Why a step cannot be taken back or brought back.
+public enum HistoryError: Error, Sendable {
+  case nothingToUndo
+  case nothingToRedo
+  case noSuchStep(Int)
+  case alreadyUndone(Int)
+  /// A later change to the questions file would be lost.
+  case laterQuestionsChange(step: Int, later: Int)
+  /// The snapshot the step needs is no longer kept.
+  case snapshotGone(step: Int)
+}
+
+extension HistoryError: LocalizedError, CustomStringConvertible {
+  public var errorDescription: String? { description }
+
+  public var description: String {
+    switch self {
+    case .nothingToUndo: "there is nothing to take back"
+    case .nothingToRedo: "there is nothing to bring back; `memoquiz redo` follows `memoquiz undo`"
+    case .noSuchStep(let id): "there is no step \(id); `memoquiz history` lists them"
+    case .alreadyUndone(let id): "step \(id) is already taken back; `memoquiz redo` brings back the newest one taken back"
+    case .laterQuestionsChange(let step, let later):
+      "step \(step) changed the questions, and step \(later) changed them since; take back step \(later) first"
+    case .snapshotGone(let step):
+      "the saved questions that step \(step) needs are no longer kept (only the newest \(SnapshotCaretaker.limit) are)"
+    }
+  }
+}

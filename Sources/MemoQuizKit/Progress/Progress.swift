@@ -1,0 +1,150 @@
+/// Everything the history adds up to: each group's score, each question's
+/// memory and each group's latest round.
+///
+/// The meaning of the history is fixed by ``replaying(_:)``: every step in
+/// effect, in order, with the steps taken back left out as if they never
+/// happened and `:right` applied to the answer it names. ``apply(_:)`` brings
+/// a state up to date one record at a time, and must always agree with a
+/// replay; where it cannot be exact cheaply (taking back a reset, say), it
+/// says so and the caller replays.
+struct Progress: Hashable, Sendable {
+  var groups: [String: GroupProgress] = [:]
+  var nextStepID = 1
+  var nextRoundID = 1
+  /// The steps taken back, in the order they were taken back.
+  var undone: [Int] = []
+  /// Whether the first release's scores were carried over.
+  var hasBaseline = false
+
+  /// Applies a record newer than every record applied so far.
+  /// - Returns: `false` when the state cannot follow exactly; replay then.
+  mutating func apply(_ record: HistoryRecord) -> Bool {
+    if let id = record.stepID { nextStepID = max(nextStepID, id + 1) }
+    switch record {
+    case .answer(let answer):
+      applyAnswer(answer, rating: answer.rating)
+      return true
+    case .right(let right):
+      var group = groups[right.group] ?? GroupProgress()
+      guard group.questions[right.question]?.regrade(step: right.target, as: .good, question: right.question) == true
+      else { return false }
+      group.answerScore.incorrectCount -= 1
+      group.answerScore.correctCount.addSaturating(1)
+      if let index = group.round?.answers.firstIndex(where: { $0.step == right.target }) {
+        group.round?.answers[index].isCorrect = true
+      }
+      groups[right.group] = group
+      return true
+    case .reset(let reset):
+      applyReset(reset)
+      return true
+    case .questionsChange:
+      return true
+    case .undo(let mark):
+      undone.append(mark.target)
+      switch mark.kind {
+      case .answer: return takeBackAnswer(mark)
+      case .edit, .add, .import, .restore: return true
+      case .right, .reset: return false
+      }
+    case .redo(let mark):
+      undone.removeAll { $0 == mark.target }
+      switch mark.kind {
+      case .edit, .add, .import, .restore: return true
+      case .answer, .right, .reset: return false
+      }
+    case .roundStart(let start):
+      nextRoundID = max(nextRoundID, start.round + 1)
+      groups[start.group, default: GroupProgress()].round = RoundMemento(start)
+      return true
+    case .baseline(let baseline):
+      hasBaseline = true
+      guard !baseline.group.isEmpty else { return true }
+      var group = groups[baseline.group] ?? GroupProgress()
+      group.baseline = baseline.score
+      group.lastPlayed = [group.lastPlayed, baseline.lastPlayed].compactMap { $0 }.max()
+      groups[baseline.group] = group
+      return true
+    }
+  }
+
+  private mutating func applyAnswer(_ answer: AnswerStep, rating: ReviewRating) {
+    var group = groups[answer.group] ?? GroupProgress()
+    group.questions[answer.question, default: QuestionMemory()]
+      .review(rating, at: answer.time, step: answer.id, question: answer.question)
+    group.answerScore.record(correct: rating.isCorrect)
+    group.lastPlayed = max(group.lastPlayed ?? answer.time, answer.time)
+    if group.round?.id == answer.round {
+      group.round?.answers.append(
+        RoundMemento.Answer(step: answer.id, question: answer.question, isCorrect: rating.isCorrect))
+    }
+    groups[answer.group] = group
+  }
+
+  private mutating func applyReset(_ reset: ResetStep) {
+    for title in reset.groups {
+      var group = groups[title] ?? GroupProgress()
+      group.answerScore = Score()
+      group.isReset = true
+      group.lastReset = reset.id
+      group.questions = [:]
+      group.round = nil
+      groups[title] = group
+    }
+  }
+
+  private mutating func takeBackAnswer(_ mark: StepMark) -> Bool {
+    guard let title = mark.group, let question = mark.question, var group = groups[title] else { return false }
+    if mark.target < group.lastReset {
+      // A reset in effect already cleared what the answer did.
+      return true
+    }
+    guard var memory = group.questions[question], let rating = memory.lastAnswer?.rating,
+      memory.takeBack(step: mark.target)
+    else { return false }
+    group.questions[question] = memory.isEmpty ? nil : memory
+    group.answerScore.retract(correct: rating.isCorrect)
+    group.round?.answers.removeAll { $0.step == mark.target }
+    groups[title] = group
+    return true
+  }
+
+  /// The state the whole history adds up to.
+  static func replaying(_ records: [HistoryRecord]) -> Progress {
+    // First, which steps are in effect, and which answers `:right` re-graded.
+    var undone: [Int] = []
+    for record in records {
+      switch record {
+      case .undo(let mark): undone.append(mark.target)
+      case .redo(let mark): undone.removeAll { $0 == mark.target }
+      default: break
+      }
+    }
+    let isUndone = Set(undone)
+    var regraded = Set<Int>()
+    for case .right(let right) in records where !isUndone.contains(right.id) {
+      regraded.insert(right.target)
+    }
+    var progress = Progress()
+    for record in records {
+      if let id = record.stepID { progress.nextStepID = max(progress.nextStepID, id + 1) }
+      switch record {
+      case .answer(let answer):
+        guard !isUndone.contains(answer.id) else {
+          progress.groups[answer.group, default: GroupProgress()].lastPlayed = max(
+            progress.groups[answer.group]?.lastPlayed ?? answer.time, answer.time)
+          continue
+        }
+        progress.applyAnswer(answer, rating: regraded.contains(answer.id) ? .good : answer.rating)
+      case .reset(let reset):
+        if !isUndone.contains(reset.id) { progress.applyReset(reset) }
+      case .right, .questionsChange, .undo, .redo:
+        continue
+      case .roundStart, .baseline:
+        _ = progress.apply(record)
+      }
+    }
+    progress.undone = undone
+    return progress
+  }
+}

@@ -1,0 +1,172 @@
+/// A memento of ``Progress`` at a point in the history, so that start-up
+/// reads only the records after it instead of replaying years of answers.
+///
+/// It is derived data, written durably off the answer path; when it is
+/// missing, damaged or belongs to another history file, the history is
+/// replayed and nothing is lost. The text is ``RecordLine``s: a header, then
+/// each group followed by its questions and its round.
+struct ProgressCheckpoint: Equatable, Sendable {
+  static let version = 1
+  private static let magic = "memoquiz checkpoint"
+
+  var progress: Progress
+  /// The history file's token and the offset the progress covers.
+  var historyToken: String
+  var historyEnd: Int
+
+  /// A checkpoint that cannot be read.
+  struct Damaged: Error {}
+  /// A checkpoint written by a newer memoquiz.
+  struct Newer: Error {
+    let version: Int
+  }
+
+  func encoded() -> [UInt8] {
+    var text = "\(Self.magic) \(Self.version)\n"
+    text += RecordLine.encode([
+      "history", historyToken, String(historyEnd), String(progress.nextStepID), String(progress.nextRoundID),
+      progress.hasBaseline ? "1" : "0",
+    ])
+    text += RecordLine.encode(["undone"] + progress.undone.map(String.init))
+    for (title, group) in progress.groups.sorted(by: { $0.key < $1.key }) {
+      text += RecordLine.encode([
+        "group", title, String(group.answerScore.correctCount), String(group.answerScore.incorrectCount),
+        group.baseline.map { String($0.correctCount) } ?? "", group.baseline.map { String($0.incorrectCount) } ?? "",
+        group.isReset ? "1" : "0", String(group.lastReset), group.lastPlayed.map { String($0.rawValue) } ?? "",
+      ])
+      for (key, memory) in group.questions.sorted(by: { $0.key < $1.key }) {
+        var fields = ["question", key, String(memory.correctCount), String(memory.incorrectCount)]
+        fields += Self.fields(of: memory.state) + Self.fields(of: memory.previous)
+        if let last = memory.lastAnswer {
+          fields += [String(last.step), String(last.rating.rawValue), String(last.time.rawValue)]
+        }
+        text += RecordLine.encode(fields)
+      }
+      if let round = group.round {
+        text += RecordLine.encode(
+          [
+            "round", String(round.id), round.strategy, String(round.seed), String(round.startedAt.rawValue),
+            round.repeatsMissed ? "1" : "0", String(round.skipped),
+          ] + round.plan)
+        for answer in round.answers {
+          text += RecordLine.encode(["answer", String(answer.step), answer.isCorrect ? "1" : "0", answer.question])
+        }
+      }
+    }
+    return Array(text.utf8)
+  }
+
+  private static func fields(of state: MemoryState?) -> [String] {
+    guard let state else { return ["", "", "", "", ""] }
+    return [
+      String(state.stability), String(state.difficulty), String(state.lastReview.rawValue), String(state.interval),
+      String(state.reviewCount),
+    ]
+  }
+
+  private static func state(_ fields: inout RecordFields) throws(RecordFields.Malformed) -> MemoryState? {
+    guard let stability = try fields.optionalText() else {
+      for _ in 0..<4 { guard try fields.optionalText() == nil else { throw RecordFields.Malformed() } }
+      return nil
+    }
+    guard let stability = Double(stability), stability > 0, stability.isFinite else { throw RecordFields.Malformed() }
+    let difficulty = try fields.double()
+    return MemoryState(
+      stability: stability, difficulty: difficulty, lastReview: try fields.timestamp(), interval: try fields.count(),
+      reviewCount: try fields.count())
+  }
+
+  /// Reads a checkpoint.
+  /// - Throws: ``Damaged`` or ``Newer``.
+  init(bytes: [UInt8]) throws {
+    var lines = bytes.split(separator: 10, omittingEmptySubsequences: false)[...]
+    guard lines.last?.isEmpty == true else { throw Damaged() }  // The last line must be whole.
+    lines.removeLast()
+    guard let header = lines.popFirst().flatMap({ String(validating: $0, as: UTF8.self) }),
+      header.hasPrefix(Self.magic + " "), let version = Int(header.dropFirst(Self.magic.count + 1))
+    else { throw Damaged() }
+    guard version <= Self.version else { throw Newer(version: version) }
+    do throws(RecordFields.Malformed) {
+      var progress = Progress()
+      var token = ""
+      var end = 0
+      var title: String?
+      for line in lines {
+        guard let list = RecordLine.fields(line) else { throw RecordFields.Malformed() }
+        var fields = RecordFields(list)
+        switch try fields.text() {
+        case "history":
+          token = try fields.text()
+          end = try fields.count()
+          progress.nextStepID = try fields.count()
+          progress.nextRoundID = try fields.count()
+          progress.hasBaseline = try fields.flag()
+        case "undone":
+          progress.undone = try fields.rest().map { text throws(RecordFields.Malformed) in
+            guard let id = Int(text) else { throw RecordFields.Malformed() }
+            return id
+          }
+        case "group":
+          let name = try fields.text()
+          var group = GroupProgress()
+          group.answerScore = Score(correctCount: try fields.count(), incorrectCount: try fields.count())
+          let baselineCorrect = try fields.optionalCount()
+          let baselineIncorrect = try fields.optionalCount()
+          if let baselineCorrect, let baselineIncorrect {
+            group.baseline = Score(correctCount: baselineCorrect, incorrectCount: baselineIncorrect)
+          }
+          group.isReset = try fields.flag()
+          group.lastReset = try fields.count()
+          group.lastPlayed = try fields.optionalTimestamp()
+          progress.groups[name] = group
+          title = name
+        case "question":
+          guard let title else { throw RecordFields.Malformed() }
+          let key = try fields.text()
+          var memory = QuestionMemory()
+          memory.correctCount = try fields.count()
+          memory.incorrectCount = try fields.count()
+          memory.state = try Self.state(&fields)
+          memory.previous = try Self.state(&fields)
+          if !fields.isAtEnd {
+            memory.lastAnswer = QuestionMemory.LastAnswer(
+              step: try fields.count(), rating: try fields.rating(), time: try fields.timestamp())
+          }
+          progress.groups[title]?.questions[key] = memory
+        case "round":
+          guard let title else { throw RecordFields.Malformed() }
+          let start = RoundStart(
+            round: try fields.count(), time: Timestamp(rawValue: 0), group: title, strategy: try fields.text(),
+            seed: try fields.unsigned(), repeatsMissed: false, skipped: 0, plan: [])
+          var round = RoundMemento(start)
+          round.startedAt = try fields.timestamp()
+          round.repeatsMissed = try fields.flag()
+          round.skipped = try fields.count()
+          round.plan = fields.rest()
+          progress.groups[title]?.round = round
+        case "answer":
+          guard let title, progress.groups[title]?.round != nil else { throw RecordFields.Malformed() }
+          let step = try fields.count()
+          let isCorrect = try fields.flag()
+          let answer = RoundMemento.Answer(step: step, question: try fields.text(), isCorrect: isCorrect)
+          progress.groups[title]?.round?.answers.append(answer)
+        default:
+          throw RecordFields.Malformed()
+        }
+        guard fields.isAtEnd else { throw RecordFields.Malformed() }
+      }
+      guard !token.isEmpty else { throw RecordFields.Malformed() }
+      self.progress = progress
+      historyToken = token
+      historyEnd = end
+    } catch {
+      throw Damaged()
+    }
+  }
+
+  init(progress: Progress, historyToken: String, historyEnd: Int) {
+    self.progress = progress
+    self.historyToken = historyToken
+    self.historyEnd = historyEnd
+  }
+}

@@ -1,0 +1,92 @@
+/// What memoquiz remembers of one question: its counts and its FSRS memory.
+///
+/// It also keeps the state before the newest answer, so that taking back or
+/// re-grading that answer (`:undo`, `:right`) is exact without replaying
+/// the history.
+public struct QuestionMemory: Hashable, Sendable {
+  /// The newest answer still in effect.
+  struct LastAnswer: Hashable, Sendable {
+    var step: Int
+    var rating: ReviewRating
+    var time: Timestamp
+  }
+
+  public internal(set) var correctCount = 0
+  public internal(set) var incorrectCount = 0
+  /// The FSRS state, or `nil` for a question never answered.
+  public internal(set) var state: MemoryState?
+  var lastAnswer: LastAnswer?
+  /// The state before ``lastAnswer``.
+  var previous: MemoryState?
+
+  public init() {}
+
+  /// Whether nothing is remembered: as if the question was never answered.
+  var isEmpty: Bool { state == nil && correctCount == 0 && incorrectCount == 0 }
+
+  /// Counts a review and moves the memory on.
+  mutating func review(_ rating: ReviewRating, at time: Timestamp, step: Int, question: String) {
+    previous = state
+    state = Self.schedule(previous, rating: rating, at: time, question: question)
+    if rating.isCorrect { correctCount.addSaturating(1) } else { incorrectCount.addSaturating(1) }
+    lastAnswer = LastAnswer(step: step, rating: rating, time: time)
+  }
+
+  /// Takes back the newest answer exactly.
+  /// - Returns: `false` when `step` is not the newest answer in effect.
+  mutating func takeBack(step: Int) -> Bool {
+    guard let last = lastAnswer, last.step == step else { return false }
+    state = previous
+    previous = nil
+    if last.rating.isCorrect { correctCount -= 1 } else { incorrectCount -= 1 }
+    lastAnswer = nil
+    return true
+  }
+
+  /// Grades the newest answer again, as `:right` does.
+  /// - Returns: `false` when `step` is not the newest answer in effect.
+  mutating func regrade(step: Int, as rating: ReviewRating, question: String) -> Bool {
+    guard let last = lastAnswer, last.step == step else { return false }
+    if last.rating.isCorrect != rating.isCorrect {
+      if rating.isCorrect {
+        incorrectCount -= 1
+        correctCount.addSaturating(1)
+      } else {
+        correctCount -= 1
+        incorrectCount.addSaturating(1)
+      }
+    }
+    state = Self.schedule(previous, rating: rating, at: last.time, question: question)
+    lastAnswer?.rating = rating
+    return true
+  }
+
+  private static let scheduler = FSRSScheduler()
+
+  private static func schedule(_ state: MemoryState?, rating: ReviewRating, at time: Timestamp, question: String)
+    -> MemoryState
+  {
+    scheduler.review(state, rating: rating, at: time, fuzz: fuzz(question, review: (state?.reviewCount ?? 0) + 1))
+  }
+
+  /// The fuzz of a review, drawn from the question's identity and the
+  /// number of the review, so that the same history always gives the same
+  /// due time.
+  static func fuzz(_ question: String, review: Int) -> Double {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in question.utf8 {
+      hash ^= UInt64(byte)
+      hash &*= 0x100_0000_01B3
+    }
+    var generator = SplitMix64(seed: hash ^ UInt64(truncatingIfNeeded: review))
+    return Double(generator.next() >> 11) / Double(1 << 53)
+  }
+}
+
+extension Int {
+  /// Adds without trapping: a count that reaches the largest integer stays there.
+  mutating func addSaturating(_ other: Int) {
+    let (sum, overflow) = addingReportingOverflow(other)
+    self = overflow ? (other > 0 ? .max : .min) : sum
+  }
+}

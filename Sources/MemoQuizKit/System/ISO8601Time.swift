@@ -1,0 +1,94 @@
+import FoundationEssentials
+
+/// Dates and times in ISO 8601, as `MEMOQUIZ_NOW` and the JSON outputs use.
+public enum ISO8601Time {
+  /// Reads `2026-12-01T09:00:00Z`, `2026-12-01T10:00:00+01:00` or
+  /// `2026-12-01T09:00Z` (seconds and fractions optional, an offset required).
+  /// - Returns: `nil` when the text is not such a time.
+  public static func parse(_ text: String) -> Date? {
+    let bytes = Array(text.utf8)
+    var index = 0
+    func number(_ digits: Int) -> Int? {
+      guard index + digits <= bytes.count else { return nil }
+      var value = 0
+      for byte in bytes[index..<index + digits] {
+        guard (48...57).contains(byte) else { return nil }
+        value = value * 10 + Int(byte - 48)
+      }
+      index += digits
+      return value
+    }
+    func expect(_ character: Character) -> Bool {
+      guard index < bytes.count, bytes[index] == character.asciiValue else { return false }
+      index += 1
+      return true
+    }
+    guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2),
+      index < bytes.count, bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: "t")
+    else { return nil }
+    index += 1
+    guard let hour = number(2), expect(":"), let minute = number(2) else { return nil }
+    var second = 0
+    var fraction = 0.0
+    if expect(":") {
+      guard let value = number(2) else { return nil }
+      second = value
+      if expect(".") || expect(",") {
+        var scale = 0.1
+        let start = index
+        while index < bytes.count, (48...57).contains(bytes[index]) {
+          fraction += Double(bytes[index] - 48) * scale
+          scale /= 10
+          index += 1
+        }
+        guard index > start else { return nil }
+      }
+    }
+    var offset = 0
+    if expect("Z") || expect("z") {
+      offset = 0
+    } else if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+      let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+      index += 1
+      guard let hours = number(2) else { return nil }
+      _ = expect(":")
+      guard let minutes = number(2), hours < 24, minutes < 60 else { return nil }
+      offset = sign * (hours * 3600 + minutes * 60)
+    } else {
+      return nil
+    }
+    guard index == bytes.count, (1...12).contains(month), (1...daysIn(month, of: year)).contains(day), hour < 24,
+      minute < 60, second < 61
+    else { return nil }
+    let seconds = daysSinceEpoch(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+    return Date(timeIntervalSince1970: Double(seconds - offset) + fraction)
+  }
+
+  /// `2026-12-01T09:00:00Z`: UTC, to the second.
+  public static func string(_ date: Date) -> String {
+    let time = CalendarTime(date)
+    func pad(_ value: Int, _ width: Int = 2) -> String {
+      let digits = String(value)
+      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+    return "\(pad(time.year, 4))-\(pad(time.month))-\(pad(time.day))T\(pad(time.hour)):\(pad(time.minute)):\(pad(time.second))Z"
+  }
+
+  private static func daysIn(_ month: Int, of year: Int) -> Int {
+    switch month {
+    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+
+  /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar.
+  static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+    let shifted = month <= 2 ? year - 1 : year
+    let era = (shifted >= 0 ? shifted : shifted - 399) / 400
+    let yearOfEra = shifted - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+}

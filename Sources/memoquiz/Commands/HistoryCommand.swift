@@ -1,0 +1,114 @@
+import FoundationEssentials
+import MemoQuizKit
+
+/// `memoquiz history [GROUP] [--limit N] [--json]`
+struct HistoryCommand: Command {
+  static let name = "history"
+  static let abstract = "Show the steps of the history, newest first."
+  static let usage = "memoquiz history [GROUP] [--limit N] [--json]"
+  static let discussion = """
+    Each step has a number that `memoquiz undo ID` takes. Steps taken back
+    stay in the list, marked so.
+
+    Options:
+      --limit N   show the newest N steps (default 20; 0 for all)
+      --json      print a JSON array, newest first, of objects with id, time,
+                  kind, group, undone, and for answers prompt, typed, correct
+
+    Examples:
+      memoquiz history
+      memoquiz history hiragana --limit 5
+      memoquiz history --json --limit 0
+    """
+  static let specification = ParsedArguments.Specification(
+    flags: ["--json"], options: ["--limit"], maximumPositionals: 1)
+
+  let group: String?
+  let limit: Int
+  let json: Bool
+
+  init(arguments: ParsedArguments) throws(UsageError) {
+    group = arguments.positionals.first
+    json = arguments.has("--json")
+    if let text = arguments.options["--limit"] {
+      guard let value = Int(text), value >= 0 else {
+        throw UsageError("--limit takes a whole number of 0 or more, not '\(text)'", command: Self.name)
+      }
+      limit = value
+    } else {
+      limit = json ? 0 : 20
+    }
+  }
+
+  func run(in context: CommandContext) throws {
+    var steps = Array(try context.loadProgress().steps().reversed())
+    if let group {
+      let caretaker = try context.loadCaretaker()
+      let title = caretaker.groups[try caretaker.groupIndex(named: group)].title
+      steps = steps.filter { $0.group == title }
+    }
+    if limit > 0 { steps = Array(steps.prefix(limit)) }
+    let terminal = context.terminal
+    if json {
+      terminal.write(try Self.json(steps))
+      return
+    }
+    guard !steps.isEmpty else {
+      terminal.write("No steps yet. Every answer, reset and edit will be listed here.\n")
+      return
+    }
+    let idWidth = max(2, steps.map { String($0.id).count }.max() ?? 2)
+    terminal.write(terminal.style.dim(DisplayWidth.fit("ID", width: idWidth, alignRight: true) + "  Time              Step") + "\n")
+    for step in steps {
+      var line = DisplayWidth.fit(String(step.id), width: idWidth, alignRight: true) + "  "
+      line += DateText.readable(step.time) + "  "
+      if let group = step.group, step.kind != .reset { line += "\(group): " }
+      line += step.summary
+      if step.isUndone { line += " (taken back)" }
+      let text = TextSanitizer.sanitized(line)
+      terminal.write((step.isUndone ? terminal.style.dim(text) : text) + "\n")
+    }
+  }
+
+  private struct Entry: Encodable {
+    let id: Int
+    let time: String
+    let kind: String
+    let group: String?
+    let undone: Bool
+    let summary: String
+    let prompt: String?
+    let typed: String?
+    let correct: Bool?
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(id, forKey: .id)
+      try container.encode(time, forKey: .time)
+      try container.encode(kind, forKey: .kind)
+      try container.encode(group, forKey: .group)
+      try container.encode(undone, forKey: .undone)
+      try container.encode(summary, forKey: .summary)
+      if kind == StepKind.answer.rawValue {
+        try container.encode(prompt, forKey: .prompt)
+        try container.encode(typed, forKey: .typed)
+        try container.encode(correct, forKey: .correct)
+      }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+      case id, time, kind, group, undone, summary, prompt, typed, correct
+    }
+  }
+
+  static func json(_ steps: [HistoryStep]) throws -> String {
+    let entries = steps.map { step in
+      Entry(
+        id: step.id, time: ISO8601Time.string(step.time), kind: step.kind.rawValue, group: step.group,
+        undone: step.isUndone, summary: step.summary, prompt: step.prompt, typed: step.typed, correct: step.isCorrect)
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n"
+  }
+}
