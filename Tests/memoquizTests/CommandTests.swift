@@ -43,63 +43,68 @@ import Testing
   @Test func resetRefusesWithoutYesOffATerminal() throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.run(["play", "1", "--strategy", "sequential"], input: "a\n:quit\n")
-    let before = try Data(contentsOf: sandbox.scoresFile)
+    let before = try Data(contentsOf: sandbox.historyFile)
     let result = try sandbox.run(["reset", "1"])
     #expect(result.status == 64)
     #expect(result.stderr.contains("--yes"))
-    #expect(try Data(contentsOf: sandbox.scoresFile) == before)
+    #expect(try Data(contentsOf: sandbox.historyFile) == before)
   }
 
   @Test func resetThenUndoBringsTheScoresBack() throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.run(["play", "1", "--strategy", "sequential"], input: "a\ni\nx\n:quit\n")
-    let before = try Data(contentsOf: sandbox.scoresFile)
     let reset = try sandbox.run(["reset", "hiragana", "--yes"])
     #expect(reset.status == 0)
     #expect(try sandbox.storedScore("Hiragana") == (0, 0))
-    let list = try sandbox.run(["snapshots"])
-    #expect(list.stdout.contains("before reset of Hiragana"))
     let undo = try sandbox.run(["undo"])
     #expect(undo.status == 0)
-    #expect(try Data(contentsOf: sandbox.scoresFile) == before)
+    #expect(undo.stdout.contains("Took back step 4: reset of Hiragana"))
     #expect(try sandbox.storedScore("Hiragana") == (2, 1))
-    // The undo is itself undoable.
-    try sandbox.run(["undo"])
+    // Redo brings the reset back.
+    let redo = try sandbox.run(["redo"])
+    #expect(redo.stdout.contains("Brought back step 4"))
     #expect(try sandbox.storedScore("Hiragana") == (0, 0))
   }
 
-  @Test func resetAllAndRestoreByID() throws {
+  @Test func resetAllThenUndoKeepsAnswersGivenSince() throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.run(["play", "1"], input: "x\n:quit\n")
     try sandbox.run(["play", "2"], input: "x\n:quit\n")
     try sandbox.run(["reset", "--all", "--yes"])
     #expect(try sandbox.storedScore("Hiragana") == (0, 0))
     #expect(try sandbox.storedScore("Katakana") == (0, 0))
-    let list = try sandbox.run(["snapshots"])
-    let first = try #require(list.stdout.split(separator: "\n").dropFirst().first)
-    #expect(first.contains("before reset of all groups"))
-    let id = String(first.split(separator: " ")[0])
-    let restore = try sandbox.run(["restore", id])
-    #expect(restore.status == 0)
+    try sandbox.run(["play", "Katakana", "--restart", "--strategy", "sequential"], input: "a\n:quit\n")
+    let undo = try sandbox.run(["undo", "3"])
+    #expect(undo.status == 0)
     #expect(try sandbox.storedScore("Hiragana") == (0, 1))
-    #expect(try sandbox.storedScore("Katakana") == (0, 1))
-    let missing = try sandbox.run(["restore", "999"])
-    #expect(missing.status == 1)
-    #expect(missing.stderr.contains("no snapshot 999"))
+    #expect(try sandbox.storedScore("Katakana") == (1, 1))
+    let history = try sandbox.run(["history", "--json"])
+    let steps = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
+    #expect(steps.map { $0["id"] as? Int } == [4, 3, 2, 1])
+    #expect(steps[1]["kind"] as? String == "reset")
+    #expect(steps[1]["undone"] as? Bool == true)
+    #expect(steps[0]["typed"] as? String == "a")
+    #expect(steps[0]["correct"] as? Bool == true)
+    let again = try sandbox.run(["undo", "3"])
+    #expect(again.status == 1)
+    #expect(again.stderr.contains("already taken back"))
   }
 
   @Test func undoWithNoSnapshotsSaysSo() throws {
     let sandbox = try MemoQuizSandbox()
     let result = try sandbox.run(["undo"])
     #expect(result.status == 1)
-    #expect(result.stderr == "memoquiz: error: there are no snapshots to bring back\n")
+    #expect(result.stderr == "memoquiz: error: there is nothing to take back\n")
   }
 
   @Test func pathsFollowTheEnvironment() throws {
     let sandbox = try MemoQuizSandbox()
     let home = sandbox.folder.path
     let result = try sandbox.run(["paths"])
-    #expect(result.stdout == "data: \(home)\nquestions: \(home)/questions.json\nscores: \(home)/scores.json\n")
+    #expect(
+      result.stdout
+        == "data: \(home)\nquestions: \(home)/questions.json\nhistory: \(home)/history.log\n"
+        + "checkpoint: \(home)/progress.checkpoint\n")
     var environment = sandbox.environment
     environment["MEMOQUIZ_HOME"] = nil
     environment["XDG_DATA_HOME"] = "/xdg"
@@ -143,7 +148,10 @@ import Testing
     let sandbox = try MemoQuizSandbox()
     let help = try sandbox.run(["--help"])
     #expect(help.status == 0)
-    let commands = ["play", "groups", "scores", "reset", "snapshots", "restore", "undo", "edit", "validate", "paths"]
+    let commands = [
+      "play", "groups", "scores", "reset", "undo", "redo", "history", "snapshots", "restore", "edit", "validate",
+      "paths",
+    ]
     for command in commands {
       #expect(help.stdout.contains("  \(command) "))
       let commandHelp = try sandbox.run([command, "--help"])
@@ -159,7 +167,7 @@ import Testing
   @Test func damagedScoresFileIsMovedAsideWithAWarning() throws {
     let sandbox = try MemoQuizSandbox()
     let damaged = Data("{\"version\": 1, \"scores\": {\"Hiragana\": {\"correctCount\": 3,".utf8)
-    try damaged.write(to: sandbox.scoresFile)
+    try damaged.write(to: sandbox.folder.appendingPathComponent("scores.json"))
     let result = try sandbox.run(["play", "1", "--strategy", "sequential"], input: "a\n:quit\n")
     #expect(result.status == 0)
     #expect(result.stderr.contains("memoquiz: warning:"))
@@ -176,6 +184,8 @@ import Testing
     try sandbox.run(["play", "Old", "--strategy", "sequential"], input: "a0\n:quit\n")
     try sandbox.writeNumberedGroups(["Kept"], count: 3)
     try sandbox.run(["play", "Kept", "--strategy", "sequential"], input: "a0\n:quit\n")
+    // The group comes back: so does its progress.
+    try sandbox.writeNumberedGroups(["Old", "Kept"], count: 3)
     #expect(try sandbox.storedScore("Old") == (1, 0))
     #expect(try sandbox.storedScore("Kept") == (1, 0))
   }

@@ -31,19 +31,16 @@ import Testing
 
       let files = try sandbox.files()
       #expect(files.filter { $0.hasSuffix(".tmp") }.count <= 1, "temp files never pile up: \(files)")
-      guard FileManager.default.fileExists(atPath: sandbox.scoresFile.path) else {
-        #expect(printed == 0, "no scores file, yet verdicts were printed")
+      guard FileManager.default.fileExists(atPath: sandbox.historyFile.path) else {
+        #expect(printed == 0, "no history, yet verdicts were printed")
         continue
       }
-      let data = try Data(contentsOf: sandbox.scoresFile)
-      #expect(!data.isEmpty)
-      #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "scores.json is whole JSON after kill \(round)")
       let stored = try sandbox.storedScore("Big")
       #expect(stored.correct + stored.incorrect >= printed, "kill \(round): stored fewer answers than verdicts printed")
     }
     #expect(printed > 0, "some kills came after verdicts were printed")
     // The round resumes cleanly after all that, at the stored position.
-    guard FileManager.default.fileExists(atPath: sandbox.scoresFile.path) else { return }
+    guard FileManager.default.fileExists(atPath: sandbox.historyFile.path) else { return }
     let stored = try sandbox.storedScore("Big")
     let resumed = try sandbox.run(["play", "Big"], input: ":quit\n")
     #expect(resumed.status == 0)
@@ -68,26 +65,24 @@ import Testing
     #expect(resumed.stdout.contains("[3/10] q2"))
   }
 
-  @Test func threeProcessesOnOneGroupLoseNoIncrement() throws {
+  @Test func aSecondPlayOfTheSameGroupIsRefusedAndChangesNothing() throws {
     let sandbox = try MemoQuizSandbox()
-    try sandbox.writeNumberedGroups(["Shared"], count: 200)
-    let players = try (0..<3).map { _ in
-      try sandbox.launch(["play", "Shared", "--strategy", "sequential", "--restart"])
-    }
-    // Feed the answers a few at a time, in turns, so the saves interleave.
-    for start in stride(from: 0, to: 200, by: 4) {
-      for player in players {
-        player.send((start..<start + 4).map { "a\($0)\n" }.joined())
-      }
-      Thread.sleep(forTimeInterval: 0.001)
-    }
-    let results = players.map { player in
-      player.closeInput()
-      return player.wait()
-    }
-    #expect(results.allSatisfy { $0.status == 0 })
-    #expect(results.map { verdicts($0.stdout) } == [200, 200, 200])
-    #expect(try sandbox.storedScore("Shared") == (600, 0))
+    try sandbox.writeNumberedGroups(["Shared"], count: 20)
+    let first = try sandbox.launch(["play", "Shared", "--strategy", "sequential"])
+    first.send("a0\n")
+    #expect(first.waitForOutput(containing: "[2/20]"))
+    let before = try Data(contentsOf: sandbox.historyFile)
+    let second = try sandbox.run(["play", "Shared", "--restart"], input: "a0\na1\n")
+    #expect(second.status == 1)
+    #expect(second.stderr.contains("being played in another memoquiz"))
+    #expect(try Data(contentsOf: sandbox.historyFile) == before)
+    first.send("a1\n:quit\n")
+    #expect(first.wait().status == 0)
+    #expect(try sandbox.storedScore("Shared") == (2, 0))
+    // Once the first has ended, the group is free again.
+    let third = try sandbox.run(["play", "Shared"], input: "a2\n")
+    #expect(third.status == 0)
+    #expect(try sandbox.storedScore("Shared") == (3, 0))
   }
 
   @Test func twoProcessesOnDifferentGroupsLoseNothing() throws {
@@ -111,7 +106,7 @@ import Testing
   @Test func aReadOnlyDataFolderGivesAClearErrorAndKeepsTheData() throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.run(["play", "1", "--strategy", "sequential"], input: "a\n:quit\n")
-    let before = try Data(contentsOf: sandbox.scoresFile)
+    let before = try Data(contentsOf: sandbox.historyFile)
     try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: sandbox.folder.path)
     // Root ignores permissions, so run as nobody when we are root.
     let result: MemoQuizResult
@@ -137,7 +132,7 @@ import Testing
     #expect(result.stderr.contains("memoquiz: error: cannot write"))
     #expect(result.stderr.contains("ermission denied"))
     #expect(!result.stdout.contains("Correct"), "no verdict for an answer that was not saved")
-    #expect(try Data(contentsOf: sandbox.scoresFile) == before)
+    #expect(try Data(contentsOf: sandbox.historyFile) == before)
     let reading = try sandbox.run(["scores", "--json"])
     #expect(reading.status == 0, "reading still works")
   }
@@ -145,11 +140,11 @@ import Testing
   @Test func aWriteThatFailsPartWayKeepsTheOldData() throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.writeNumberedGroups((0..<60).map { "Group number \($0) with a long title" }, count: 2)
-    // Scores for every group make scores.json a few kilobytes.
+    // Scores for every group make the history a few kilobytes.
     for index in 0..<60 {
       try sandbox.run(["play", "Group number \(index) with a long title", "--strategy", "sequential"], input: "a0\n")
     }
-    let before = try Data(contentsOf: sandbox.scoresFile)
+    let before = try Data(contentsOf: sandbox.historyFile)
     #expect(before.count > 4096)
     // A file-size limit below the file's size: the write of the new file
     // fails part-way with EFBIG, as a full disk fails with ENOSPC.
@@ -163,7 +158,7 @@ import Testing
     #expect(result.stderr.contains("memoquiz: error: cannot write"))
     #expect(result.stderr.contains("File too large"))
     #expect(!result.stdout.contains("Correct"))
-    #expect(try Data(contentsOf: sandbox.scoresFile) == before)
+    #expect(try Data(contentsOf: sandbox.historyFile) == before)
     #expect(try sandbox.files().filter { $0.hasSuffix(".tmp") }.isEmpty)
   }
 
@@ -182,7 +177,7 @@ import Testing
     defer { _ = try? sandbox.runTool("/bin/umount", [mountPoint.path]) }
     sandbox.environment["MEMOQUIZ_HOME"] = mountPoint.path
     try sandbox.run(["play", "1", "--strategy", "sequential"], input: "a\n")
-    let scores = mountPoint.appendingPathComponent("scores.json")
+    let scores = mountPoint.appendingPathComponent("history.log")
     let before = try Data(contentsOf: scores)
     // Fill the disk.
     #expect(FileManager.default.createFile(atPath: mountPoint.path + "/filler", contents: nil))

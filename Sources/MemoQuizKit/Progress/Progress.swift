@@ -68,8 +68,12 @@ struct Progress: Hashable, Sendable {
     }
   }
 
+  /// Saving an answer must not copy the group: it changes it in place.
   private mutating func applyAnswer(_ answer: AnswerStep, rating: ReviewRating) {
-    var group = groups[answer.group] ?? GroupProgress()
+    Self.applyAnswer(answer, rating: rating, to: &groups[answer.group, default: GroupProgress()])
+  }
+
+  private static func applyAnswer(_ answer: AnswerStep, rating: ReviewRating, to group: inout GroupProgress) {
     group.questions[answer.question, default: QuestionMemory()]
       .review(rating, at: answer.time, step: answer.id, question: answer.question)
     group.answerScore.record(correct: rating.isCorrect)
@@ -78,7 +82,6 @@ struct Progress: Hashable, Sendable {
       group.round?.answers.append(
         RoundMemento.Answer(step: answer.id, question: answer.question, isCorrect: rating.isCorrect))
     }
-    groups[answer.group] = group
   }
 
   private mutating func applyReset(_ reset: ResetStep) {

@@ -19,6 +19,8 @@ public struct Round: Sendable {
   private var queue: [String] = []
   private var head = 0
   private let indexByIdentity: [String: Int]
+  /// How many questions the round plans.
+  public let count: Int
 
   /// Plays a round from its memento: a new one, or one being resumed.
   public init(group: QuestionGroup, memento: RoundMemento) {
@@ -29,6 +31,7 @@ public struct Round: Sendable {
       index[question.identity] = position
     }
     indexByIdentity = index
+    count = memento.plan.count { index[$0] != nil }
     rebuildQueue()
   }
 
@@ -38,8 +41,6 @@ public struct Round: Sendable {
     head = 0
   }
 
-  /// How many questions the round plans.
-  public var count: Int { memento.plan.count { indexByIdentity[$0] != nil } }
   /// How many planned questions are done: answered, or answered correctly
   /// in a round that repeats missed questions.
   public var doneCount: Int { max(0, count - (queue.count - head)) }

@@ -11,12 +11,10 @@ import Testing
     return try QuestionGroupCaretaker(folder: DataFolder(path: folder.path))
   }
 
+  /// The answers on disk, as a new process would read them.
   private func storedAnswers(_ folder: TemporaryFolder) -> Int {
-    guard let data = try? folder.read("scores.json"),
-      let book = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let entry = (book["scores"] as? [String: Any])?["G"] as? [String: Any]
-    else { return 0 }
-    return (entry["correctCount"] as? Int ?? 0) + (entry["incorrectCount"] as? Int ?? 0)
+    guard let progress = try? ProgressCaretaker(folder: DataFolder(path: folder.path)) else { return 0 }
+    return progress.progress.groups["G"]?.answerScore.answeredCount ?? 0
   }
 
   @Test(arguments: [true, false])
@@ -47,8 +45,9 @@ import Testing
     var session = RoundSession(caretaker: try caretaker(folder, questions: 5), terminal: terminal)
     try session.play(groupIndex: 0, options: .init(strategy: SequentialQuestionStrategy()))
     let reloaded = try QuestionGroupCaretaker(folder: DataFolder(path: folder.path))
-    #expect(reloaded.groups[0].score == Score(correctCount: 2, incorrectCount: 0))
-    #expect(reloaded.unfinishedRound(of: "G")?.answers == "11")
+    #expect(reloaded.score(of: reloaded.groups[0]) == Score(correctCount: 2, incorrectCount: 0))
+    #expect(reloaded.unfinishedRound(of: "G")?.answers.map(\.question) == ["q0", "q1"])
+    #expect(reloaded.unfinishedRound(of: "G")?.remaining.first == "q2")
   }
 
   @Test func interactiveRoundExplainsTheCommandsAndPrompts() throws {

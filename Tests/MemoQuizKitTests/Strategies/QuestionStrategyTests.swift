@@ -3,11 +3,19 @@ import Testing
 @testable import MemoQuizKit
 
 @Suite struct QuestionStrategyTests {
+  private func context(_ count: Int, seed: UInt64 = 7, memory: [MemoryState?]? = nil, newLimit: Int = 10)
+    -> RoundPlanContext
+  {
+    RoundPlanContext(
+      questions: (0..<count).map { Question(prompt: "q\($0)", answer: "a") }, seed: seed,
+      memory: memory ?? Array(repeating: nil, count: count), now: Timestamp(rawValue: 10 * 86_400_000),
+      newLimit: newLimit)
+  }
+
   @Test(arguments: [0, 1, 2, 46, 1000])
-  func everyStrategyAsksEveryQuestionOnce(_ count: Int) {
-    for strategy in QuestionStrategies.all {
-      let order = strategy.order(questionCount: count, seed: 7)
-      #expect(order.sorted() == Array(0..<count), "\(strategy.name)")
+  func randomAndSequentialAskEveryQuestionOnce(_ count: Int) {
+    for strategy: any QuestionStrategy in [RandomQuestionStrategy(), SequentialQuestionStrategy()] {
+      #expect(strategy.plan(context(count)).sorted() == Array(0..<count), "\(strategy.name)")
     }
   }
 
@@ -19,17 +27,34 @@ import Testing
   }
 
   @Test func randomOrderIsStableAcrossReleases() {
-    // A saved round resumes in this exact order, so it must never change.
+    // A round from the first release resumes in this exact order.
     #expect(RandomQuestionStrategy().order(questionCount: 10, seed: 42) == [8, 3, 6, 5, 4, 0, 9, 2, 1, 7])
   }
 
   @Test func sequentialKeepsTheFileOrder() {
-    #expect(SequentialQuestionStrategy().order(questionCount: 5, seed: 9) == [0, 1, 2, 3, 4])
+    #expect(SequentialQuestionStrategy().plan(context(5)) == [0, 1, 2, 3, 4])
+  }
+
+  @Test func reviewTakesDueQuestionsWeakestFirstThenNewOnesInFileOrder() {
+    func state(reviewedDay: Int, stability: Double, interval: Int) -> MemoryState {
+      MemoryState(
+        stability: stability, difficulty: 5, lastReview: Timestamp(rawValue: Int64(reviewedDay) * 86_400_000),
+        interval: interval, reviewCount: 1)
+    }
+    let memory: [MemoryState?] = [
+      state(reviewedDay: 8, stability: 2, interval: 2),  // due at day 10, recall high
+      nil,
+      state(reviewedDay: 1, stability: 2, interval: 2),  // due long ago, recall low
+      state(reviewedDay: 9, stability: 30, interval: 30),  // not due
+      nil, nil,
+    ]
+    #expect(ReviewQuestionStrategy().plan(context(6, memory: memory, newLimit: 2)) == [2, 0, 1, 4])
+    #expect(ReviewQuestionStrategy().plan(context(6, memory: memory, newLimit: 0)) == [2, 0])
   }
 
   @Test func strategiesAreFoundByName() {
     #expect(QuestionStrategies.named("Random")?.name == "random")
-    #expect(QuestionStrategies.named("sequential")?.name == "sequential")
+    #expect(QuestionStrategies.named("review")?.name == "review")
     #expect(QuestionStrategies.named("alphabetical") == nil)
   }
 }

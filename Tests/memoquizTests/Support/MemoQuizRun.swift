@@ -18,6 +18,9 @@ final class MemoQuizSandbox {
   var environment: [String: String]
 
   init() throws {
+    // A process that ends early (as a refused second player does) closes
+    // its input; writing to it must fail, not kill the test runner.
+    signal(SIGPIPE, SIG_IGN)
     folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("memoquiz-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -50,7 +53,8 @@ final class MemoQuizSandbox {
   }()
 
   var questionsFile: URL { folder.appendingPathComponent("questions.json") }
-  var scoresFile: URL { folder.appendingPathComponent("scores.json") }
+  /// The history: every step, the source of all progress.
+  var historyFile: URL { folder.appendingPathComponent("history.log") }
 
   /// Writes a questions file into the data folder.
   func writeQuestions(_ text: String) throws {
@@ -66,16 +70,16 @@ final class MemoQuizSandbox {
     try writeQuestions("[" + groups.joined(separator: ",\n") + "]")
   }
 
-  /// The decoded `scores.json`.
-  func scores() throws -> [String: Any] {
-    let data = try Data(contentsOf: scoresFile)
-    return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+  /// The groups of `memoquiz scores --json`, by title, as a new process reads them.
+  func scores() throws -> [String: [String: Any]] {
+    let result = try run(["scores", "--json"])
+    let groups = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+    return Dictionary(groups.map { ($0["title"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// The correct and incorrect counts stored for a group.
   func storedScore(_ title: String) throws -> (correct: Int, incorrect: Int) {
-    let scores = try scores()["scores"] as? [String: Any]
-    let entry = scores?[title] as? [String: Any]
+    let entry = try scores()[title]
     return (entry?["correctCount"] as? Int ?? 0, entry?["incorrectCount"] as? Int ?? 0)
   }
 
