@@ -71,7 +71,8 @@ struct HistoryCaretaker: Sendable {
   }
 
   /// The header line: the format version, the token and where records start.
-  private func readHeader(_ descriptor: FileDescriptor) throws(SystemError) -> (version: Int?, token: String, end: Int)? {
+  private func readHeader(_ descriptor: FileDescriptor) throws(SystemError) -> (version: Int?, token: String, end: Int)?
+  {
     var buffer = [UInt8](repeating: 0, count: 128)
     let count = try buffer.withUnsafeMutableBytes { raw in
       Result { () throws(SystemError) in try descriptor.read(into: raw, at: 0) }

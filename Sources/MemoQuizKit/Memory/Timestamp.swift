@@ -25,7 +25,8 @@ public struct Timestamp: RawRepresentable, Hashable, Comparable, Sendable {
 
   /// This moment moved by whole days.
   func adding(days: Int) -> Timestamp {
-    let (sum, overflow) = rawValue.addingReportingOverflow(Int64(days).multipliedReportingOverflow(by: Self.millisecondsPerDay).partialValue)
+    let (sum, overflow) = rawValue.addingReportingOverflow(
+      Int64(days).multipliedReportingOverflow(by: Self.millisecondsPerDay).partialValue)
     return Timestamp(rawValue: overflow ? Int64.max : sum)
   }
 

@@ -20,7 +20,8 @@ extension HistoryError: LocalizedError, CustomStringConvertible {
     case .nothingToUndo: "there is nothing to take back"
     case .nothingToRedo: "there is nothing to bring back; `memoquiz redo` follows `memoquiz undo`"
     case .noSuchStep(let id): "there is no step \(id); `memoquiz history` lists them"
-    case .alreadyUndone(let id): "step \(id) is already taken back; `memoquiz redo` brings back the newest one taken back"
+    case .alreadyUndone(let id):
+      "step \(id) is already taken back; `memoquiz redo` brings back the newest one taken back"
     case .laterQuestionsChange(let step, let later):
       "step \(step) changed the questions, and step \(later) changed them since; take back step \(later) first"
     case .snapshotGone(let step):

@@ -48,7 +48,9 @@ public final class ProgressCaretaker {
       // Derived data: the history rebuilds it. Kept aside all the same.
       let aside = DurableFile.asideName(for: folder.checkpointFile, label: "damaged", now: Timestamp(Date()))
       if (try? folder.withLock({ try DurableFile.move(folder.checkpointFile, to: aside) })) != nil {
-        onWarning("\(folder.checkpointFile) could not be read; it was kept as \(aside), and progress is rebuilt from the history")
+        onWarning(
+          "\(folder.checkpointFile) could not be read; it was kept as \(aside), and progress is rebuilt from the history"
+        )
       }
     }
   }

@@ -58,7 +58,9 @@ struct ScoresFileV1: VersionedMemento, Equatable {
     } catch is DiskCaretaker.DamagedFile {
       let aside = DurableFile.asideName(for: folder.scoresFile, label: "damaged", now: Timestamp(Date()))
       try folder.withLock { try DurableFile.move(folder.scoresFile, to: aside) }
-      onWarning("\(folder.scoresFile) was damaged and could not be read; it was kept as \(aside), and scores start again from zero")
+      onWarning(
+        "\(folder.scoresFile) was damaged and could not be read; it was kept as \(aside), and scores start again from zero"
+      )
       return
     }
     let now = Timestamp(Date())

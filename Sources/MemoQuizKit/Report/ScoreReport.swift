@@ -79,7 +79,8 @@ public struct ScoreReport {
         return QuestionRow(
           prompt: question.prompt, id: question.id, correctCount: memory?.correctCount ?? 0,
           incorrectCount: memory?.incorrectCount ?? 0, stability: state?.stability, difficulty: state?.difficulty,
-          due: state.map { ISO8601Time.string($0.due.date) }, lastReview: state.map { ISO8601Time.string($0.lastReview.date) },
+          due: state.map { ISO8601Time.string($0.due.date) },
+          lastReview: state.map { ISO8601Time.string($0.lastReview.date) },
           retrievability: state.map { scheduler.retrievability(of: $0, at: time) })
       }
       return Row(

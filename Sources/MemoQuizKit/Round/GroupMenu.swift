@@ -27,7 +27,8 @@ public struct GroupMenu {
     let style = terminal.style
     let groups = caretaker.groups
     terminal.write(style.bold("memoquiz") + ": pick a question group\n\n")
-    terminal.write(GroupTable(caretaker: caretaker, style: style, width: terminal.width, now: now).render(showRounds: true))
+    terminal.write(
+      GroupTable(caretaker: caretaker, style: style, width: terminal.width, now: now).render(showRounds: true))
     terminal.write("\n")
     let played = groups.indices.compactMap { index in
       caretaker.lastPlayed(groups[index].title).map { (index: index, date: $0) }

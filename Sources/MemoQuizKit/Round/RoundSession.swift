@@ -73,7 +73,8 @@ public struct RoundSession {
         let round = Round(group: group, memento: saved)
         if !round.isFinished {
           if terminal.isInteractive && !untouched {
-            let question = "\(style.bold(title)) has an unfinished round (question \(round.doneCount + 1) of \(round.count), \(saved.strategy) order). Resume it? (n starts over)"
+            let question =
+              "\(style.bold(title)) has an unfinished round (question \(round.doneCount + 1) of \(round.count), \(saved.strategy) order). Resume it? (n starts over)"
             switch terminal.confirm(question, defaultAnswer: true) {
             case nil: return nil
             case false?: return try newRound(group: group, options: options)
@@ -201,7 +202,8 @@ public struct RoundSession {
       case ":right":
         try release(&round)
         guard let last = round.lastAnswer, !last.isCorrect else {
-          held += "Nothing to put right: \(round.lastAnswer == nil ? "no answer yet in this round" : "the last answer was graded Correct").\n"
+          held +=
+            "Nothing to put right: \(round.lastAnswer == nil ? "no answer yet in this round" : "the last answer was graded Correct").\n"
           continue
         }
         try progress.markRight(last, in: title, at: Timestamp(now()))

@@ -65,7 +65,8 @@ struct QuestionFileChecker {
           if let id = question.id, let idNode = member("id", of: element)?.value {
             if let first = idOffsets[id] {
               error(
-                at: idNode.offset, "duplicate id \"\(id)\" in this group; ids must be unique (the first is on line {line})",
+                at: idNode.offset,
+                "duplicate id \"\(id)\" in this group; ids must be unique (the first is on line {line})",
                 relatedTo: first)
             } else {
               idOffsets[id] = idNode.offset

@@ -19,7 +19,8 @@ struct GroupsCommand: Command {
     let caretaker = try context.loadCaretaker()
     let terminal = context.terminal
     terminal.write(
-      GroupTable(caretaker: caretaker, style: terminal.style, width: terminal.width, now: context.now()).render(showRounds: true))
+      GroupTable(caretaker: caretaker, style: terminal.style, width: terminal.width, now: context.now()).render(
+        showRounds: true))
     if caretaker.source == .bundled {
       terminal.write(terminal.style.dim("Bundled questions; `memoquiz edit` makes them yours to change.") + "\n")
     }

@@ -58,7 +58,8 @@ struct HistoryCommand: Command {
       return
     }
     let idWidth = max(2, steps.map { String($0.id).count }.max() ?? 2)
-    terminal.write(terminal.style.dim(DisplayWidth.fit("ID", width: idWidth, alignRight: true) + "  Time              Step") + "\n")
+    terminal.write(
+      terminal.style.dim(DisplayWidth.fit("ID", width: idWidth, alignRight: true) + "  Time              Step") + "\n")
     for step in steps {
       var line = DisplayWidth.fit(String(step.id), width: idWidth, alignRight: true) + "  "
       line += DateText.readable(step.time) + "  "

@@ -32,7 +32,8 @@ struct SnapshotsCommand: Command {
     }
     let idWidth = max(2, ids.map { String($0).count }.max() ?? 2)
     terminal.write(
-      terminal.style.dim(DisplayWidth.fit("ID", width: idWidth, alignRight: true) + "  Date              Reason") + "\n")
+      terminal.style.dim(DisplayWidth.fit("ID", width: idWidth, alignRight: true) + "  Date              Reason") + "\n"
+    )
     for entry in entries {
       switch entry {
       case .snapshot(let snapshot):

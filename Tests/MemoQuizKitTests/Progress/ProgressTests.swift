@@ -84,7 +84,9 @@ import Testing
     }
     // The caches behind exact takebacks may differ (a replay knows older
     // answers that a takeback forgot); everything they serve must not.
-    #expect(incremental.withoutTakebackCaches == MemoQuizKit.Progress.replaying(records).withoutTakebackCaches, "seed \(seed)")
+    #expect(
+      incremental.withoutTakebackCaches == MemoQuizKit.Progress.replaying(records).withoutTakebackCaches, "seed \(seed)"
+    )
     #expect(replays < records.count / 4, "seed \(seed): most records apply without a replay")
   }
 
@@ -120,9 +122,11 @@ import Testing
     var records = [answer(1, .good), answer(2, .again)]
     records.append(.reset(ResetStep(id: 3, time: Timestamp(rawValue: 3000), groups: ["G"])))
     records.append(answer(4, .good))
-    #expect(MemoQuizKit.Progress.replaying(records).groups["G"]?.answerScore == Score(correctCount: 1, incorrectCount: 0))
+    #expect(
+      MemoQuizKit.Progress.replaying(records).groups["G"]?.answerScore == Score(correctCount: 1, incorrectCount: 0))
     records.append(
-      .undo(StepMark(time: Timestamp(rawValue: 5000), target: 3, kind: .reset, group: "G", question: nil, snapshot: nil)))
+      .undo(
+        StepMark(time: Timestamp(rawValue: 5000), target: 3, kind: .reset, group: "G", question: nil, snapshot: nil)))
     let progress = MemoQuizKit.Progress.replaying(records)
     #expect(progress.groups["G"]?.answerScore == Score(correctCount: 2, incorrectCount: 1))
     #expect(progress.groups["G"]?.questions["q"]?.state?.reviewCount == 3)
@@ -148,7 +152,8 @@ import Testing
       .questionsChange(
         QuestionsChangeStep(
           id: 10, time: Timestamp(rawValue: 11), kind: .edit, snapshot: 3, group: nil, summary: text)),
-      .undo(StepMark(time: Timestamp(rawValue: 12), target: 7, kind: .answer, group: text, question: "q", snapshot: nil)),
+      .undo(
+        StepMark(time: Timestamp(rawValue: 12), target: 7, kind: .answer, group: text, question: "q", snapshot: nil)),
       .redo(StepMark(time: Timestamp(rawValue: 13), target: 10, kind: .edit, group: nil, question: nil, snapshot: 4)),
       .roundStart(
         RoundStart(

@@ -22,11 +22,12 @@ import Testing
   private func answer(_ round: inout Round, _ inputs: [String]) {
     for input in inputs { _ = round.grade(input, usedHint: false, at: Timestamp(rawValue: 0), duration: 0) }
     let first = (round.memento.answers.last?.step ?? 0) + 1
-    round.saved(round.unsaved.enumerated().map { offset, answer in
-      var answer = answer
-      answer.id = first + offset
-      return answer
-    })
+    round.saved(
+      round.unsaved.enumerated().map { offset, answer in
+        var answer = answer
+        answer.id = first + offset
+        return answer
+      })
   }
 
   @Test func gradingAdvancesAndTakingBackStepsBackExactly() {
