@@ -36,7 +36,8 @@ let package = Package(
     ),
     .testTarget(
       name: "memoquizTests",
-      dependencies: ["memoquiz", "MemoQuizKit"]
+      dependencies: ["memoquiz", "MemoQuizKit"],
+      resources: [.copy("Fixtures")]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -39,6 +39,8 @@ public struct DiskCaretaker: Sendable {
     }
     do {
       return try decoder.decode(Memento.self, from: data)
+    } catch let notQuestions as SnapshotMemento.NotQuestions {
+      throw notQuestions
     } catch {
       throw DamagedFile(path: path)
     }

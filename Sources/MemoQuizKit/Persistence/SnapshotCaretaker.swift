@@ -42,19 +42,27 @@ public struct SnapshotCaretaker: Sendable {
     return snapshot
   }
 
-  /// Every snapshot, newest first; those that cannot be read are listed as damaged.
+  /// Every snapshot, newest first; those that cannot be read are listed as
+  /// damaged. The first release's snapshots of its scores are left out: the
+  /// history keeps every score now.
   public func entries() throws -> [Entry] {
-    try snapshotIDs().reversed().map { id in
-      if let snapshot = try? load(id) { return .snapshot(snapshot) }
-      return .damaged(id: id, path: path(of: id))
+    try snapshotIDs().reversed().compactMap { id in
+      do {
+        guard let snapshot = try disk.load(SnapshotMemento.self, from: path(of: id)) else { return nil }
+        return .snapshot(snapshot)
+      } catch is SnapshotMemento.NotQuestions {
+        return nil
+      } catch {
+        return .damaged(id: id, path: path(of: id))
+      }
     }
   }
 
   /// The snapshot `id`.
   /// - Throws: ``PersistenceError/noSuchSnapshot(id:)`` when it does not
-  ///   exist or cannot be read.
+  ///   exist, cannot be read or holds no questions file.
   func load(_ id: Int) throws -> SnapshotMemento {
-    guard let snapshot = try? disk.load(SnapshotMemento.self, from: path(of: id)), snapshot.version >= 2 else {
+    guard let snapshot = try? disk.load(SnapshotMemento.self, from: path(of: id)) else {
       throw PersistenceError.noSuchSnapshot(id: String(id))
     }
     return snapshot

@@ -34,6 +34,8 @@ public final class ProgressCaretaker {
     self.onWarning = onWarning
     loadCheckpoint()
     try refresh()
+    // A long tail (or a replay) is read once, not at every start.
+    try? saveCheckpointIfDue()
   }
 
   private func loadCheckpoint() {
