@@ -68,7 +68,7 @@ enum RecordLine {
   }
 
   private static func decode(_ bytes: ArraySlice<UInt8>, unescape: Bool) -> String? {
-    guard unescape else { return String(validating: bytes, as: UTF8.self) }
+    guard unescape else { return bytes.withUnsafeBufferPointer(UTF8Check.string) }
     var plain: [UInt8] = []
     plain.reserveCapacity(bytes.count)
     var index = bytes.startIndex
@@ -89,7 +89,7 @@ enum RecordLine {
         index += 1
       }
     }
-    return String(validating: plain, as: UTF8.self)
+    return plain.withUnsafeBufferPointer(UTF8Check.string)
   }
 }
 

@@ -157,7 +157,7 @@ struct JSONScanner: ~Copyable {
         index += 1
         if !escaped {
           if ascii { return String(decoding: content, as: UTF8.self) }
-          guard let string = String(validating: content, as: UTF8.self) else {
+          guard let string = UTF8Check.string(content) else {
             throw error("invalid UTF-8 in this string; save the file as UTF-8", at: start)
           }
           return string

@@ -13,8 +13,11 @@ public struct GroupProgress: Hashable, Sendable {
   public internal(set) var lastPlayed: Timestamp?
   /// Each question's memory, by the question's identity.
   public internal(set) var questions: [String: QuestionMemory] = [:]
-  /// The latest round, finished or not.
+  /// The round being played; a finished round is dropped.
   public internal(set) var round: RoundMemento?
+  /// The answer that finished the latest round, or 0: taking it back
+  /// reopens the round.
+  var finishingStep = 0
 
   public init() {}
 

@@ -32,6 +32,7 @@ struct Progress: Hashable, Sendable {
       group.answerScore.correctCount.addSaturating(1)
       if let index = group.round?.answers.firstIndex(where: { $0.step == right.target }) {
         group.round?.answers[index].isCorrect = true
+        if Self.dropIfFinished(&group) { group.finishingStep = right.target }
       }
       groups[right.group] = group
       return true
@@ -81,7 +82,18 @@ struct Progress: Hashable, Sendable {
     if group.round?.id == answer.round {
       group.round?.answers.append(
         RoundMemento.Answer(step: answer.id, question: answer.question, isCorrect: rating.isCorrect))
+      if dropIfFinished(&group) { group.finishingStep = answer.id }
     }
+  }
+
+  /// A finished round is dropped: nothing resumes it, and the checkpoint
+  /// need not carry its plan.
+  /// - Returns: whether it dropped the round.
+  @discardableResult
+  private static func dropIfFinished(_ group: inout GroupProgress) -> Bool {
+    guard group.round?.isFinished == true else { return false }
+    group.round = nil
+    return true
   }
 
   private mutating func applyReset(_ reset: ResetStep) {
@@ -103,6 +115,8 @@ struct Progress: Hashable, Sendable {
       return true
     }
     guard var memory = group.questions[question], let rating = memory.lastAnswer?.rating,
+      // The answer that finished a round reopens it: replay to bring it back.
+      mark.target != group.finishingStep,
       memory.takeBack(step: mark.target)
     else { return false }
     group.questions[question] = memory.isEmpty ? nil : memory

@@ -8,6 +8,7 @@
 struct ProgressCheckpoint: Equatable, Sendable {
   static let version = 1
   private static let magic = "memoquiz checkpoint"
+  private static let questionPrefix = Array("question\t".utf8)
 
   var progress: Progress
   /// The history file's token and the offset the progress covers.
@@ -33,14 +34,10 @@ struct ProgressCheckpoint: Equatable, Sendable {
         "group", title, String(group.answerScore.correctCount), String(group.answerScore.incorrectCount),
         group.baseline.map { String($0.correctCount) } ?? "", group.baseline.map { String($0.incorrectCount) } ?? "",
         group.isReset ? "1" : "0", String(group.lastReset), group.lastPlayed.map { String($0.rawValue) } ?? "",
+        String(group.finishingStep),
       ])
       for (key, memory) in group.questions.sorted(by: { $0.key < $1.key }) {
-        var fields = ["question", key, String(memory.correctCount), String(memory.incorrectCount)]
-        fields += Self.fields(of: memory.state) + Self.fields(of: memory.previous)
-        if let last = memory.lastAnswer {
-          fields += [String(last.step), String(last.rating.rawValue), String(last.time.rawValue)]
-        }
-        text += RecordLine.encode(fields)
+        text += RecordLine.encode(Self.questionFields(key: key, memory: memory))
       }
       if let round = group.round {
         text += RecordLine.encode(
@@ -54,26 +51,6 @@ struct ProgressCheckpoint: Equatable, Sendable {
       }
     }
     return Array(text.utf8)
-  }
-
-  private static func fields(of state: MemoryState?) -> [String] {
-    guard let state else { return ["", "", "", "", ""] }
-    return [
-      String(state.stability), String(state.difficulty), String(state.lastReview.rawValue), String(state.interval),
-      String(state.reviewCount),
-    ]
-  }
-
-  private static func state(_ fields: inout RecordFields) throws(RecordFields.Malformed) -> MemoryState? {
-    guard let stability = try fields.optionalText() else {
-      for _ in 0..<4 { guard try fields.optionalText() == nil else { throw RecordFields.Malformed() } }
-      return nil
-    }
-    guard let stability = Double(stability), stability > 0, stability.isFinite else { throw RecordFields.Malformed() }
-    let difficulty = try fields.double()
-    return MemoryState(
-      stability: stability, difficulty: difficulty, lastReview: try fields.timestamp(), interval: try fields.count(),
-      reviewCount: try fields.count())
   }
 
   /// Reads a checkpoint.
@@ -92,6 +69,13 @@ struct ProgressCheckpoint: Equatable, Sendable {
       var end = 0
       var title: String?
       for line in lines {
+        if line.starts(with: Self.questionPrefix) {
+          guard let title, let (key, memory) = line.withUnsafeBufferPointer(Self.question) else {
+            throw RecordFields.Malformed()
+          }
+          progress.groups[title]?.questions[key] = memory
+          continue
+        }
         guard let list = RecordLine.fields(line) else { throw RecordFields.Malformed() }
         var fields = RecordFields(list)
         switch try fields.text() {
@@ -118,21 +102,9 @@ struct ProgressCheckpoint: Equatable, Sendable {
           group.isReset = try fields.flag()
           group.lastReset = try fields.count()
           group.lastPlayed = try fields.optionalTimestamp()
+          group.finishingStep = try fields.count()
           progress.groups[name] = group
           title = name
-        case "question":
-          guard let title else { throw RecordFields.Malformed() }
-          let key = try fields.text()
-          var memory = QuestionMemory()
-          memory.correctCount = try fields.count()
-          memory.incorrectCount = try fields.count()
-          memory.state = try Self.state(&fields)
-          memory.previous = try Self.state(&fields)
-          if !fields.isAtEnd {
-            memory.lastAnswer = QuestionMemory.LastAnswer(
-              step: try fields.count(), rating: try fields.rating(), time: try fields.timestamp())
-          }
-          progress.groups[title]?.questions[key] = memory
         case "round":
           guard let title else { throw RecordFields.Malformed() }
           let start = RoundStart(

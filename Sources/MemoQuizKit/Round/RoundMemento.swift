@@ -45,8 +45,9 @@ public struct RoundMemento: Hashable, Sendable {
   }
 
   /// Whether every planned question was answered (correctly, when missed
-  /// questions repeat).
-  public var isFinished: Bool { remaining.isEmpty }
+  /// questions repeat). Cheap until the last answers: a round needs at least
+  /// one answer per planned question.
+  public var isFinished: Bool { answers.count >= plan.count - skipped && remaining.isEmpty }
 
   /// The questions still to ask after `answers`, in order.
   static func remaining(plan: [String], skipped: Int, answers: [Answer], repeatsMissed: Bool) -> [String] {

@@ -1,0 +1,116 @@
+/// The checkpoint's question lines, one per remembered question, written and
+/// read without the general field reader: a checkpoint of 100,000 questions
+/// is read at every start, so each line is parsed in place, numbers straight
+/// from the bytes, and decimals kept as the hexadecimal bits of their
+/// `Double` (exact, and read without `strtod`).
+extension ProgressCheckpoint {
+  /// The fields of a question line: `question`, the identity, the counts,
+  /// the state and the state before the newest answer (five fields each,
+  /// empty for none), then the newest answer when there is one.
+  static func questionFields(key: String, memory: QuestionMemory) -> [String] {
+    var fields = ["question", key, String(memory.correctCount), String(memory.incorrectCount)]
+    for state in [memory.state, memory.previous] {
+      guard let state else {
+        fields += ["", "", "", "", ""]
+        continue
+      }
+      fields += [
+        String(state.stability.bitPattern, radix: 16), String(state.difficulty.bitPattern, radix: 16),
+        String(state.lastReview.rawValue), String(state.interval), String(state.reviewCount),
+      ]
+    }
+    if let last = memory.lastAnswer {
+      fields += [String(last.step), String(last.rating.rawValue), String(last.time.rawValue)]
+    }
+    return fields
+  }
+
+  /// Reads a question line (without its line feed).
+  /// - Returns: `nil` when the line is malformed.
+  static func question(_ line: UnsafeBufferPointer<UInt8>) -> (key: String, memory: QuestionMemory)? {
+    var bounds: [Range<Int>] = []
+    bounds.reserveCapacity(17)
+    var start = 0
+    var hasEscape = false
+    for index in 0..<line.count {
+      if line[index] == 0x09 {
+        bounds.append(start..<index)
+        start = index + 1
+      } else if line[index] == 0x5C && bounds.count == 1 {
+        hasEscape = true
+      }
+    }
+    bounds.append(start..<line.count)
+    guard bounds.count == 14 || bounds.count == 17 else { return nil }
+    func field(_ number: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: line[bounds[number]]) }
+    let key: String?
+    if hasEscape {
+      key = RecordLine.fields(Array(field(1))[...])?.first
+    } else {
+      key = UTF8Check.string(field(1))
+    }
+    guard let key, let correct = integer(field(2)), let incorrect = integer(field(3)), correct >= 0, incorrect >= 0
+    else { return nil }
+    var memory = QuestionMemory()
+    memory.correctCount = correct
+    memory.incorrectCount = incorrect
+    guard case .some(let state) = memoryState(at: 4, field), case .some(let previous) = memoryState(at: 9, field)
+    else { return nil }
+    memory.state = state
+    memory.previous = previous
+    if bounds.count == 17 {
+      guard let step = integer(field(14)), let rating = integer(field(15)).flatMap({ ReviewRating(rawValue: $0) }),
+        let time = integer(field(16))
+      else { return nil }
+      memory.lastAnswer = QuestionMemory.LastAnswer(step: step, rating: rating, time: Timestamp(rawValue: Int64(time)))
+    }
+    return (key, memory)
+  }
+
+  /// Five fields from `first` on: a state, or none when all are empty.
+  /// - Returns: `nil` when malformed; `.some(nil)` for no state.
+  private static func memoryState(at first: Int, _ field: (Int) -> UnsafeBufferPointer<UInt8>) -> MemoryState?? {
+    if (first..<first + 5).allSatisfy({ field($0).isEmpty }) { return .some(nil) }
+    guard let stability = bits(field(first)).map(Double.init(bitPattern:)), stability > 0, stability.isFinite,
+      let difficulty = bits(field(first + 1)).map(Double.init(bitPattern:)), difficulty.isFinite,
+      let lastReview = integer(field(first + 2)), let interval = integer(field(first + 3)), interval >= 0,
+      let reviews = integer(field(first + 4)), reviews >= 0
+    else { return nil }
+    return .some(
+      MemoryState(
+        stability: stability, difficulty: difficulty, lastReview: Timestamp(rawValue: Int64(lastReview)),
+        interval: interval, reviewCount: reviews))
+  }
+
+  /// A decimal integer, optionally negative; `nil` when malformed or too large.
+  private static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard !bytes.isEmpty else { return nil }
+    let negative = bytes[0] == UInt8(ascii: "-")
+    guard bytes.count > (negative ? 1 : 0) else { return nil }
+    var value = 0
+    for byte in bytes.dropFirst(negative ? 1 : 0) {
+      guard (0x30...0x39).contains(byte) else { return nil }
+      let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+      let (sum, overflow2) = times.addingReportingOverflow(Int(byte - 0x30))
+      guard !overflow1, !overflow2 else { return nil }
+      value = sum
+    }
+    return negative ? -value : value
+  }
+
+  /// Up to 16 hexadecimal digits.
+  private static func bits(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    guard !bytes.isEmpty, bytes.count <= 16 else { return nil }
+    var value: UInt64 = 0
+    for byte in bytes {
+      let digit: UInt8
+      switch byte {
+      case 0x30...0x39: digit = byte - 0x30
+      case 0x61...0x66: digit = byte - 0x61 + 10
+      default: return nil
+      }
+      value = value << 4 | UInt64(digit)
+    }
+    return value
+  }
+}
