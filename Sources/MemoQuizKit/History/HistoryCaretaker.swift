@@ -118,7 +118,8 @@ struct HistoryCaretaker: Sendable {
       token = created
       end = header.count
     }
-    let bytes = Array(records.map { RecordLine.encode($0.fields) }.joined().utf8)
+    var bytes: [UInt8] = []
+    for record in records { RecordLine.append(record.fields, to: &bytes) }
     do throws(SystemError) {
       let descriptor = try FileDescriptor.open(path, O_WRONLY | O_APPEND)
       defer { descriptor.close() }
@@ -137,9 +138,10 @@ struct HistoryCaretaker: Sendable {
   func recover(keeping records: [HistoryRecord], now: Timestamp) throws(PersistenceError) -> String {
     let aside = DurableFile.asideName(for: path, label: "damaged", now: now)
     let token = Self.newToken()
-    let text = "\(Self.magic) \(Self.version) \(token)\n" + records.map { RecordLine.encode($0.fields) }.joined()
+    var bytes = Array("\(Self.magic) \(Self.version) \(token)\n".utf8)
+    for record in records { RecordLine.append(record.fields, to: &bytes) }
     try DurableFile.link(path, to: aside)
-    try DurableFile.replace(path, with: Array(text.utf8))
+    try DurableFile.replace(path, with: bytes)
     return aside
   }
 

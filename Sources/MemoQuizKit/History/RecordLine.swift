@@ -8,29 +8,33 @@
 enum RecordLine {
   /// The line for `fields`, with its line feed.
   static func encode(_ fields: [String]) -> String {
-    var line = ""
-    for (index, field) in fields.enumerated() {
-      if index > 0 { line.append("\t") }
-      escape(field, into: &line)
-    }
-    line.append("\n")
-    return line
+    var bytes: [UInt8] = []
+    append(fields, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  private static func escape(_ field: String, into line: inout String) {
-    guard field.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
-      line.append(field)
-      return
-    }
-    for scalar in field.unicodeScalars {
-      switch scalar {
-      case "\\": line.append("\\\\")
-      case "\t": line.append("\\t")
-      case "\n": line.append("\\n")
-      case "\r": line.append("\\r")
-      default: line.unicodeScalars.append(scalar)
+  /// Appends the line for `fields`, with its line feed, to `bytes`.
+  static func append(_ fields: [String], to bytes: inout [UInt8]) {
+    for (index, field) in fields.enumerated() {
+      if index > 0 { bytes.append(0x09) }
+      var field = field
+      field.withUTF8 { utf8 in
+        guard utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
+          bytes.append(contentsOf: utf8)
+          return
+        }
+        for byte in utf8 {
+          switch byte {
+          case 0x5C: bytes += [0x5C, 0x5C]
+          case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
+          case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
+          case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
+          default: bytes.append(byte)
+          }
+        }
       }
     }
+    bytes.append(0x0A)
   }
 
   /// The fields of one line (without its line feed).

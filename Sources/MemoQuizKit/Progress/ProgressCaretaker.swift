@@ -10,7 +10,10 @@ import FoundationEssentials
 /// one line and never rewrites a file that grows with the history or the
 /// number of questions.
 public final class ProgressCaretaker {
-  /// Write a new checkpoint once the history has grown this much past it.
+  /// Write a new checkpoint once the history has grown this much past it,
+  /// or as much as the checkpoint itself if that is more: reading the tail
+  /// then never costs more than reading the checkpoint, and writing
+  /// checkpoints costs a bounded share of appending.
   static let checkpointInterval = 256 * 1024
 
   let folder: DataFolder
@@ -21,6 +24,8 @@ public final class ProgressCaretaker {
   private var end = 0
   /// Where the checkpoint on disk stands in the history.
   private var checkpointEnd = 0
+  /// The size of the checkpoint on disk.
+  private var checkpointSize = 0
   /// Called with each warning the moment it happens, such as a damaged file
   /// moved aside.
   public var onWarning: (String) -> Void
@@ -46,6 +51,7 @@ public final class ProgressCaretaker {
       token = checkpoint.historyToken
       end = checkpoint.historyEnd
       checkpointEnd = end
+      checkpointSize = bytes.count
     } catch {
       // Derived data: the history rebuilds it. Kept aside all the same.
       let aside = DurableFile.asideName(for: folder.checkpointFile, label: "damaged", now: Timestamp(Date()))
@@ -134,12 +140,11 @@ public final class ProgressCaretaker {
   /// Writes a new checkpoint when the history has grown enough past the old
   /// one. Commands call this when their work is done, off the answer path.
   public func saveCheckpointIfDue() throws {
-    guard end - checkpointEnd >= Self.checkpointInterval, let token else { return }
-    try folder.withLock {
-      let checkpoint = ProgressCheckpoint(progress: progress, historyToken: token, historyEnd: end)
-      try DurableFile.replace(folder.checkpointFile, with: checkpoint.encoded())
-    }
+    guard end - checkpointEnd >= max(Self.checkpointInterval, checkpointSize), let token else { return }
+    let bytes = ProgressCheckpoint(progress: progress, historyToken: token, historyEnd: end).encoded()
+    try folder.withLock { try DurableFile.replace(folder.checkpointFile, with: bytes) }
     checkpointEnd = end
+    checkpointSize = bytes.count
   }
 
   /// Every record of the history, oldest first, as `history` and `undo` need.

@@ -23,34 +23,36 @@ struct ProgressCheckpoint: Equatable, Sendable {
   }
 
   func encoded() -> [UInt8] {
-    var text = "\(Self.magic) \(Self.version)\n"
-    text += RecordLine.encode([
+    var text = Array("\(Self.magic) \(Self.version)\n".utf8)
+    RecordLine.append(
+      [
       "history", historyToken, String(historyEnd), String(progress.nextStepID), String(progress.nextRoundID),
       progress.hasBaseline ? "1" : "0",
-    ])
-    text += RecordLine.encode(["undone"] + progress.undone.map(String.init))
-    for (title, group) in progress.groups.sorted(by: { $0.key < $1.key }) {
-      text += RecordLine.encode([
+      ], to: &text)
+    RecordLine.append(["undone"] + progress.undone.map(String.init), to: &text)
+    for (title, group) in progress.groups {
+      RecordLine.append(
+        [
         "group", title, String(group.answerScore.correctCount), String(group.answerScore.incorrectCount),
         group.baseline.map { String($0.correctCount) } ?? "", group.baseline.map { String($0.incorrectCount) } ?? "",
         group.isReset ? "1" : "0", String(group.lastReset), group.lastPlayed.map { String($0.rawValue) } ?? "",
         String(group.finishingStep),
-      ])
-      for (key, memory) in group.questions.sorted(by: { $0.key < $1.key }) {
-        text += RecordLine.encode(Self.questionFields(key: key, memory: memory))
+        ], to: &text)
+      for (key, memory) in group.questions {
+        RecordLine.append(Self.questionFields(key: key, memory: memory), to: &text)
       }
       if let round = group.round {
-        text += RecordLine.encode(
+        RecordLine.append(
           [
             "round", String(round.id), round.strategy, String(round.seed), String(round.startedAt.rawValue),
             round.repeatsMissed ? "1" : "0", String(round.skipped),
-          ] + round.plan)
+          ] + round.plan, to: &text)
         for answer in round.answers {
-          text += RecordLine.encode(["answer", String(answer.step), answer.isCorrect ? "1" : "0", answer.question])
+          RecordLine.append(["answer", String(answer.step), answer.isCorrect ? "1" : "0", answer.question], to: &text)
         }
       }
     }
-    return Array(text.utf8)
+    return text
   }
 
   /// Reads a checkpoint.

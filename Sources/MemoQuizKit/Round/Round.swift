@@ -15,29 +15,44 @@ public struct Round: Sendable {
   public private(set) var memento: RoundMemento
   /// Graded answers not yet on disk, oldest first.
   private(set) var unsaved: [AnswerStep] = []
-  /// The identities still to ask; those before `head` were asked.
-  private var queue: [String] = []
+  /// The questions still to ask, as indices into the group's questions;
+  /// those before `head` were asked.
+  private var queue: [Int] = []
   private var head = 0
-  private let indexByIdentity: [String: Int]
+  /// Each identity's first index in the group's questions, built only when
+  /// identities must be looked up (resuming, taking back).
+  private var indexByIdentity: [String: Int]?
   /// How many questions the round plans.
-  public let count: Int
+  public private(set) var count = 0
 
   /// Plays a round from its memento: a new one, or one being resumed.
-  public init(group: QuestionGroup, memento: RoundMemento) {
+  /// - Parameter plan: the plan as indices into the group's questions, when
+  ///   the round was just planned; a resumed round looks them up.
+  public init(group: QuestionGroup, memento: RoundMemento, plan: [Int]? = nil) {
     self.group = group
     self.memento = memento
-    var index: [String: Int] = [:]
-    for (position, question) in group.questions.enumerated() where index[question.identity] == nil {
-      index[question.identity] = position
+    if let plan, memento.answers.isEmpty, memento.skipped == 0 {
+      queue = plan
+      count = plan.count
+    } else {
+      rebuildQueue()
     }
+  }
+
+  /// The index of each identity, built on first use.
+  private mutating func lookUp() -> [String: Int] {
+    if let indexByIdentity { return indexByIdentity }
+    let index = Dictionary(
+      zip(group.questions.lazy.map(\.identity), group.questions.indices), uniquingKeysWith: { first, _ in first })
     indexByIdentity = index
-    count = memento.plan.count { index[$0] != nil }
-    rebuildQueue()
+    return index
   }
 
   /// Puts the queue back in line with the memento's answers.
   private mutating func rebuildQueue() {
-    queue = memento.remaining.filter { indexByIdentity[$0] != nil }
+    let index = lookUp()
+    count = memento.plan.count { index[$0] != nil }
+    queue = memento.remaining.compactMap { index[$0] }
     head = 0
   }
 
@@ -48,8 +63,7 @@ public struct Round: Sendable {
 
   /// The question being asked, or `nil` when the round is over.
   public var currentQuestion: Question? {
-    guard head < queue.count, let index = indexByIdentity[queue[head]] else { return nil }
-    return group.questions[index]
+    head < queue.count ? group.questions[queue[head]] : nil
   }
 
   /// Grades an answer to the current question and moves to the next one.
@@ -59,14 +73,14 @@ public struct Round: Sendable {
   public mutating func grade(_ input: String, usedHint: Bool, at time: Timestamp, duration: Int) -> Verdict? {
     guard let question = currentQuestion else { return nil }
     let correct = AnswerMatcher.isCorrect(input, for: question)
-    let key = queue[head]
+    let key = question.identity
     unsaved.append(
       AnswerStep(
         id: 0, time: time, group: group.title, round: memento.id, question: key, prompt: question.prompt,
         typed: input, rating: ReviewRating(correct: correct, usedHint: usedHint), duration: duration))
     head += 1
     if !correct && memento.repeatsMissed {
-      queue.insert(key, at: min(head + RoundMemento.repeatGap, queue.count))
+      queue.insert(queue[head - 1], at: min(head + RoundMemento.repeatGap, queue.count))
     }
     return Verdict(question: question, isCorrect: correct)
   }
@@ -98,15 +112,17 @@ public struct Round: Sendable {
 
   /// The question with an identity, if the group still has it.
   public func question(_ identity: String) -> Question? {
-    indexByIdentity[identity].map { group.questions[$0] }
+    group.questions.first { $0.identity == identity }
   }
 
   /// The round's results so far.
   public var summary: RoundSummary {
     let correct = memento.answers.count { $0.isCorrect }
     var seen = Set<String>()
+    let index = indexByIdentity ?? Dictionary(
+      zip(group.questions.lazy.map(\.identity), group.questions.indices), uniquingKeysWith: { first, _ in first })
     let missed = memento.answers.filter { !$0.isCorrect && seen.insert($0.question).inserted }.compactMap {
-      question($0.question)
+      index[$0.question].map { group.questions[$0] }
     }
     return RoundSummary(
       correctCount: correct, incorrectCount: memento.answers.count - correct, missed: missed)

@@ -99,9 +99,10 @@ public struct RoundSession {
     let time = Timestamp(now())
     let context = RoundPlanContext(
       questions: group.questions, seed: seed,
-      memory: group.questions.map { caretaker.memory(of: $0, in: group)?.state }, now: time,
+      memory: strategy.needsMemory ? group.questions.map { caretaker.memory(of: $0, in: group)?.state } : [],
+      now: time,
       newLimit: options.newLimit)
-    let plan = strategy.plan(context).map { group.questions[$0].identity }
+    let plan = strategy.plan(context)
     guard !plan.isEmpty else {
       var text = "Nothing to review in \(title)"
       if let next = caretaker.nextDue(of: group) {
@@ -113,8 +114,8 @@ public struct RoundSession {
       return nil
     }
     let memento = try caretaker.progress.startRound(
-      group: group.title, strategy: strategy, seed: seed, plan: plan, at: time)
-    let round = Round(group: group, memento: memento)
+      group: group.title, strategy: strategy, seed: seed, plan: plan.map { group.questions[$0].identity }, at: time)
+    let round = Round(group: group, memento: memento, plan: plan)
     var header =
       "\(style.bold(title)): \(round.count) \(round.count == 1 ? "question" : "questions"), \(strategy.name) order"
     if strategy.name == RandomQuestionStrategy().name { header += " (seed \(seed))" }

@@ -11,6 +11,9 @@ public protocol QuestionStrategy: Sendable {
   /// Whether a question answered wrongly is asked again later in the round,
   /// until it is answered correctly.
   var repeatsMissed: Bool { get }
+  /// Whether the plan depends on memory; the others are pure functions of
+  /// the questions and the seed.
+  var needsMemory: Bool { get }
   /// The questions of a new round, as indices into `context.questions`, in
   /// the order they will be asked.
   func plan(_ context: RoundPlanContext) -> [Int]
@@ -18,6 +21,7 @@ public protocol QuestionStrategy: Sendable {
 
 extension QuestionStrategy {
   public var repeatsMissed: Bool { false }
+  public var needsMemory: Bool { false }
 }
 
 /// What a strategy may look at to plan a round.
@@ -26,7 +30,7 @@ public struct RoundPlanContext {
   /// Makes a random order repeatable.
   public let seed: UInt64
   /// The memory of each question, in the order of `questions` (`nil` for a
-  /// question never answered).
+  /// question never answered); empty for a strategy that does not need it.
   public let memory: [MemoryState?]
   public let now: Timestamp
   /// The most questions never answered that a review round takes.

@@ -10,6 +10,7 @@ public struct ReviewQuestionStrategy: QuestionStrategy {
   public let name = "review"
   public let summary = "due questions first, then new ones"
   public var repeatsMissed: Bool { true }
+  public var needsMemory: Bool { true }
   /// New questions a review round takes when `--new` is not given.
   public static let defaultNewLimit = 10
 
