@@ -29,6 +29,8 @@ public struct QuestionGroupCaretaker {
   ///   unreadable; ``PersistenceError`` when progress cannot be read.
   public init(folder: DataFolder, onWarning: @escaping (String) -> Void = { _ in }) throws {
     self.folder = folder
+    // The checkpoint is read on a second thread while the questions are parsed.
+    let checkpoint = BackgroundWork { ProgressCaretaker.readCheckpoint(in: folder) }
     if let bytes = try DurableFile.read(folder.questionsFile) {
       groups = try Self.groups(from: bytes, file: folder.questionsFile)
       source = .file(folder.questionsFile)
@@ -36,7 +38,7 @@ public struct QuestionGroupCaretaker {
       groups = try Self.bundledGroups()
       source = .bundled
     }
-    progress = try ProgressCaretaker(folder: folder, onWarning: onWarning)
+    progress = try ProgressCaretaker(folder: folder, checkpoint: checkpoint.result(), onWarning: onWarning)
     if DurableFile.exists(folder.scoresFile) {
       try ScoresFileV1.carryOver(into: progress, groups: groups, onWarning: onWarning)
     }

@@ -11,10 +11,10 @@ import FoundationEssentials
 /// number of questions.
 public final class ProgressCaretaker {
   /// Write a new checkpoint once the history has grown this much past it,
-  /// or as much as the checkpoint itself if that is more: reading the tail
-  /// then never costs more than reading the checkpoint, and writing
+  /// or an eighth of the checkpoint's own size if that is more: reading the
+  /// tail then costs little beside reading the checkpoint, and writing
   /// checkpoints costs a bounded share of appending.
-  static let checkpointInterval = 256 * 1024
+  static let checkpointInterval = 32 * 1024
 
   let folder: DataFolder
   private let history: HistoryCaretaker
@@ -30,35 +30,53 @@ public final class ProgressCaretaker {
   /// moved aside.
   public var onWarning: (String) -> Void
 
+  /// What reading the checkpoint found; it is read on a thread of its own.
+  enum CheckpointRead: Sendable {
+    case missing
+    case loaded(ProgressCheckpoint, size: Int)
+    case damaged
+  }
+
+  /// Reads and parses the checkpoint, touching nothing else: safe to run
+  /// on another thread.
+  static func readCheckpoint(in folder: DataFolder) -> CheckpointRead {
+    guard let bytes = try? DurableFile.read(folder.checkpointFile) else { return .missing }
+    guard let checkpoint = try? ProgressCheckpoint(bytes: bytes) else { return .damaged }
+    return .loaded(checkpoint, size: bytes.count)
+  }
+
   /// Loads the progress: the checkpoint, then the history after it.
+  /// - Parameter checkpoint: the checkpoint, when the caller read it already.
   /// - Throws: ``PersistenceError`` when a file cannot be read or is from a
   ///   newer memoquiz.
-  public init(folder: DataFolder, onWarning: @escaping (String) -> Void = { _ in }) throws {
+  public convenience init(folder: DataFolder, onWarning: @escaping (String) -> Void = { _ in }) throws {
+    try self.init(folder: folder, checkpoint: Self.readCheckpoint(in: folder), onWarning: onWarning)
+  }
+
+  init(folder: DataFolder, checkpoint: CheckpointRead, onWarning: @escaping (String) -> Void) throws {
     self.folder = folder
     history = HistoryCaretaker(path: folder.historyFile)
     self.onWarning = onWarning
-    loadCheckpoint()
+    use(checkpoint)
     try refresh()
-    // A long tail (or a replay) is read once, not at every start.
-    try? saveCheckpointIfDue()
   }
 
-  private func loadCheckpoint() {
-    guard let bytes = try? DurableFile.read(folder.checkpointFile) else { return }
-    do {
-      let checkpoint = try ProgressCheckpoint(bytes: bytes)
+  private func use(_ checkpoint: CheckpointRead) {
+    switch checkpoint {
+    case .missing:
+      return
+    case .loaded(let checkpoint, let size):
       progress = checkpoint.progress
       token = checkpoint.historyToken
       end = checkpoint.historyEnd
       checkpointEnd = end
-      checkpointSize = bytes.count
-    } catch {
+      checkpointSize = size
+    case .damaged:
       // Derived data: the history rebuilds it. Kept aside all the same.
       let aside = DurableFile.asideName(for: folder.checkpointFile, label: "damaged", now: Timestamp(Date()))
       if (try? folder.withLock({ try DurableFile.move(folder.checkpointFile, to: aside) })) != nil {
         onWarning(
-          "\(folder.checkpointFile) could not be read; it was kept as \(aside), and progress is rebuilt from the history"
-        )
+          "\(folder.checkpointFile) could not be read; it was kept as \(aside), and progress is rebuilt from the history")
       }
     }
   }
@@ -138,9 +156,10 @@ public final class ProgressCaretaker {
   }
 
   /// Writes a new checkpoint when the history has grown enough past the old
-  /// one. Commands call this when their work is done, off the answer path.
+  /// one (or was replayed). Commands call this when their work is done and
+  /// shown, off the answer path and off start-up.
   public func saveCheckpointIfDue() throws {
-    guard end - checkpointEnd >= max(Self.checkpointInterval, checkpointSize), let token else { return }
+    guard end - checkpointEnd >= max(Self.checkpointInterval, checkpointSize / 8), let token else { return }
     let bytes = ProgressCheckpoint(progress: progress, historyToken: token, historyEnd: end).encoded()
     try folder.withLock { try DurableFile.replace(folder.checkpointFile, with: bytes) }
     checkpointEnd = end

@@ -36,7 +36,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
         "group", title, String(group.answerScore.correctCount), String(group.answerScore.incorrectCount),
         group.baseline.map { String($0.correctCount) } ?? "", group.baseline.map { String($0.incorrectCount) } ?? "",
         group.isReset ? "1" : "0", String(group.lastReset), group.lastPlayed.map { String($0.rawValue) } ?? "",
-        String(group.finishingStep),
+        String(group.finishingStep), String(group.questions.count),
         ], to: &text)
       for (key, memory) in group.questions {
         RecordLine.append(Self.questionFields(key: key, memory: memory), to: &text)
@@ -58,10 +58,9 @@ struct ProgressCheckpoint: Equatable, Sendable {
   /// Reads a checkpoint.
   /// - Throws: ``Damaged`` or ``Newer``.
   init(bytes: [UInt8]) throws {
-    var lines = bytes.split(separator: 10, omittingEmptySubsequences: false)[...]
-    guard lines.last?.isEmpty == true else { throw Damaged() }  // The last line must be whole.
-    lines.removeLast()
-    guard let header = lines.popFirst().flatMap({ String(validating: $0, as: UTF8.self) }),
+    // The last line must be whole.
+    guard bytes.last == 10, let headerEnd = bytes.firstIndex(of: 10) else { throw Damaged() }
+    guard let header = String(validating: bytes[..<headerEnd], as: UTF8.self),
       header.hasPrefix(Self.magic + " "), let version = Int(header.dropFirst(Self.magic.count + 1))
     else { throw Damaged() }
     guard version <= Self.version else { throw Newer(version: version) }
@@ -70,7 +69,10 @@ struct ProgressCheckpoint: Equatable, Sendable {
       var token = ""
       var end = 0
       var title: String?
-      for line in lines {
+      var start = headerEnd + 1
+      while start < bytes.count, let lineEnd = bytes[start...].firstIndex(of: 10) {
+        let line = bytes[start..<lineEnd]
+        start = lineEnd + 1
         if line.starts(with: Self.questionPrefix) {
           guard let title, let (key, memory) = line.withUnsafeBufferPointer(Self.question) else {
             throw RecordFields.Malformed()
@@ -105,6 +107,8 @@ struct ProgressCheckpoint: Equatable, Sendable {
           group.lastReset = try fields.count()
           group.lastPlayed = try fields.optionalTimestamp()
           group.finishingStep = try fields.count()
+          // Room for every question at once: no growing on the way.
+          group.questions.reserveCapacity(min(try fields.count(), bytes.count / 16))
           progress.groups[name] = group
           title = name
         case "round":

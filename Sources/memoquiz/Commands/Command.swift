@@ -33,17 +33,42 @@ struct CommandContext {
   let folder: DataFolder
   /// The current time: `MEMOQUIZ_NOW` when set.
   let now: @Sendable () -> Date
+  /// The progress loaded by the command, kept to write a checkpoint when
+  /// the command is done.
+  let loaded = LoadedProgress()
 
   /// Loads the groups and their progress; every warning (such as a damaged
   /// file moved aside) is printed the moment it happens.
   func loadCaretaker() throws -> QuestionGroupCaretaker {
     let terminal = terminal
-    return try QuestionGroupCaretaker(folder: folder) { terminal.warn($0) }
+    let caretaker = try QuestionGroupCaretaker(folder: folder) { terminal.warn($0) }
+    loaded.caretakers.append(caretaker.progress)
+    return caretaker
   }
 
   /// The progress alone, for commands that do not need the groups.
   func loadProgress() throws -> ProgressCaretaker {
     let terminal = terminal
-    return try ProgressCaretaker(folder: folder) { terminal.warn($0) }
+    let progress = try ProgressCaretaker(folder: folder) { terminal.warn($0) }
+    loaded.caretakers.append(progress)
+    return progress
   }
+
+  /// Writes the checkpoints that are due, after the command's output is shown.
+  func saveCheckpoints() {
+    terminal.flush()
+    for progress in loaded.caretakers {
+      do {
+        try progress.saveCheckpointIfDue()
+      } catch {
+        // The history holds everything; the checkpoint only saves time.
+        terminal.warn("could not write a checkpoint (\(error)); nothing is lost")
+      }
+    }
+  }
+}
+
+/// The progress caretakers a command loaded.
+final class LoadedProgress {
+  var caretakers: [ProgressCaretaker] = []
 }

@@ -26,6 +26,7 @@ enum MemoQuizTool {
         terminal: terminal, folder: DataFolder.fromProcessEnvironment(), now: try clock())
       FileLock.onLongWait = { terminal.warn($0) }
       try run(arguments, in: context)
+      context.saveCheckpoints()
       return .success
     } catch {
       return report(error, terminal: terminal)

@@ -1,0 +1,54 @@
+@preconcurrency import Glibc
+
+/// Work done on a second thread while the caller does its own, such as
+/// reading the progress checkpoint while the questions file is parsed: on
+/// two cores, start-up then takes the longer of the two, not their sum.
+final class BackgroundWork<Value: Sendable>: BackgroundThreadBody, @unchecked Sendable {
+  private let work: @Sendable () -> Value
+  /// Set by the thread before it ends; read only after joining it.
+  private var value: Value?
+  private var thread: pthread_t?
+
+  /// Starts `work` on a new thread; when no thread can be made, it runs
+  /// now. The corresponding C function is `pthread_create`.
+  init(_ work: @escaping @Sendable () -> Value) {
+    self.work = work
+    super.init()
+    var thread = pthread_t()
+    let context = Unmanaged<BackgroundThreadBody>.passRetained(self).toOpaque()
+    let started = pthread_create(
+      &thread, nil,
+      { context in
+        guard let context else { return nil }
+        Unmanaged<BackgroundThreadBody>.fromOpaque(context).takeRetainedValue().run()
+        return nil
+      }, context)
+    if started == 0 {
+      self.thread = thread
+    } else {
+      Unmanaged<BackgroundThreadBody>.fromOpaque(context).release()
+      value = work()
+    }
+  }
+
+  override func run() {
+    value = work()
+  }
+
+  /// Waits for the work to end and returns its result. The corresponding C
+  /// function is `pthread_join`.
+  func result() -> Value {
+    if let thread {
+      pthread_join(thread, nil)
+      self.thread = nil
+    }
+    guard let value else { return work() }
+    return value
+  }
+}
+
+/// What the thread runs; a class of its own, because a C thread function
+/// cannot name a generic type.
+class BackgroundThreadBody {
+  func run() {}
+}
