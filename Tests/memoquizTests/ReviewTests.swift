@@ -61,7 +61,8 @@ import Testing
     #expect(memory[1]["stability"] as? Double == 1.2931, "right after the hint is Hard")
     // Good again two days later; q1 (Hard, a shorter memory) is weaker, so first.
     let review = try sandbox.run(
-      ["play", "G", "--strategy", "review", "--new", "0", "--restart"], input: "a1\na0\n", environment: at("2026-12-03T09:00:00Z"))
+      ["play", "G", "--strategy", "review", "--new", "0", "--restart"], input: "a1\na0\n",
+      environment: at("2026-12-03T09:00:00Z"))
     #expect(review.stdout.contains("[1/2] q1"))
     let later = try questions(sandbox, "G", now: "2026-12-03T09:00:00Z")
     #expect(abs((later[0]["stability"] as? Double ?? 0) - 10.964332335820698) < 1e-9)
@@ -124,7 +125,8 @@ import Testing
     let sandbox = try MemoQuizSandbox()
     try sandbox.writeNumberedGroups(["G"], count: 4)
     try sandbox.run(
-      ["play", "G", "--strategy", "sequential"], input: "a0\nx\nx\n:quit\n", environment: at("2026-12-01T09:00:00+01:00"))
+      ["play", "G", "--strategy", "sequential"], input: "a0\nx\nx\n:quit\n",
+      environment: at("2026-12-01T09:00:00+01:00"))
     let soon = try sandbox.run(["groups"], environment: at("2026-12-01T10:00:00+01:00"))
     let later = try sandbox.run(["groups"], environment: at("2026-12-02T09:00:00Z"))
     let row = { (text: String) in text.split(separator: "\n").first { $0.contains(" G ") }.map(String.init) ?? "" }

@@ -76,7 +76,8 @@ public final class ProgressCaretaker {
       let aside = DurableFile.asideName(for: folder.checkpointFile, label: "damaged", now: Timestamp(Date()))
       if (try? folder.withLock({ try DurableFile.move(folder.checkpointFile, to: aside) })) != nil {
         onWarning(
-          "\(folder.checkpointFile) could not be read; it was kept as \(aside), and progress is rebuilt from the history")
+          "\(folder.checkpointFile) could not be read; it was kept as \(aside), and progress is rebuilt from the history"
+        )
       }
     }
   }

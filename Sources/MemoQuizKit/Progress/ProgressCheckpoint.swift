@@ -26,17 +26,17 @@ struct ProgressCheckpoint: Equatable, Sendable {
     var text = Array("\(Self.magic) \(Self.version)\n".utf8)
     RecordLine.append(
       [
-      "history", historyToken, String(historyEnd), String(progress.nextStepID), String(progress.nextRoundID),
-      progress.hasBaseline ? "1" : "0",
+        "history", historyToken, String(historyEnd), String(progress.nextStepID), String(progress.nextRoundID),
+        progress.hasBaseline ? "1" : "0",
       ], to: &text)
     RecordLine.append(["undone"] + progress.undone.map(String.init), to: &text)
     for (title, group) in progress.groups {
       RecordLine.append(
         [
-        "group", title, String(group.answerScore.correctCount), String(group.answerScore.incorrectCount),
-        group.baseline.map { String($0.correctCount) } ?? "", group.baseline.map { String($0.incorrectCount) } ?? "",
-        group.isReset ? "1" : "0", String(group.lastReset), group.lastPlayed.map { String($0.rawValue) } ?? "",
-        String(group.finishingStep), String(group.questions.count),
+          "group", title, String(group.answerScore.correctCount), String(group.answerScore.incorrectCount),
+          group.baseline.map { String($0.correctCount) } ?? "", group.baseline.map { String($0.incorrectCount) } ?? "",
+          group.isReset ? "1" : "0", String(group.lastReset), group.lastPlayed.map { String($0.rawValue) } ?? "",
+          String(group.finishingStep), String(group.questions.count),
         ], to: &text)
       for (key, memory) in group.questions {
         RecordLine.append(Self.questionFields(key: key, memory: memory), to: &text)

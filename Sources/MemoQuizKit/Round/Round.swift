@@ -119,8 +119,10 @@ public struct Round: Sendable {
   public var summary: RoundSummary {
     let correct = memento.answers.count { $0.isCorrect }
     var seen = Set<String>()
-    let index = indexByIdentity ?? Dictionary(
-      zip(group.questions.lazy.map(\.identity), group.questions.indices), uniquingKeysWith: { first, _ in first })
+    let index =
+      indexByIdentity
+      ?? Dictionary(
+        zip(group.questions.lazy.map(\.identity), group.questions.indices), uniquingKeysWith: { first, _ in first })
     let missed = memento.answers.filter { !$0.isCorrect && seen.insert($0.question).inserted }.compactMap {
       index[$0.question].map { group.questions[$0] }
     }
