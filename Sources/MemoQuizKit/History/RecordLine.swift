@@ -130,15 +130,17 @@ struct RecordFields {
   }
 
   /// A whole number that must not be negative, such as an id or a count.
+  /// A count or a number of a step, round or snapshot: from 0 to
+  /// ``Score/maximumCount``, so that adding one never overflows.
   mutating func count() throws(Malformed) -> Int {
     let value = try integer()
-    guard value >= 0 else { throw Malformed() }
+    guard (0...Score.maximumCount).contains(value) else { throw Malformed() }
     return value
   }
 
   mutating func optionalCount() throws(Malformed) -> Int? {
     guard let text = try optionalText() else { return nil }
-    guard let value = Int(text), value >= 0 else { throw Malformed() }
+    guard let value = Int(text), (0...Score.maximumCount).contains(value) else { throw Malformed() }
     return value
   }
 
@@ -152,14 +154,15 @@ struct RecordFields {
     return value
   }
 
+  /// A time between the years 1 and 9999, so that differences never overflow.
   mutating func timestamp() throws(Malformed) -> Timestamp {
-    guard let value = Int64(try text()) else { throw Malformed() }
+    guard let value = Int64(try text()), Timestamp.readableRange.contains(value) else { throw Malformed() }
     return Timestamp(rawValue: value)
   }
 
   mutating func optionalTimestamp() throws(Malformed) -> Timestamp? {
     guard let text = try optionalText() else { return nil }
-    guard let value = Int64(text) else { throw Malformed() }
+    guard let value = Int64(text), Timestamp.readableRange.contains(value) else { throw Malformed() }
     return Timestamp(rawValue: value)
   }
 

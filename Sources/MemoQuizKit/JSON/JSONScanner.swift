@@ -22,6 +22,9 @@ struct JSONScanner: ~Copyable {
   static func parse(_ text: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
     try text.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONNode in
       var scanner = JSONScanner(bytes: buffer)
+      if let encoding = Self.wideEncoding(of: buffer) {
+        throw JSONSyntaxError(offset: 0, message: "the file is \(encoding), not UTF-8; save it as UTF-8")
+      }
       // A UTF-8 byte order mark is harmless; editors on some systems add one.
       if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
         scanner.index = 3
@@ -37,6 +40,20 @@ struct JSONScanner: ~Copyable {
           offset: scanner.index, message: "unexpected \(scanner.describeCurrent()) after the end of the JSON value")
       }
       return root
+    }
+  }
+
+  /// The name of a UTF-16 or UTF-32 encoding the text starts in, told by
+  /// its byte order mark or by the zero bytes around its first character.
+  private static func wideEncoding(of bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    guard bytes.count >= 2 else { return nil }
+    let head = Array(bytes.prefix(4)) + [UInt8](repeating: 1, count: max(0, 4 - bytes.count))
+    switch (head[0], head[1], head[2], head[3]) {
+    case (0xFF, 0xFE, 0, 0), (0, 0, 0xFE, 0xFF): return "UTF-32"
+    case (0xFF, 0xFE, _, _), (0xFE, 0xFF, _, _): return "UTF-16"
+    case (_, 0, 0, 0) where head[0] != 0, (0, 0, 0, _) where head[3] != 0: return "UTF-32"
+    case (_, 0, _, 0) where head[0] != 0, (0, _, 0, _) where head[1] != 0: return "UTF-16"
+    default: return nil
     }
   }
 

@@ -2,7 +2,8 @@
 ///
 /// Two texts match when they are equal after ignoring case, leading,
 /// trailing and repeated white space, Unicode normalisation form (Swift
-/// compares strings by canonical equivalence) and full-width forms. When the
+/// compares strings by canonical equivalence), full-width forms and
+/// invisible characters such as a zero-width space. When the
 /// expected answer is romaji, spelling systems are ignored too: "si" matches
 /// "shi" and "toukyou" matches "tōkyō" (see ``Romaji``).
 public enum AnswerMatcher {
@@ -34,6 +35,8 @@ public enum AnswerMatcher {
         folded.append(Unicode.Scalar(scalar.value - 0xFEE0)!)
       case 0x3000:
         folded.append(" ")
+      case _ where TextSanitizer.isInvisible(scalar):
+        continue
       default:
         folded.append(scalar)
       }

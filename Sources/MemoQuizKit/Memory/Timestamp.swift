@@ -23,6 +23,9 @@ public struct Timestamp: RawRepresentable, Hashable, Comparable, Sendable {
 
   static let millisecondsPerDay: Int64 = 86_400_000
 
+  /// The times a file may hold: from the year 1 to the end of the year 9999.
+  static let readableRange: ClosedRange<Int64> = -62_135_596_800_000...253_402_300_799_999
+
   /// This moment moved by whole days.
   func adding(days: Int) -> Timestamp {
     let (sum, overflow) = rawValue.addingReportingOverflow(

@@ -6,6 +6,10 @@ public struct Score: Hashable, Sendable, Codable {
   public var correctCount: Int
   public var incorrectCount: Int
 
+  /// The largest count a file may hold: the largest whole number that every
+  /// JSON reader keeps exactly (2^53 - 1).
+  public static let maximumCount = 9_007_199_254_740_991
+
   public init(correctCount: Int = 0, incorrectCount: Int = 0) {
     self.correctCount = correctCount
     self.incorrectCount = incorrectCount

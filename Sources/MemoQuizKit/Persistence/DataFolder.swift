@@ -12,26 +12,40 @@ public struct DataFolder: Sendable {
     self.path = path
   }
 
-  /// Resolves the folder from an environment, as the contract orders.
-  /// - Parameter environment: looks up a variable; empty values count as unset.
-  public init(environment: (String) -> String?) {
+  /// Resolves the folder from an environment, as the contract orders and
+  /// the XDG rules ask: a relative `XDG_DATA_HOME` is ignored, and without
+  /// `HOME` the password database's home is used.
+  /// - Parameters:
+  ///   - environment: looks up a variable; empty values count as unset.
+  ///   - accountHome: the home folder the password database gives.
+  /// - Throws: ``PersistenceError/noDataFolder`` when no home is known.
+  public init(
+    environment: (String) -> String?, accountHome: () -> String? = DataFolder.accountHome
+  ) throws(PersistenceError) {
     func value(_ name: String) -> String? {
       guard let value = environment(name), !value.isEmpty else { return nil }
       return value
     }
     if let home = value("MEMOQUIZ_HOME") {
       path = home
-    } else if let xdg = value("XDG_DATA_HOME") {
+    } else if let xdg = value("XDG_DATA_HOME"), xdg.hasPrefix("/") {
       path = xdg + "/memoquiz"
-    } else {
-      let home = value("HOME") ?? "."
+    } else if let home = value("HOME") ?? accountHome().flatMap({ $0.isEmpty ? nil : $0 }) {
       path = home + "/.local/share/memoquiz"
+    } else {
+      throw .noDataFolder
     }
   }
 
   /// The folder named by the process environment.
-  public static func fromProcessEnvironment() -> DataFolder {
-    DataFolder { name in getenv(name).map { String(cString: $0) } }
+  public static func fromProcessEnvironment() throws(PersistenceError) -> DataFolder {
+    try DataFolder { name in getenv(name).map { String(cString: $0) } }
+  }
+
+  /// The current user's home folder in the password database.
+  public static func accountHome() -> String? {
+    guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
+    return String(cString: directory)
   }
 
   /// The user's question groups.

@@ -9,21 +9,33 @@ enum DurableFile {
   /// Reads the whole file at `path`.
   /// - Returns: the file's bytes, or `nil` when it does not exist.
   /// - Throws: ``PersistenceError/cannotRead(path:_:)`` for any other failure.
-  static func read(_ path: String) throws(PersistenceError) -> [UInt8]? {
+  static func read(_ path: String, limit: Int = readLimit) throws(PersistenceError) -> [UInt8]? {
     let descriptor: FileDescriptor
     do {
-      descriptor = try FileDescriptor.open(path, O_RDONLY)
+      // Non-blocking, so that a FIFO in the file's place cannot hang the open.
+      descriptor = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK)
     } catch {
       if error.errno == ENOENT { return nil }
       throw .cannotRead(path: path, error)
     }
     defer { descriptor.close() }
+    var status = stat()
+    guard fstat(descriptor.rawValue, &status) == 0 else { throw .cannotRead(path: path, .current) }
+    guard status.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile(path: path) }
+    guard Int(status.st_size) <= limit else { throw .tooLarge(path: path, limit: limit) }
+    let bytes: [UInt8]
     do {
-      return try descriptor.readAll()
+      bytes = try descriptor.readAll()
     } catch {
       throw .cannotRead(path: path, error)
     }
+    // The file may have grown while it was read.
+    guard bytes.count <= limit else { throw .tooLarge(path: path, limit: limit) }
+    return bytes
   }
+
+  /// The largest file memoquiz reads: 1 GiB.
+  static let readLimit = 1 << 30
 
   /// Replaces the file at `path` with `bytes`, durably.
   ///

@@ -17,6 +17,12 @@ public enum PersistenceError: Error, Sendable {
   case interrupted
   /// Another process has the group's round open.
   case roundInUse(group: String)
+  /// A file to read is a folder, a FIFO, a device or a socket.
+  case notARegularFile(path: String)
+  /// A file to read is larger than memoquiz reads.
+  case tooLarge(path: String, limit: Int)
+  /// Neither `MEMOQUIZ_HOME`, `XDG_DATA_HOME` nor a home folder is known.
+  case noDataFolder
 }
 
 extension PersistenceError: LocalizedError, CustomStringConvertible {
@@ -44,6 +50,12 @@ extension PersistenceError: LocalizedError, CustomStringConvertible {
       return "there are no snapshots to bring back"
     case .interrupted:
       return "stopped while waiting for another memoquiz; nothing was changed"
+    case .notARegularFile(let path):
+      return "cannot read \(path): it is not a regular file (a folder, a FIFO or a device); put a file there"
+    case .tooLarge(let path, let limit):
+      return "cannot read \(path): it is larger than \(limit >> 20) MB, more than memoquiz reads"
+    case .noDataFolder:
+      return "cannot find a data folder: HOME is not set and the account has no home; set MEMOQUIZ_HOME"
     case .roundInUse(let group):
       return "\(group) is being played in another memoquiz; finish or quit that round first (nothing was changed)"
     }

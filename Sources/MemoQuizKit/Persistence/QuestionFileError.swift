@@ -6,8 +6,9 @@ public enum QuestionFileError: Error, Sendable {
   case invalid(file: String, diagnostics: [Diagnostic])
   /// A file named on the command line does not exist.
   case missingFile(String)
-  /// No group has this title or number.
-  case noSuchGroup(String, titles: [String])
+  /// No group has this title or number; `titles` are the nearest few of
+  /// `count` groups.
+  case noSuchGroup(String, titles: [String], count: Int)
 }
 
 extension QuestionFileError: LocalizedError, CustomStringConvertible {
@@ -21,7 +22,10 @@ extension QuestionFileError: LocalizedError, CustomStringConvertible {
         "\(file) is not a valid questions file (\(count) \(count == 1 ? "error" : "errors")); fix it with `memoquiz edit`, or check it with `memoquiz validate`"
     case .missingFile(let path):
       return "no such file: \(path)"
-    case .noSuchGroup(let name, let titles):
+    case .noSuchGroup(let name, let titles, let count) where titles.count < count:
+      let list = titles.map { "\"\($0)\"" }.joined(separator: ", ")
+      return "no group is called \"\(name)\"; the nearest of the \(count) groups: \(list) (`memoquiz groups` lists them all)"
+    case .noSuchGroup(let name, let titles, _):
       let list = titles.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: ", ")
       return "no group is called \"\(name)\"; choose one of: \(list)"
     }

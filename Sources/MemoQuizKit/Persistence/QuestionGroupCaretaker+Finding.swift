@@ -3,14 +3,44 @@ extension QuestionGroupCaretaker {
   /// The index of the group a user named: by title (ignoring case), by the
   /// number `groups` shows, or by a prefix of exactly one title.
   /// - Throws: ``QuestionFileError/noSuchGroup(_:titles:)``.
+  ///
+  /// A title wins over a number, so a group titled "2" is reached by `2`.
+  /// Invisible characters (a zero-width space) are ignored on both sides.
   public func groupIndex(named name: String) throws(QuestionFileError) -> Int {
-    let trimmed = name.trimmingWhitespace
+    let trimmed = TextSanitizer.withoutInvisibles(name).trimmingWhitespace
     let lowered = trimmed.lowercased()
-    if let index = groups.firstIndex(where: { $0.title.lowercased() == lowered }) { return index }
+    let titles = groups.map { TextSanitizer.withoutInvisibles($0.title).lowercased() }
+    if let index = titles.firstIndex(of: lowered) { return index }
     if let number = Int(trimmed), (1...groups.count).contains(number) { return number - 1 }
-    let matches = groups.indices.filter { groups[$0].title.lowercased().hasPrefix(lowered) }
+    let matches = titles.indices.filter { titles[$0].hasPrefix(lowered) }
     if !lowered.isEmpty, matches.count == 1 { return matches[0] }
-    throw .noSuchGroup(name, titles: groups.map(\.title))
+    throw .noSuchGroup(name, titles: Self.nearest(to: lowered, among: groups.map(\.title)), count: groups.count)
+  }
+
+  /// The command that plays a group, as a user can paste it into a shell:
+  /// the title quoted when needed, after `--` when it looks like an option.
+  public static func playCommand(for title: String) -> String {
+    let name = TextSanitizer.withoutInvisibles(title)
+    let word = name.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) } && !name.isEmpty
+      ? name : "'" + name.replacing("'", with: "'\\''") + "'"
+    return "memoquiz play " + (name.hasPrefix("-") ? "-- " : "") + word
+  }
+
+  /// At most five titles closest to what was typed: those it starts or is
+  /// part of first, then those fewest edits away.
+  static func nearest(to name: String, among titles: [String], limit: Int = 5) -> [String] {
+    guard titles.count > limit else { return titles }
+    func distance(_ title: String) -> Int {
+      let lowered = title.lowercased()
+      if lowered.hasPrefix(name) { return 0 }
+      if lowered.contains(name) { return 1 }
+      return 2 + EditDistance.between(Array(lowered.prefix(64)), Array(name.prefix(64)))
+    }
+    return titles.enumerated()
+      .map { (distance: distance($0.element), index: $0.offset, title: $0.element) }
+      .sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }
+      .prefix(limit)
+      .map(\.title)
   }
 }
 

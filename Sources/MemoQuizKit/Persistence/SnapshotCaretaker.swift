@@ -10,6 +10,8 @@ import FoundationEssentials
 public struct SnapshotCaretaker: Sendable {
   /// How many snapshots are kept; older ones are removed.
   public static let limit = 50
+  /// Snapshot files with larger numbers are not this program's.
+  static let largestID = 999_999_999
 
   /// One entry of the list: a snapshot, or a file that could not be read.
   public enum Entry: Sendable {
@@ -31,8 +33,7 @@ public struct SnapshotCaretaker: Sendable {
   func save(reason: String, now: Date) throws -> SnapshotMemento {
     try DataFolder.createFolder(folder.snapshotsFolder)
     let existing = try snapshotIDs()
-    let (next, overflow) = (existing.last ?? 0).addingReportingOverflow(1)
-    guard !overflow else { throw PersistenceError.noSuchSnapshot(id: "after \(existing.last ?? 0)") }
+    let next = (existing.last ?? 0) + 1
     let contents = try DurableFile.read(folder.questionsFile).map { Data($0) }
     let snapshot = SnapshotMemento(id: next, date: now, reason: reason, contents: contents)
     try disk.save(snapshot, to: path(of: snapshot.id))
@@ -98,7 +99,11 @@ public struct SnapshotCaretaker: Sendable {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      if name.hasPrefix("snapshot-"), name.hasSuffix(".json"), let id = Int(name.dropFirst(9).dropLast(5)), id > 0 {
+      // Only the names this program gives: a number from 1 to the largest
+      // it will ever reach, so that the next one never overflows.
+      if name.hasPrefix("snapshot-"), name.hasSuffix(".json"), let id = Int(name.dropFirst(9).dropLast(5)),
+        (1...Self.largestID).contains(id)
+      {
         ids.append(id)
       }
     }

@@ -144,7 +144,6 @@ public final class ProgressCaretaker {
       try refresh()
       let (records, result) = try change(progress)
       guard !records.isEmpty else { return result }
-      try folder.create()
       let appended = try history.append(records, after: end, token: token)
       token = appended.token
       end = appended.end

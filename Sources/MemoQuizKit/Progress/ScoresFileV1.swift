@@ -38,8 +38,8 @@ struct ScoresFileV1: VersionedMemento, Equatable {
     scores = try container.decodeIfPresent([String: Entry].self, forKey: .scores) ?? [:]
     rounds = try container.decodeIfPresent([String: Round].self, forKey: .rounds) ?? [:]
     let counts = scores.values.flatMap { [$0.correctCount, $0.incorrectCount] }
-    guard counts.allSatisfy({ $0 >= 0 }) else {
-      throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "negative count"))
+    guard counts.allSatisfy({ (0...Score.maximumCount).contains($0) }) else {
+      throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a count out of range"))
     }
   }
 

@@ -37,7 +37,9 @@ public struct GroupMenu {
     var groupIndex = defaultIndex
     asking: while true {
       terminal.write("Group (number or name, Enter for \(defaultIndex + 1), q to quit): ")
-      guard case .line(let line) = terminal.readLine() else { return nil }
+      let input = terminal.readLine()
+      if input == .tooLong { continue }
+      guard case .line(let line) = input else { return nil }
       let answer = line.trimmingWhitespace
       switch answer.lowercased() {
       case "": break asking
@@ -66,7 +68,9 @@ public struct GroupMenu {
     let options = strategies.enumerated().map { "\($0.offset + 1) \($0.element.name)" }.joined(separator: ", ")
     while true {
       terminal.write("Order (\(options); Enter for \(standard.name)): ")
-      guard case .line(let line) = terminal.readLine() else { return nil }
+      let input = terminal.readLine()
+      if input == .tooLong { continue }
+      guard case .line(let line) = input else { return nil }
       let answer = line.trimmingWhitespace.lowercased()
       if answer.isEmpty { return Choice(groupIndex: groupIndex, strategy: standard) }
       if let number = Int(answer), strategies.indices.contains(number - 1) {

@@ -172,6 +172,7 @@ public struct RoundSession {
         try release(&round)
       }
       let input = terminal.readLine()
+      if input == .tooLong { continue }
       guard case .line(let line) = input else {
         try release(&round)
         if terminal.isInteractive { terminal.write("\n") }
@@ -268,7 +269,7 @@ public struct RoundSession {
     let title = TextSanitizer.sanitized(round.group.title)
     terminal.write(
       "Stopped at question \(min(round.doneCount + 1, round.count)) of \(round.count) of \(title); your answers are saved. "
-        + "`memoquiz play \(Self.quoted(title))` resumes here.\n")
+        + "`\(TextSanitizer.sanitized(QuestionGroupCaretaker.playCommand(for: round.group.title)))` resumes here.\n")
     terminal.flush()
   }
 
@@ -294,11 +295,5 @@ public struct RoundSession {
     }
     terminal.write(text)
     terminal.flush()
-  }
-
-  /// The title as a shell word: quoted when it holds spaces or quotes.
-  static func quoted(_ title: String) -> String {
-    let safe = title.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
-    return safe ? title : "'" + title.replacing("'", with: "'\\''") + "'"
   }
 }

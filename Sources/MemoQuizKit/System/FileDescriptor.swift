@@ -3,15 +3,29 @@
 /// An open file, as a typed wrapper around a raw C file descriptor.
 ///
 /// Every call retries on `EINTR` and reports failures as ``SystemError``.
-struct FileDescriptor: RawRepresentable, Hashable, Sendable {
+public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   /// The raw C file handle.
-  let rawValue: CInt
+  public let rawValue: CInt
 
-  init(rawValue: CInt) { self.rawValue = rawValue }
+  public init(rawValue: CInt) { self.rawValue = rawValue }
 
   static let standardInput = FileDescriptor(rawValue: 0)
   static let standardOutput = FileDescriptor(rawValue: 1)
   static let standardError = FileDescriptor(rawValue: 2)
+
+  /// Opens `/dev/null` on each of the standard descriptors that is closed.
+  ///
+  /// Called first thing: otherwise the next file opened would take the
+  /// number, and a pipe or a data file would become standard input or output.
+  public static func openClosedStandardDescriptors() {
+    for fd: CInt in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+      let opened = Glibc.open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+      if opened >= 0 && opened != fd {
+        dup2(opened, fd)
+        Glibc.close(opened)
+      }
+    }
+  }
 
   /// Opens or creates a file. The corresponding C function is `open`.
   static func open(_ path: String, _ flags: CInt, mode: mode_t = 0o644) throws(SystemError) -> FileDescriptor {

@@ -16,6 +16,14 @@ public final class StandardTerminal: Terminal {
   private var inputEnded = false
   private var output: [UInt8] = []
   private var outputBroken = false
+  /// Set while the rest of an overlong line is read and dropped.
+  private var droppingLine = false
+  /// Why standard output could not be written, when it was not a reader
+  /// going away (a full disk, an I/O error).
+  public private(set) var outputFailure: SystemError?
+
+  /// The longest input line read: longer ones are dropped with a notice.
+  public static let lineLimit = 65_536
 
   /// Wires the terminal to the process's standard streams and environment.
   public init() {
@@ -50,26 +58,52 @@ public final class StandardTerminal: Terminal {
     do {
       try FileDescriptor.standardOutput.writeAll(output)
     } catch {
-      // The reader went away (a closed pipe, a hung-up terminal): nothing
-      // more can be shown, but the session still ends cleanly.
+      // Nothing more can be shown. A reader going away (a closed pipe, a
+      // hung-up terminal) ends the session quietly; anything else is
+      // reported when the command ends.
       outputBroken = true
+      if error.errno != EPIPE && error.errno != EIO { outputFailure = error }
     }
   }
 
   public var hasWaitingLine: Bool {
-    input[inputStart...].contains(UInt8(ascii: "\n"))
+    !droppingLine && input[inputStart...].contains(UInt8(ascii: "\n"))
+  }
+
+  private func reportTooLong() {
+    writeError("memoquiz: that line is longer than \(Self.lineLimit / 1024) KB; it was ignored")
   }
 
   public func readLine() -> TerminalInput {
     flush()
     while true {
       if SignalMonitor.receivedSignal != nil { return .interrupted }
-      if let newline = input[inputStart...].firstIndex(of: UInt8(ascii: "\n")) {
+      if droppingLine {
+        if let newline = input[inputStart...].firstIndex(of: UInt8(ascii: "\n")) {
+          inputStart = newline + 1
+          droppingLine = false
+          return .tooLong
+        }
+        inputStart = input.count
+        if inputEnded { droppingLine = false; return .tooLong }
+      } else if let newline = input[inputStart...].firstIndex(of: UInt8(ascii: "\n")) {
+        guard newline - inputStart <= Self.lineLimit else {
+          inputStart = newline + 1
+          reportTooLong()
+          return .tooLong
+        }
         var end = newline
         if end > inputStart && input[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         let line = String(decoding: input[inputStart..<end], as: UTF8.self)
         inputStart = newline + 1
         return .line(line)
+      }
+      else if input.count - inputStart > Self.lineLimit {
+        // No end in sight: drop what came and the rest of the line.
+        inputStart = input.count
+        droppingLine = true
+        reportTooLong()
+        continue
       }
       if inputEnded {
         guard inputStart < input.count else { return .endOfInput }

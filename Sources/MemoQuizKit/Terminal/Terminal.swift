@@ -1,6 +1,9 @@
 /// One line of input, or why there is none.
 public enum TerminalInput: Equatable, Sendable {
   case line(String)
+  /// A line longer than ``StandardTerminal/lineLimit``: it was read to its
+  /// end and dropped.
+  case tooLong
   /// Standard input is closed (Ctrl-D, or the end of a pipe).
   case endOfInput
   /// Ctrl-C, SIGTERM or SIGHUP arrived.
@@ -41,7 +44,9 @@ extension Terminal {
   public func confirm(_ question: String, defaultAnswer: Bool) -> Bool? {
     while true {
       write("\(question) \(defaultAnswer ? "[Y/n]" : "[y/N]") ")
-      guard case .line(let line) = readLine() else { return nil }
+      let input = readLine()
+      if input == .tooLong { continue }
+      guard case .line(let line) = input else { return nil }
       switch line.trimmingWhitespace.lowercased() {
       case "": return defaultAnswer
       case "y", "yes": return true

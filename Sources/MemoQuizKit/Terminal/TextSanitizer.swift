@@ -2,8 +2,9 @@
 ///
 /// A questions file is data, not a program: it must not move the cursor,
 /// retitle the terminal, clear the screen or hide text. Control characters
-/// become visible caret notation (ESC shows as `^[`), and C1 controls and
-/// bidirectional overrides show as `<U+XXXX>`.
+/// become visible caret notation (ESC shows as `^[`), and C1 controls,
+/// bidirectional overrides and invisible characters (a zero-width space, a
+/// soft hyphen) show as `<U+XXXX>`.
 public enum TextSanitizer {
   /// The text with every control character and escape sequence neutralised.
   public static func sanitized(_ text: String) -> String {
@@ -35,7 +36,26 @@ public enum TextSanitizer {
     case 0x00..<0x20, 0x7F..<0xA0: true
     // Bidirectional embeddings, overrides and isolates can reorder or hide text.
     case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
+    default: isInvisible(scalar)
+    }
+  }
+
+  /// Characters that take no room and show nothing, yet make two texts
+  /// differ: zero-width spaces and joiners' lookalikes, the byte order mark,
+  /// the soft hyphen and tag characters. (The zero-width joiner and
+  /// non-joiner are left alone: emoji and some scripts need them.)
+  static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00AD, 0x034F, 0x180E, 0x200B, 0x2060...0x2064, 0xFEFF, 0xE0000...0xE007F: true
     default: false
     }
+  }
+
+  /// The text without invisible characters, as answers and names are compared.
+  static func withoutInvisibles(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isInvisible) else { return text }
+    var result = String.UnicodeScalarView()
+    result.append(contentsOf: text.unicodeScalars.lazy.filter { !isInvisible($0) })
+    return String(result)
   }
 }

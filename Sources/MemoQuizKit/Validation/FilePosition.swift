@@ -27,21 +27,47 @@ struct LineTable {
 
   /// The line and column of a byte offset.
   func location(of offset: Int) -> FilePosition {
-    let offset = min(max(offset, 0), bytes.count)
-    // The last line start at or before the offset.
+    locations(of: [offset])[0]
+  }
+
+  /// The line and column of each offset, in one pass over the text however
+  /// many offsets share a line.
+  /// - Parameter offsets: byte offsets in ascending order.
+  func locations(of offsets: [Int]) -> [FilePosition] {
+    var locations: [FilePosition] = []
+    locations.reserveCapacity(offsets.count)
+    var line = -1
+    var position = 0
+    var column = 1
+    for offset in offsets {
+      let offset = min(max(offset, 0), bytes.count)
+      let found = self.line(at: offset)
+      if found != line || position > offset {
+        (line, position, column) = (found, lineStarts[found], 1)
+      }
+      while position < offset {
+        // Count lead bytes only, so a multi-byte character is one column.
+        if bytes[position] & 0xC0 != 0x80 { column += 1 }
+        position += 1
+      }
+      locations.append(FilePosition(line: line + 1, column: column))
+    }
+    return locations
+  }
+
+  /// The line number of an offset, counted from 1.
+  func lineNumber(of offset: Int) -> Int {
+    line(at: min(max(offset, 0), bytes.count)) + 1
+  }
+
+  /// The index of the last line start at or before the offset.
+  private func line(at offset: Int) -> Int {
     var low = 0
     var high = lineStarts.count - 1
     while low < high {
       let middle = (low + high + 1) / 2
       if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
     }
-    var column = 1
-    var position = lineStarts[low]
-    while position < offset {
-      // Count lead bytes only, so a multi-byte character is one column.
-      if bytes[position] & 0xC0 != 0x80 { column += 1 }
-      position += 1
-    }
-    return FilePosition(line: low + 1, column: column)
+    return low
   }
 }

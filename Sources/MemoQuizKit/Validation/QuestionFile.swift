@@ -28,15 +28,15 @@ public struct QuestionFile: Sendable {
     var checker = QuestionFileChecker()
     let groups = checker.groups(from: root)
     let lines = LineTable(bytes)
-    diagnostics = checker.problems
-      .sorted { $0.offset < $1.offset }
-      .map { problem in
-        Diagnostic(
-          severity: problem.severity, location: lines.location(of: problem.offset),
-          message: problem.relatedOffset.map {
-            problem.message.replacing("{line}", with: String(lines.location(of: $0).line))
-          } ?? problem.message)
-      }
+    let problems = checker.problems.sorted { $0.offset < $1.offset }
+    let locations = lines.locations(of: problems.map(\.offset))
+    diagnostics = zip(problems, locations).map { problem, location in
+      Diagnostic(
+        severity: problem.severity, location: location,
+        message: problem.relatedOffset.map {
+          problem.message.replacing("{line}", with: String(lines.lineNumber(of: $0)))
+        } ?? problem.message)
+    }
     self.groups = diagnostics.contains { $0.severity == .error } ? nil : groups
   }
 }

@@ -27,7 +27,7 @@ struct QuestionFileChecker {
     var titleOffsets: [String: Int] = [:]
     for (number, element) in elements.enumerated() {
       guard let group = group(element, number: number + 1) else { continue }
-      let key = group.title.lowercased()
+      let key = TextSanitizer.withoutInvisibles(group.title).lowercased()
       if let first = titleOffsets[key] {
         let titleOffset = member("title", of: element)?.value.offset ?? element.offset
         error(
@@ -50,7 +50,17 @@ struct QuestionFileChecker {
       return nil
     }
     checkKeys(members, known: Self.groupKeys)
-    let title = requiredString("title", in: node, members: members, owner: "group \(number)")
+    var title = requiredString("title", in: node, members: members, owner: "group \(number)")
+    if let text = title, let offset = member("title", in: members)?.value.offset {
+      // A title is also a name to type: it must be one a user can type.
+      if TextSanitizer.withoutInvisibles(text).allSatisfy(\.isWhitespace) {
+        error(at: offset, "the title shows nothing: it has only invisible characters")
+        title = nil
+      } else if text.first?.isWhitespace == true || text.last?.isWhitespace == true {
+        error(at: offset, "the title \"\(text)\" starts or ends with a space, so it could not be typed; remove the space")
+        title = nil
+      }
+    }
     var questions: [Question] = []
     var score = Score()
     if let questionsMember = member("questions", in: members) {
@@ -156,8 +166,9 @@ struct QuestionFileChecker {
     var score = Score()
     for key in Self.scoreKeys {
       guard let found = member(key, in: members) else { continue }
-      guard case .number(let text) = found.value.value, let count = Int(text), count >= 0 else {
-        error(at: found.value.offset, "\"\(key)\" must be a whole number of 0 or more")
+      guard case .number(let text) = found.value.value, let count = Int(text), (0...Score.maximumCount).contains(count)
+      else {
+        error(at: found.value.offset, "\"\(key)\" must be a whole number from 0 to \(Score.maximumCount)")
         continue
       }
       if key == "correctCount" { score.correctCount = count } else { score.incorrectCount = count }
@@ -207,11 +218,28 @@ struct QuestionFileChecker {
 
   private mutating func checkDuplicates(_ members: [JSONNode.Member]) {
     guard members.count > 1 else { return }
-    for (index, member) in members.enumerated().dropFirst() {
-      if let first = members[..<index].first(where: { $0.key == member.key }) {
-        error(
-          at: member.keyOffset, "duplicate key \"\(member.key)\"; the first is on line {line}; keep only one",
-          relatedTo: first.keyOffset)
+    func reportDuplicate(_ member: JSONNode.Member, of firstOffset: Int) {
+      error(
+        at: member.keyOffset, "duplicate key \"\(member.key)\"; the first is on line {line}; keep only one",
+        relatedTo: firstOffset)
+    }
+    // A question has a handful of keys: comparing pairs is quicker than
+    // hashing. Larger objects are checked in linear time.
+    if members.count <= 8 {
+      for (index, member) in members.enumerated().dropFirst() {
+        if let first = members[..<index].first(where: { $0.key == member.key }) {
+          reportDuplicate(member, of: first.keyOffset)
+        }
+      }
+      return
+    }
+    var firstOffsets: [String: Int] = [:]
+    firstOffsets.reserveCapacity(members.count)
+    for member in members {
+      if let first = firstOffsets[member.key] {
+        reportDuplicate(member, of: first)
+      } else {
+        firstOffsets[member.key] = member.keyOffset
       }
     }
   }
@@ -221,25 +249,9 @@ struct QuestionFileChecker {
   static func isLikelyTypo(_ key: String, of known: String) -> Bool {
     let a = Array(key.lowercased())
     let b = Array(known.lowercased())
-    if a == b { return true }
     let limit = b.count <= 4 ? 1 : 2
     guard abs(a.count - b.count) <= limit else { return false }
-    var previous = [Int](0...b.count)
-    var beforePrevious = previous
-    var current = previous
-    for i in 1...max(a.count, 1) where a.count > 0 {
-      current[0] = i
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-          current[j] = min(current[j], beforePrevious[j - 2] + 1)
-        }
-      }
-      beforePrevious = previous
-      previous = current
-    }
-    return previous[b.count] <= limit
+    return EditDistance.between(a, b) <= limit
   }
 
   private mutating func error(at offset: Int, _ message: String, relatedTo relatedOffset: Int? = nil) {

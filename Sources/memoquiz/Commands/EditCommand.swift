@@ -12,9 +12,11 @@ struct EditCommand: Command {
       - unchanged: nothing happens;
       - valid: a snapshot of the old questions is saved (`memoquiz undo`
         brings them back), then the copy becomes questions.json;
-      - invalid: the problems are shown; on a terminal you can edit again or
-        discard; elsewhere memoquiz exits with 65, questions.json stays as it
-        was, and the path of your kept copy is printed.
+      - invalid: the problems are shown; on a terminal you can edit again
+        (the editor opens at the first problem's line, for editors that take
+        +LINE); declining, or off a terminal, memoquiz exits with 65,
+        questions.json stays as it was, and the path of your kept copy is
+        printed.
     The edit is a step of the history (`memoquiz undo` takes it back). Progress
     stays with unchanged titles, and each question's memory with its id (or
     its prompt).
@@ -33,9 +35,10 @@ struct EditCommand: Command {
     let original = try QuestionGroupCaretaker.questionsText(in: folder)
     let draft = try QuestionGroupCaretaker.writeDraft(original, in: folder)
     let editor = Editor.fromEnvironment()
+    var line: Int?
     while true {
       do {
-        try editor.edit(draft)
+        try editor.edit(draft, line: line)
       } catch {
         try? QuestionGroupCaretaker.removeDraft(draft)
         throw error
@@ -56,21 +59,20 @@ struct EditCommand: Command {
         try QuestionGroupCaretaker.removeDraft(draft)
         let questions = groups.reduce(0) { $0 + $1.questions.count }
         terminal.write(
-          "Saved \(folder.questionsFile): \(groups.count) groups, \(questions) questions. "
+          "Saved \(folder.questionsFile): \(counted(groups.count, "group")), \(counted(questions, "question")). "
             + "`memoquiz undo` brings the previous questions back.\n")
         return
       }
-      guard terminal.isInteractive else {
+      guard terminal.isInteractive,
+        terminal.confirm("The edited questions are not valid. Edit again?", defaultAnswer: true) == true
+      else {
+        // Declined, interrupted or off a terminal: the edit is kept.
         terminal.writeError(
           "memoquiz: error: the edited questions are not valid; questions.json was not changed. Your edit is kept in \(draft)"
         )
         throw ExitRequest(code: .dataError)
       }
-      if terminal.confirm("The edited questions are not valid. Edit again?", defaultAnswer: true) != true {
-        try QuestionGroupCaretaker.removeDraft(draft)
-        terminal.write("Discarded your changes; questions.json was not changed.\n")
-        return
-      }
+      line = questionFile.errors.first?.location.line
     }
   }
 }

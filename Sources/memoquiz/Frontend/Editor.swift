@@ -25,16 +25,23 @@ struct Editor {
     return Editor(command: "vi")
   }
 
+  /// Editors known to take `+LINE` before the file to open it at a line.
+  private static let lineAware: Set<String> = ["vi", "vim", "nvim", "view", "nano", "emacs", "micro", "kak", "joe", "mg"]
+
   /// Opens `path` in the editor and waits for it to close.
   /// The corresponding C functions are `posix_spawn` and `waitpid`.
+  /// - Parameter line: the line to open at, for editors known to take `+LINE`.
   /// - Throws: ``Failure`` when the editor cannot start or exits with an error.
-  func edit(_ path: String) throws {
+  func edit(_ path: String, line: Int? = nil) throws {
+    var files = [path]
+    let program = command.split(separator: " ").first.map { $0.split(separator: "/").last.map(String.init) ?? "" }
+    if let line, let program, Self.lineAware.contains(program) { files.insert("+\(line)", at: 0) }
     // A Ctrl-C typed in the editor belongs to the editor, as in git.
-    try SignalMonitor.ignoringInterrupts { try run(path) }
+    try SignalMonitor.ignoringInterrupts { try run(files) }
   }
 
-  private func run(_ path: String) throws {
-    let arguments = ["/bin/sh", "-c", "\(command) \"$@\"", "sh", path]
+  private func run(_ files: [String]) throws {
+    let arguments = ["/bin/sh", "-c", "\(command) \"$@\"", "sh"] + files
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }

@@ -18,19 +18,26 @@ enum MemoQuizTool {
   /// - Parameter arguments: the command line without the program name.
   /// - Returns: the exit code.
   static func main(_ arguments: [String]) -> ExitCode {
+    FileDescriptor.openClosedStandardDescriptors()
     SignalMonitor.install()
     let terminal = StandardTerminal()
-    defer { terminal.flush() }
+    var code: ExitCode
     do {
       let context = CommandContext(
-        terminal: terminal, folder: DataFolder.fromProcessEnvironment(), now: try clock())
+        terminal: terminal, folder: try DataFolder.fromProcessEnvironment(), now: try clock())
       FileLock.onLongWait = { terminal.warn($0) }
       try run(arguments, in: context)
       context.saveCheckpoints()
-      return .success
+      code = .success
     } catch {
-      return report(error, terminal: terminal)
+      code = report(error, terminal: terminal)
     }
+    terminal.flush()
+    if let failure = terminal.outputFailure, code == .success {
+      terminal.writeError("memoquiz: error: cannot write to standard output: \(failure.description)")
+      code = .failure
+    }
+    return code
   }
 
   /// The clock: `MEMOQUIZ_NOW` when set, else the system's.

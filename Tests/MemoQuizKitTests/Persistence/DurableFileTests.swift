@@ -48,11 +48,27 @@ import Testing
     #expect(try DurableFile.read(folder.path + "/none.json") == nil)
   }
 
-  @Test func dataFolderFollowsTheEnvironmentOrder() {
+  @Test func dataFolderFollowsTheEnvironmentOrder() throws {
     let all = ["MEMOQUIZ_HOME": "/m", "XDG_DATA_HOME": "/x", "HOME": "/h"]
-    #expect(DataFolder { all[$0] }.path == "/m")
-    #expect(DataFolder { ["XDG_DATA_HOME": "/x", "HOME": "/h"][$0] }.path == "/x/memoquiz")
-    #expect(DataFolder { ["HOME": "/h", "MEMOQUIZ_HOME": ""][$0] }.path == "/h/.local/share/memoquiz")
+    #expect(try DataFolder { all[$0] }.path == "/m")
+    #expect(try DataFolder { ["XDG_DATA_HOME": "/x", "HOME": "/h"][$0] }.path == "/x/memoquiz")
+    #expect(try DataFolder { ["HOME": "/h", "MEMOQUIZ_HOME": ""][$0] }.path == "/h/.local/share/memoquiz")
+  }
+
+  @Test func aRelativeXDGDataHomeIsIgnoredAsTheXDGRulesSay() throws {
+    let folder = try DataFolder { ["XDG_DATA_HOME": "relative/data", "HOME": "/h"][$0] }
+    #expect(folder.path == "/h/.local/share/memoquiz")
+  }
+
+  @Test func withoutHOMETheAccountsHomeIsUsed() throws {
+    #expect(try DataFolder(environment: { _ in nil }, accountHome: { "/home/kana" }).path
+      == "/home/kana/.local/share/memoquiz")
+  }
+
+  @Test func withNoHomeAtAllThereIsNoDataFolder() {
+    #expect(throws: PersistenceError.self) {
+      try DataFolder(environment: { _ in nil }, accountHome: { nil })
+    }
   }
 
   @Test func dataFolderIsCreatedOnFirstNeed() throws {

@@ -149,7 +149,24 @@ import Testing
         """, message: "\"correctCount\" must be a whole number"),
     BrokenFile(
       name: "control character in a string",
-      text: "[{\"title\": \"A‸\u{1}\", \"questions\": []}]", message: "control character"),
+      text: "[{\"title\": \"A‸\u{1}\", \"questions\": [{\"prompt\": \"p\", \"answer\": \"a\"}]}]",
+      message: "control character"),
+    BrokenFile(
+      name: "a count too large to add",
+      text: """
+        [{"title": "A", "questions": [{"prompt": "p", "answer": "a"}],
+          "score": {"correctCount": ‸9223372036854775807, "incorrectCount": 1}}]
+        """, message: "\"correctCount\" must be a whole number from 0 to 9007199254740991"),
+    BrokenFile(
+      name: "a title with a space at its end",
+      text: """
+        [{"title": ‸"Kana ", "questions": [{"prompt": "p", "answer": "a"}]}]
+        """, message: "starts or ends with a space"),
+    BrokenFile(
+      name: "a title of invisible characters only",
+      text: """
+        [{"title": ‸"\\u200B\\u2060", "questions": [{"prompt": "p", "answer": "a"}]}]
+        """, message: "the title shows nothing"),
     BrokenFile(
       name: "columns count characters, not bytes",
       text: """
@@ -162,6 +179,7 @@ import Testing
     let (bytes, location) = file.source
     let result = QuestionFile(bytes: bytes)
     #expect(result.groups == nil)
+    #expect(result.diagnostics.count == 1, "only the one problem: \(result.diagnostics)")
     let error = try #require(result.errors.first { $0.message.contains(file.message) }, "\(result.diagnostics)")
     #expect(error.location == location, "\(error.message)")
     #expect(error.formatted(file: "q.json").hasPrefix("q.json:\(location.line):\(location.column): error: "))
@@ -175,6 +193,40 @@ import Testing
     #expect(result.errors.count == 1)
     #expect(result.errors.first?.message.contains("invalid UTF-8") == true)
     #expect(result.errors.first?.location == FilePosition(line: 1, column: 42))
+  }
+
+  @Test(arguments: [
+    ([0xFF, 0xFE, 0x5B, 0, 0x7B, 0] as [UInt8], "UTF-16"),
+    ([0xFE, 0xFF, 0, 0x5B] as [UInt8], "UTF-16"),
+    ([0x5B, 0, 0x7B, 0] as [UInt8], "UTF-16"),
+    ([0x5B, 0, 0, 0] as [UInt8], "UTF-32"),
+  ])
+  func aWideEncodingIsNamed(_ bytes: [UInt8], _ encoding: String) {
+    let result = QuestionFile(bytes: bytes)
+    #expect(result.errors.map(\.message) == ["the file is \(encoding), not UTF-8; save it as UTF-8"])
+  }
+
+  // Quadratic work would take many minutes here, linear work a moment: the
+  // time limit turns a hang into a failure (Benchmarks/run measures speed).
+  @Test(.timeLimit(.minutes(1)))
+  func manyProblemsOnOneLongLineAreFoundInLinearTime() {
+    // 200,000 problems on one 400 KB line: each column is found from the
+    // last one, not from the start of the line.
+    let text = "[" + Array(repeating: "1", count: 200_000).joined(separator: ",") + "]"
+    let result = QuestionFile(bytes: Array(text.utf8))
+    #expect(result.errors.count == 200_000)
+    #expect(result.errors.last?.location == FilePosition(line: 1, column: 400_000))
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func duplicateKeysInAHugeObjectAreFoundInLinearTime() throws {
+    let keys = (0..<100_000).map { "\"k\($0)\": 1" }.joined(separator: ",")
+    let text = #"[{"title": "A", "questions": [{"prompt": "p", "answer": "a", "#
+      + keys + #", "k7": 2}]}]"#
+    let result = QuestionFile(bytes: Array(text.utf8))
+    let duplicate = try #require(result.errors.first)
+    #expect(result.errors.count == 1)
+    #expect(duplicate.message == "duplicate key \"k7\"; the first is on line 1; keep only one")
   }
 
   @Test func everyContentErrorIsReportedNotOnlyTheFirst() {
