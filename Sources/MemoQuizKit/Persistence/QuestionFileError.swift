@@ -24,7 +24,8 @@ extension QuestionFileError: LocalizedError, CustomStringConvertible {
       return "no such file: \(path)"
     case .noSuchGroup(let name, let titles, let count) where titles.count < count:
       let list = titles.map { "\"\($0)\"" }.joined(separator: ", ")
-      return "no group is called \"\(name)\"; the nearest of the \(count) groups: \(list) (`memoquiz groups` lists them all)"
+      return
+        "no group is called \"\(name)\"; the nearest of the \(count) groups: \(list) (`memoquiz groups` lists them all)"
     case .noSuchGroup(let name, let titles, _):
       let list = titles.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: ", ")
       return "no group is called \"\(name)\"; choose one of: \(list)"

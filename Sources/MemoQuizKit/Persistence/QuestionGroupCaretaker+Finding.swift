@@ -21,7 +21,8 @@ extension QuestionGroupCaretaker {
   /// the title quoted when needed, after `--` when it looks like an option.
   public static func playCommand(for title: String) -> String {
     let name = TextSanitizer.withoutInvisibles(title)
-    let word = name.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) } && !name.isEmpty
+    let word =
+      name.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) } && !name.isEmpty
       ? name : "'" + name.replacing("'", with: "'\\''") + "'"
     return "memoquiz play " + (name.hasPrefix("-") ? "-- " : "") + word
   }

@@ -29,6 +29,8 @@ public final class ProgressCaretaker {
   /// Called with each warning the moment it happens, such as a damaged file
   /// moved aside.
   public var onWarning: (String) -> Void
+  /// Whether this caretaker holds the folder's lock now.
+  private var holdsLock = false
 
   /// What reading the checkpoint found; it is read on a thread of its own.
   enum CheckpointRead: Sendable {
@@ -74,7 +76,7 @@ public final class ProgressCaretaker {
     case .damaged:
       // Derived data: the history rebuilds it. Kept aside all the same.
       let aside = DurableFile.asideName(for: folder.checkpointFile, label: "damaged", now: Timestamp(Date()))
-      if (try? folder.withLock({ try DurableFile.move(folder.checkpointFile, to: aside) })) != nil {
+      if (try? locked({ try DurableFile.move(folder.checkpointFile, to: aside) })) != nil {
         onWarning(
           "\(folder.checkpointFile) could not be read; it was kept as \(aside), and progress is rebuilt from the history"
         )
@@ -119,7 +121,7 @@ public final class ProgressCaretaker {
 
   /// Moves a damaged history aside and keeps every record still readable.
   private func recover() throws {
-    try folder.withLock {
+    try locked {
       let contents = try history.read(after: 0, token: nil)
       guard contents.damagedLines > 0 else {
         rebuild(from: contents)
@@ -140,7 +142,7 @@ public final class ProgressCaretaker {
   /// - Returns: what `change` returned.
   @discardableResult
   func perform<Result>(_ change: (Progress) throws -> (records: [HistoryRecord], result: Result)) throws -> Result {
-    try folder.withLock {
+    try locked {
       try refresh()
       let (records, result) = try change(progress)
       guard !records.isEmpty else { return result }
@@ -161,9 +163,21 @@ public final class ProgressCaretaker {
   public func saveCheckpointIfDue() throws {
     guard end - checkpointEnd >= max(Self.checkpointInterval, checkpointSize / 8), let token else { return }
     let bytes = ProgressCheckpoint(progress: progress, historyToken: token, historyEnd: end).encoded()
-    try folder.withLock { try DurableFile.replace(folder.checkpointFile, with: bytes) }
+    try locked { try DurableFile.replace(folder.checkpointFile, with: bytes) }
     checkpointEnd = end
     checkpointSize = bytes.count
+  }
+
+  /// Runs `body` holding the folder's lock, taking it unless this caretaker
+  /// holds it already (the lock is not reentrant: a damaged history found
+  /// in the middle of a change is recovered under the same lock).
+  private func locked<Result>(_ body: () throws -> Result) throws -> Result {
+    if holdsLock { return try body() }
+    return try folder.withLock {
+      holdsLock = true
+      defer { holdsLock = false }
+      return try body()
+    }
   }
 
   /// Every record of the history, oldest first, as `history` and `undo` need.

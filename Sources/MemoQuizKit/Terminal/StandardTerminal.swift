@@ -97,8 +97,7 @@ public final class StandardTerminal: Terminal {
         let line = String(decoding: input[inputStart..<end], as: UTF8.self)
         inputStart = newline + 1
         return .line(line)
-      }
-      else if input.count - inputStart > Self.lineLimit {
+      } else if input.count - inputStart > Self.lineLimit {
         // No end in sight: drop what came and the rest of the line.
         inputStart = input.count
         droppingLine = true

@@ -57,7 +57,8 @@ struct QuestionFileChecker {
         error(at: offset, "the title shows nothing: it has only invisible characters")
         title = nil
       } else if text.first?.isWhitespace == true || text.last?.isWhitespace == true {
-        error(at: offset, "the title \"\(text)\" starts or ends with a space, so it could not be typed; remove the space")
+        error(
+          at: offset, "the title \"\(text)\" starts or ends with a space, so it could not be typed; remove the space")
         title = nil
       }
     }

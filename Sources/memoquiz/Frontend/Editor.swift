@@ -26,7 +26,9 @@ struct Editor {
   }
 
   /// Editors known to take `+LINE` before the file to open it at a line.
-  private static let lineAware: Set<String> = ["vi", "vim", "nvim", "view", "nano", "emacs", "micro", "kak", "joe", "mg"]
+  private static let lineAware: Set<String> = [
+    "vi", "vim", "nvim", "view", "nano", "emacs", "micro", "kak", "joe", "mg",
+  ]
 
   /// Opens `path` in the editor and waits for it to close.
   /// The corresponding C functions are `posix_spawn` and `waitpid`.

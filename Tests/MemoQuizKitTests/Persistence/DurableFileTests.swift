@@ -61,8 +61,9 @@ import Testing
   }
 
   @Test func withoutHOMETheAccountsHomeIsUsed() throws {
-    #expect(try DataFolder(environment: { _ in nil }, accountHome: { "/home/kana" }).path
-      == "/home/kana/.local/share/memoquiz")
+    #expect(
+      try DataFolder(environment: { _ in nil }, accountHome: { "/home/kana" }).path
+        == "/home/kana/.local/share/memoquiz")
   }
 
   @Test func withNoHomeAtAllThereIsNoDataFolder() {

@@ -221,7 +221,8 @@ import Testing
   @Test(.timeLimit(.minutes(1)))
   func duplicateKeysInAHugeObjectAreFoundInLinearTime() throws {
     let keys = (0..<100_000).map { "\"k\($0)\": 1" }.joined(separator: ",")
-    let text = #"[{"title": "A", "questions": [{"prompt": "p", "answer": "a", "#
+    let text =
+      #"[{"title": "A", "questions": [{"prompt": "p", "answer": "a", "#
       + keys + #", "k7": 2}]}]"#
     let result = QuestionFile(bytes: Array(text.utf8))
     let duplicate = try #require(result.errors.first)

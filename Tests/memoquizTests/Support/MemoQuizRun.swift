@@ -172,6 +172,13 @@ final class RunningMemoQuiz: @unchecked Sendable {
     return String(decoding: outputData, as: UTF8.self)
   }
 
+  /// Standard error so far.
+  var stderr: String {
+    lock.lock()
+    defer { lock.unlock() }
+    return String(decoding: errorData, as: UTF8.self)
+  }
+
   /// Writes to the process's standard input.
   func send(_ text: String) {
     try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
@@ -192,6 +199,18 @@ final class RunningMemoQuiz: @unchecked Sendable {
         Thread.sleep(forTimeInterval: 0.01)
         return stdout.contains(text)
       }
+      Thread.sleep(forTimeInterval: 0.002)
+    }
+    return false
+  }
+
+  /// Waits until standard error contains `text`.
+  /// - Returns: whether it appeared in time.
+  @discardableResult
+  func waitForStandardError(containing text: String, timeout: TimeInterval = 30) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if stderr.contains(text) { return true }
       Thread.sleep(forTimeInterval: 0.002)
     }
     return false
