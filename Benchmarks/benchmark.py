@@ -14,6 +14,11 @@ Figures:
                          every question), validate time, peak RSS; and in one
                          process, the file read by memoquiz's scanner vs by
                          JSONDecoder
+  pathological files     `memoquiz validate` of files built to hit slow
+                         paths (minified with a typo key in every question,
+                         100,000 keys in one object, a 500,000-element
+                         array, 500,000 errors on one line) vs a normal file
+                         of the same size
   bundled set            peak RSS of a round
 """
 
@@ -326,6 +331,56 @@ def big_group():
     return size, first, first_with_memory, remembered, statistics.median(validates), rss, loading
 
 
+def normal_file(size):
+    """A pretty-printed questions file of about `size` bytes."""
+    questions = []
+    text = ""
+    count = max(1, size // 80)
+    while True:
+        questions = [{"prompt": f"prompt {i}", "answer": f"answer {i}", "hint": f"hint {i}"} for i in range(count)]
+        text = json.dumps([{"title": "Normal", "questions": questions}], indent=2)
+        if len(text) >= size:
+            return text
+        count = int(count * size / len(text)) + 1
+
+
+def pathological_files():
+    """Each pathological file with its validate time beside a normal file's."""
+    folder = os.path.join(WORK, "pathological")
+    os.makedirs(folder)
+    minified = json.dumps(
+        [{"title": "Typos", "questions": [{"prompt": f"p{i}", "answer": f"a{i}", "hnit": "h"} for i in range(50_000)]}],
+        separators=(",", ":"))
+    many_keys = '[{"title":"Keys",' + ",".join(f'"key{i}":{i}' for i in range(100_000)) \
+        + ',"questions":[{"prompt":"p","answer":"a"}]}]'
+    alternatives = json.dumps(
+        [{"title": "Wide", "questions": [{"prompt": "p", "answer": "a",
+                                          "alternatives": [f"a{i}" for i in range(500_000)]}]}],
+        separators=(",", ":"))
+    errors = "[" + ",".join("1" for _ in range(500_000)) + "]"
+    cases = [
+        ("minified, a typo key in each of 50,000 questions", minified),
+        ("100,000 keys in one group object", many_keys),
+        ("500,000 alternatives in one array", alternatives),
+        ("500,000 errors on one line", errors),
+    ]
+    results = []
+    for name, text in cases:
+        path = os.path.join(folder, "pathological.json")
+        with open(path, "w") as file:
+            file.write(text)
+        normal = os.path.join(folder, "normal.json")
+        with open(normal, "w") as file:
+            file.write(normal_file(len(text)))
+
+        def timed(file):
+            samples = [run_measured([MEMOQUIZ, "validate", file], environment(folder))[0] for _ in range(7)]
+            return statistics.median(samples)
+
+        results.append((name, len(text), timed(path), timed(normal)))
+    return results
+
+
 def bundled_rss():
     home = os.path.join(WORK, "bundled")
     os.makedirs(home)
@@ -398,6 +453,12 @@ def main():
     print(f"  peak RSS          {rss / 1024:.1f} MB   (target: at most 150 MB)")
     print("  loading the file in one process (median of 5):")
     print(loading.rstrip())
+    print()
+
+    print("pathological files: `memoquiz validate`, median of 7, beside a normal file of the same size")
+    for name, size, theirs, normal in pathological_files():
+        print(f"  {name:50} {size / 1e6:4.1f} MB  {ms(theirs):>10}  normal {ms(normal):>10}"
+              f"  {theirs / normal:.2f}x   (target: at most 2x)")
     print()
 
     print("bundled set")

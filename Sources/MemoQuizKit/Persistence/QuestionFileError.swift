@@ -2,8 +2,9 @@ import FoundationEssentials
 
 /// What can be wrong with the question groups a user asked for.
 public enum QuestionFileError: Error, Sendable {
-  /// The questions file breaks the format; every problem is listed.
-  case invalid(file: String, diagnostics: [Diagnostic])
+  /// The questions file breaks the format; its problems are listed, the
+  /// first of them when there are very many.
+  case invalid(file: String, diagnostics: [Diagnostic], errorCount: Int)
   /// A file named on the command line does not exist.
   case missingFile(String)
   /// No group has this title or number; `titles` are the nearest few of
@@ -16,8 +17,7 @@ extension QuestionFileError: LocalizedError, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .invalid(let file, let diagnostics):
-      let count = diagnostics.filter { $0.severity == .error }.count
+    case .invalid(let file, _, let count):
       return
         "\(file) is not a valid questions file (\(count) \(count == 1 ? "error" : "errors")); fix it with `memoquiz edit`, or check it with `memoquiz validate`"
     case .missingFile(let path):

@@ -35,7 +35,7 @@ extension QuestionGroupCaretaker {
       let lowered = title.lowercased()
       if lowered.hasPrefix(name) { return 0 }
       if lowered.contains(name) { return 1 }
-      return 2 + EditDistance.between(Array(lowered.prefix(64)), Array(name.prefix(64)))
+      return 2 + EditDistance.between(String(lowered.prefix(64)), String(name.prefix(64)))
     }
     return titles.enumerated()
       .map { (distance: distance($0.element), index: $0.offset, title: $0.element) }

@@ -54,7 +54,7 @@ public struct QuestionGroupCaretaker {
   static func groups(from bytes: [UInt8], file: String) throws(QuestionFileError) -> [QuestionGroup] {
     let questionFile = QuestionFile(bytes: bytes)
     guard let groups = questionFile.groups else {
-      throw .invalid(file: file, diagnostics: questionFile.diagnostics)
+      throw .invalid(file: file, diagnostics: questionFile.diagnostics, errorCount: questionFile.errorCount)
     }
     return groups
   }

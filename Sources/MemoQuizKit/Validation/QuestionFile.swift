@@ -6,8 +6,12 @@
 public struct QuestionFile: Sendable {
   /// The groups, when the file has no errors.
   public let groups: [QuestionGroup]?
-  /// Every error and warning, in file order.
+  /// The errors and warnings, in file order: all of them, or the first
+  /// thousand or so of a file with more.
   public let diagnostics: [Diagnostic]
+  /// How many errors and warnings there are in all.
+  public let errorCount: Int
+  public let warningCount: Int
 
   /// The errors among the diagnostics.
   public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
@@ -23,6 +27,7 @@ public struct QuestionFile: Sendable {
       let location = LineTable(bytes).location(of: error.offset)
       groups = nil
       diagnostics = [Diagnostic(severity: .error, location: location, message: error.message)]
+      (errorCount, warningCount) = (1, 0)
       return
     }
     var checker = QuestionFileChecker()
@@ -37,6 +42,7 @@ public struct QuestionFile: Sendable {
           problem.message.replacing("{line}", with: String(lines.lineNumber(of: $0)))
         } ?? problem.message)
     }
-    self.groups = diagnostics.contains { $0.severity == .error } ? nil : groups
+    (errorCount, warningCount) = (checker.errorCount, checker.warningCount)
+    self.groups = errorCount > 0 ? nil : groups
   }
 }

@@ -10,7 +10,18 @@ struct QuestionFileChecker {
     let relatedOffset: Int?
   }
 
+  /// The first problems, in the order found; at most ``listLimit``.
   private(set) var problems: [Problem] = []
+  private(set) var errorCount = 0
+  private(set) var warningCount = 0
+
+  /// More problems than this are counted, not kept: nobody reads the
+  /// millionth, and building each costs time.
+  static let listLimit = 1000
+
+  /// The known key each unknown key was taken for, if any.
+  private var suggestions: [String: String?] = [:]
+  private static let suggestionLimit = 10_000
 
   private static let groupKeys = ["title", "questions", "score"]
   private static let questionKeys = ["prompt", "answer", "alternatives", "hint", "id"]
@@ -211,7 +222,20 @@ struct QuestionFileChecker {
   private mutating func checkKeys(_ members: [JSONNode.Member], known: [String]) {
     checkDuplicates(members)
     for member in members where !known.contains(member.key) {
-      if let suggestion = known.first(where: { Self.isLikelyTypo(member.key, of: $0) }) {
+      // A file repeats its typos: each unknown key is looked at once, and
+      // only the first ten thousand of them (a file with more was made by
+      // a program, not typed).
+      let suggestion: String?
+      if let cached = suggestions[member.key] {
+        suggestion = cached
+      } else if suggestions.count < Self.suggestionLimit {
+        let scalars = Array(member.key.lowercased().unicodeScalars)
+        suggestion = known.first { Self.isLikelyTypo(scalars, of: $0) }
+        suggestions[member.key] = .some(suggestion)
+      } else {
+        suggestion = nil
+      }
+      if let suggestion {
         warning(at: member.keyOffset, "unknown key \"\(member.key)\"; did you mean \"\(suggestion)\"?")
       }
     }
@@ -248,18 +272,40 @@ struct QuestionFileChecker {
   /// Whether `key` is within a small edit distance of `known` (counting a
   /// swap of neighbours as one edit, so "hnit" suggests "hint").
   static func isLikelyTypo(_ key: String, of known: String) -> Bool {
-    let a = Array(key.lowercased())
-    let b = Array(known.lowercased())
-    let limit = b.count <= 4 ? 1 : 2
-    guard abs(a.count - b.count) <= limit else { return false }
-    return EditDistance.between(a, b) <= limit
+    isLikelyTypo(Array(key.lowercased().unicodeScalars), of: known)
   }
 
-  private mutating func error(at offset: Int, _ message: String, relatedTo relatedOffset: Int? = nil) {
-    problems.append(Problem(severity: .error, offset: offset, message: message, relatedOffset: relatedOffset))
+  /// - Parameter key: the key's scalars, lower-cased.
+  static func isLikelyTypo(_ key: [Unicode.Scalar], of known: String) -> Bool {
+    let target = Array(known.lowercased().unicodeScalars)
+    let limit = target.count <= 4 ? 1 : 2
+    guard abs(key.count - target.count) <= limit else { return false }
+    // Letters one has and the other lacks need an edit each: a quick bound
+    // that rules out almost every key before the full count.
+    let bound = withUnsafeTemporaryAllocation(of: Int.self, capacity: 128) { balance in
+      balance.initialize(repeating: 0)
+      var other = 0
+      for scalar in key { if scalar.value < 128 { balance[Int(scalar.value)] += 1 } else { other += 1 } }
+      for scalar in target { if scalar.value < 128 { balance[Int(scalar.value)] -= 1 } else { other -= 1 } }
+      let surplus = balance.reduce(0) { $0 + max(0, $1) }
+      let deficit = balance.reduce(0) { $0 + max(0, -$1) }
+      return max(surplus, deficit) - abs(other)
+    }
+    guard bound <= limit else { return false }
+    return EditDistance.between(key, target, limit: limit) <= limit
   }
 
-  private mutating func warning(at offset: Int, _ message: String) {
-    problems.append(Problem(severity: .warning, offset: offset, message: message, relatedOffset: nil))
+  private mutating func error(
+    at offset: Int, _ message: @autoclosure () -> String, relatedTo relatedOffset: Int? = nil
+  ) {
+    errorCount += 1
+    guard problems.count < Self.listLimit else { return }
+    problems.append(Problem(severity: .error, offset: offset, message: message(), relatedOffset: relatedOffset))
+  }
+
+  private mutating func warning(at offset: Int, _ message: @autoclosure () -> String) {
+    warningCount += 1
+    guard problems.count < Self.listLimit else { return }
+    problems.append(Problem(severity: .warning, offset: offset, message: message(), relatedOffset: nil))
   }
 }

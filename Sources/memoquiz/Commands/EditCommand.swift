@@ -52,7 +52,8 @@ struct EditCommand: Command {
         return
       }
       let questionFile = QuestionFile(bytes: edited)
-      DiagnosticPrinter(terminal: terminal).print(questionFile.diagnostics, file: draft)
+      DiagnosticPrinter(terminal: terminal).print(
+        questionFile.diagnostics, file: draft, total: questionFile.errorCount + questionFile.warningCount)
       if let groups = questionFile.groups {
         try QuestionGroupCaretaker.installQuestions(
           edited, in: folder, kind: .edit, summary: "edit of the questions", now: context.now())

@@ -41,11 +41,13 @@ struct ValidateCommand: Command {
     let questionFile = QuestionFile(bytes: bytes)
     guard let groups = questionFile.groups else {
       // The top level prints every problem, as for any command.
-      throw QuestionFileError.invalid(file: name, diagnostics: questionFile.diagnostics)
+      throw QuestionFileError.invalid(
+        file: name, diagnostics: questionFile.diagnostics, errorCount: questionFile.errorCount)
     }
-    DiagnosticPrinter(terminal: context.terminal).print(questionFile.warnings, file: name)
+    DiagnosticPrinter(terminal: context.terminal).print(
+      questionFile.warnings, file: name, total: questionFile.warningCount)
     let questions = groups.reduce(0) { $0 + $1.questions.count }
-    let warnings = questionFile.warnings.count
+    let warnings = questionFile.warningCount
     var summary = "\(TextSanitizer.sanitized(name)): valid: \(groups.count) \(groups.count == 1 ? "group" : "groups"), "
     summary += "\(questions) \(questions == 1 ? "question" : "questions")"
     if warnings > 0 { summary += ", \(warnings) \(warnings == 1 ? "warning" : "warnings")" }
@@ -60,7 +62,9 @@ struct DiagnosticPrinter {
 
   let terminal: StandardTerminal
 
-  func print(_ diagnostics: [Diagnostic], file: String) {
+  /// - Parameter total: how many problems there are, when `diagnostics`
+  ///   lists only the first of them.
+  func print(_ diagnostics: [Diagnostic], file: String, total: Int? = nil) {
     let style = terminal.errorStyle
     let name = TextSanitizer.sanitized(file)
     for diagnostic in diagnostics.prefix(Self.limit) {
@@ -68,8 +72,10 @@ struct DiagnosticPrinter {
       let place = "\(name):\(diagnostic.location.line):\(diagnostic.location.column):"
       terminal.writeError("\(style.bold(place)) \(label) \(TextSanitizer.sanitized(diagnostic.message))")
     }
-    if diagnostics.count > Self.limit {
-      terminal.writeError("... and \(diagnostics.count - Self.limit) more problems in \(name)")
+    let shown = min(diagnostics.count, Self.limit)
+    let all = max(total ?? diagnostics.count, diagnostics.count)
+    if all > shown {
+      terminal.writeError("... and \(all - shown) more problems in \(name)")
     }
   }
 }

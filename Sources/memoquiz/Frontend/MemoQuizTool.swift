@@ -111,8 +111,9 @@ enum MemoQuizTool {
       return .usage
     case let questions as QuestionFileError:
       switch questions {
-      case .invalid(let file, let diagnostics):
-        DiagnosticPrinter(terminal: terminal).print(diagnostics, file: file)
+      case .invalid(let file, let diagnostics, let errorCount):
+        let warnings = diagnostics.count { $0.severity == .warning }
+        DiagnosticPrinter(terminal: terminal).print(diagnostics, file: file, total: errorCount + warnings)
         return fail(questions.description, .dataError)
       case .missingFile:
         return fail(questions.description, .noInput)

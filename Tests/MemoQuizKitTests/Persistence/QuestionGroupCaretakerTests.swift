@@ -62,7 +62,7 @@ import Testing
     do {
       _ = try QuestionGroupCaretaker(folder: DataFolder(path: folder.path))
       Issue.record("expected an error")
-    } catch QuestionFileError.invalid(_, let diagnostics) {
+    } catch QuestionFileError.invalid(_, let diagnostics, _) {
       #expect(diagnostics.count == 4)
     }
   }

@@ -214,8 +214,9 @@ import Testing
     // last one, not from the start of the line.
     let text = "[" + Array(repeating: "1", count: 200_000).joined(separator: ",") + "]"
     let result = QuestionFile(bytes: Array(text.utf8))
-    #expect(result.errors.count == 200_000)
-    #expect(result.errors.last?.location == FilePosition(line: 1, column: 400_000))
+    #expect(result.errorCount == 200_000)
+    #expect(result.errors.count == 1000, "the first thousand are listed")
+    #expect(result.errors.last?.location == FilePosition(line: 1, column: 2000))
   }
 
   @Test(.timeLimit(.minutes(1)))
