@@ -18,6 +18,9 @@ public struct GroupProgress: Hashable, Sendable {
   /// The answer that finished the latest round, or 0: taking it back
   /// reopens the round.
   var finishingStep = 0
+  /// Every answer in effect, added up by quarter of an hour. A reset
+  /// leaves it: the practice happened.
+  var activity: [Int64: Activity] = [:]
 
   public init() {}
 

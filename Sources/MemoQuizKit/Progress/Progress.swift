@@ -26,8 +26,14 @@ struct Progress: Hashable, Sendable {
       return true
     case .right(let right):
       var group = groups[right.group] ?? GroupProgress()
-      guard group.questions[right.question]?.regrade(step: right.target, as: .good, question: right.question) == true
+      guard let memory = group.questions[right.question], let last = memory.lastAnswer, !last.rating.isCorrect,
+        group.questions[right.question]?.regrade(step: right.target, as: .good, question: right.question) == true
       else { return false }
+      // The answer now counts as correct in its quarter of an hour too.
+      let slot = Activity.slot(of: last.time)
+      let wasDue = memory.previous.isDue(at: last.time)
+      group.activity[slot, default: Activity()].count(correct: false, wasDue: wasDue, sign: -1)
+      group.activity[slot, default: Activity()].count(correct: true, wasDue: wasDue)
       group.answerScore.incorrectCount -= 1
       group.answerScore.correctCount.addSaturating(1)
       if let index = group.round?.answers.firstIndex(where: { $0.step == right.target }) {
@@ -75,6 +81,9 @@ struct Progress: Hashable, Sendable {
   }
 
   private static func applyAnswer(_ answer: AnswerStep, rating: ReviewRating, to group: inout GroupProgress) {
+    let wasDue = group.questions[answer.question]?.state.isDue(at: answer.time) ?? false
+    group.activity[Activity.slot(of: answer.time), default: Activity()].count(
+      correct: rating.isCorrect, wasDue: wasDue)
     group.questions[answer.question, default: QuestionMemory()]
       .review(rating, at: answer.time, step: answer.id, question: answer.question)
     group.answerScore.record(correct: rating.isCorrect)
@@ -110,15 +119,16 @@ struct Progress: Hashable, Sendable {
 
   private mutating func takeBackAnswer(_ mark: StepMark) -> Bool {
     guard let title = mark.group, let question = mark.question, var group = groups[title] else { return false }
-    if mark.target < group.lastReset {
-      // A reset in effect already cleared what the answer did.
-      return true
-    }
-    guard var memory = group.questions[question], let rating = memory.lastAnswer?.rating,
-      // The answer that finished a round reopens it: replay to bring it back.
-      mark.target != group.finishingStep,
-      memory.takeBack(step: mark.target)
+    // An answer before a reset in effect: the reset cleared its memory, so
+    // its activity cannot be found here; and the answer that finished a
+    // round reopens it. Replay to be exact.
+    guard mark.target > group.lastReset, mark.target != group.finishingStep,
+      var memory = group.questions[question], let last = memory.lastAnswer, memory.takeBack(step: mark.target)
     else { return false }
+    let rating = last.rating
+    let slot = Activity.slot(of: last.time)
+    group.activity[slot]?.count(correct: rating.isCorrect, wasDue: memory.state.isDue(at: last.time), sign: -1)
+    if group.activity[slot]?.isEmpty == true { group.activity[slot] = nil }
     group.questions[question] = memory.isEmpty ? nil : memory
     group.answerScore.retract(correct: rating.isCorrect)
     group.round?.answers.removeAll { $0.step == mark.target }

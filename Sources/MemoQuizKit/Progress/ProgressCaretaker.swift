@@ -43,8 +43,13 @@ public final class ProgressCaretaker {
   /// on another thread.
   static func readCheckpoint(in folder: DataFolder) -> CheckpointRead {
     guard let bytes = try? DurableFile.read(folder.checkpointFile) else { return .missing }
-    guard let checkpoint = try? ProgressCheckpoint(bytes: bytes) else { return .damaged }
-    return .loaded(checkpoint, size: bytes.count)
+    do {
+      return .loaded(try ProgressCheckpoint(bytes: bytes), size: bytes.count)
+    } catch is ProgressCheckpoint.Older {
+      return .missing
+    } catch {
+      return .damaged
+    }
   }
 
   /// Loads the progress: the checkpoint, then the history after it.

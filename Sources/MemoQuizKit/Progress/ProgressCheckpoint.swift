@@ -6,7 +6,7 @@
 /// replayed and nothing is lost. The text is ``RecordLine``s: a header, then
 /// each group followed by its questions and its round.
 struct ProgressCheckpoint: Equatable, Sendable {
-  static let version = 1
+  static let version = 2
   private static let magic = "memoquiz checkpoint"
   private static let questionPrefix = Array("question\t".utf8)
 
@@ -21,6 +21,8 @@ struct ProgressCheckpoint: Equatable, Sendable {
   struct Newer: Error {
     let version: Int
   }
+  /// A checkpoint of an older format: the history is replayed instead.
+  struct Older: Error {}
 
   func encoded() -> [UInt8] {
     var text = Array("\(Self.magic) \(Self.version)\n".utf8)
@@ -40,6 +42,13 @@ struct ProgressCheckpoint: Equatable, Sendable {
         ], to: &text)
       for (key, memory) in group.questions {
         RecordLine.append(Self.questionFields(key: key, memory: memory), to: &text)
+      }
+      for (slot, activity) in group.activity.sorted(by: { $0.key < $1.key }) {
+        RecordLine.append(
+          [
+            "activity", String(slot), String(activity.answers), String(activity.correct),
+            String(activity.dueAnswers), String(activity.dueCorrect),
+          ], to: &text)
       }
       if let round = group.round {
         RecordLine.append(
@@ -64,6 +73,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
       header.hasPrefix(Self.magic + " "), let version = Int(header.dropFirst(Self.magic.count + 1))
     else { throw Damaged() }
     guard version <= Self.version else { throw Newer(version: version) }
+    guard version == Self.version else { throw Older() }
     do throws(RecordFields.Malformed) {
       var progress = Progress()
       var token = ""
@@ -122,6 +132,12 @@ struct ProgressCheckpoint: Equatable, Sendable {
           round.skipped = try fields.count()
           round.plan = fields.rest()
           progress.groups[title]?.round = round
+        case "activity":
+          guard let title, progress.groups[title] != nil else { throw RecordFields.Malformed() }
+          let slot = Int64(try fields.integer())
+          progress.groups[title]?.activity[slot] = Activity(
+            answers: try fields.count(), correct: try fields.count(), dueAnswers: try fields.count(),
+            dueCorrect: try fields.count())
         case "answer":
           guard let title, progress.groups[title]?.round != nil else { throw RecordFields.Malformed() }
           let step = try fields.count()
