@@ -68,7 +68,8 @@ def play_day(home, strategy, learner, day):
     answered = 0
     while answered < ANSWERS_PER_DAY:
         process = subprocess.Popen(
-            [MEMOQUIZ, "play", "Deck", "--strategy", strategy, "--new", "10"],
+            # Seeded, so that a run can be repeated exactly.
+            [MEMOQUIZ, "play", "Deck", "--strategy", strategy, "--new", "10", "--seed", str(SEED * 1000 + day)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, text=True, bufsize=1)
         asked_any = False
         for line in process.stdout:

@@ -72,6 +72,9 @@ public struct QuestionGroupCaretaker {
   /// When the group was last answered.
   public func lastPlayed(_ title: String) -> Date? { groupProgress(title)?.lastPlayed?.date }
 
+  /// The group's answers added up by quarter of an hour.
+  func activity(of title: String) -> [Int64: Activity] { groupProgress(title)?.activity ?? [:] }
+
   /// What memoquiz remembers of a question, or `nil` for one never answered.
   public func memory(of question: Question, in group: QuestionGroup) -> QuestionMemory? {
     groupProgress(group.title)?.questions[question.identity]

@@ -38,4 +38,6 @@ public struct TextStyle: Sendable {
   public func red(_ text: String) -> String { wrap(text, "31") }
   public func yellow(_ text: String) -> String { wrap(text, "33") }
   public func cyan(_ text: String) -> String { wrap(text, "36") }
+  /// A colour of the 256-colour palette, as terminals since xterm show them.
+  public func color256(_ text: String, _ code: Int) -> String { wrap(text, "38;5;\(code)") }
 }

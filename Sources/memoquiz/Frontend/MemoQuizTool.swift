@@ -9,7 +9,7 @@ enum MemoQuizTool {
 
   /// Every command, in the order `--help` lists them.
   static let commands: [any Command.Type] = [
-    PlayCommand.self, GroupsCommand.self, ScoresCommand.self, ResetCommand.self,
+    PlayCommand.self, GroupsCommand.self, ScoresCommand.self, StatsCommand.self, ResetCommand.self,
     UndoCommand.self, RedoCommand.self, HistoryCommand.self, SnapshotsCommand.self, RestoreCommand.self,
     EditCommand.self, ValidateCommand.self, PathsCommand.self,
   ]

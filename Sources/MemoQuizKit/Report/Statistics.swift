@@ -1,0 +1,191 @@
+import FoundationEssentials
+
+/// Progress over time, added up from the answers in the history: days
+/// practised, streaks, retention, a forecast of reviews and the weakest
+/// questions. Days are local days.
+public struct Statistics: Sendable {
+  /// The answers of one local day.
+  public struct Day: Sendable, Encodable {
+    public let day: LocalDay
+    public var answers = 0
+    public var correct = 0
+    var dueAnswers = 0
+    var dueCorrect = 0
+
+    private enum CodingKeys: String, CodingKey { case date, answers, correct }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(day.isoText, forKey: .date)
+      try container.encode(answers, forKey: .answers)
+      try container.encode(correct, forKey: .correct)
+    }
+  }
+
+  /// One day of the forecast.
+  public struct DueDay: Sendable, Encodable {
+    public let day: LocalDay
+    public let due: Int
+
+    private enum CodingKeys: String, CodingKey { case date, due }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(day.isoText, forKey: .date)
+      try container.encode(due, forKey: .due)
+    }
+  }
+
+  /// A question among the weakest.
+  public struct WeakQuestion: Sendable, Encodable {
+    public let group: String
+    public let prompt: String
+    public let incorrectCount: Int
+    public let retrievability: Double?
+
+    private enum CodingKeys: String, CodingKey { case group, prompt, incorrectCount, retrievability }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(group, forKey: .group)
+      try container.encode(prompt, forKey: .prompt)
+      try container.encode(incorrectCount, forKey: .incorrectCount)
+      try container.encode(retrievability, forKey: .retrievability)
+    }
+  }
+
+  /// How many days the recent figures cover.
+  public static let recentDays = 30
+  /// How many days the forecast covers.
+  public static let forecastDays = 14
+
+  /// Every day with answers, oldest first.
+  public let days: [Day]
+  public let today: LocalDay
+  public let currentStreak: Int
+  public let longestStreak: Int
+  /// Correct answers among reviews of due questions over the last 30 days,
+  /// or `nil` when there were none.
+  public let retention: Double?
+  /// How many reviews of due questions the retention counts.
+  public let dueReviews: Int
+  public let forecast: [DueDay]
+  public let weakest: [WeakQuestion]
+
+  /// The statistics of the groups at `indices` at `now`.
+  public init(caretaker: QuestionGroupCaretaker, indices: [Int], now: Date) {
+    let time = Timestamp(now)
+    let today = LocalDay(time)
+    self.today = today
+    let groups = indices.map { caretaker.groups[$0] }
+
+    // Answers by local day, from the quarter hours they were counted in.
+    var byDay: [LocalDay: Day] = [:]
+    for group in groups {
+      for (slot, activity) in caretaker.activity(of: group.title) {
+        let day = LocalDay(Timestamp(rawValue: slot * Activity.slotLength))
+        var entry = byDay[day] ?? Day(day: day)
+        entry.answers += activity.answers
+        entry.correct += activity.correct
+        entry.dueAnswers += activity.dueAnswers
+        entry.dueCorrect += activity.dueCorrect
+        byDay[day] = entry
+      }
+    }
+    let days = byDay.values.filter { $0.answers > 0 }.sorted { $0.day < $1.day }
+    self.days = days
+
+    // Streaks of days with at least one answer. Today without answers yet
+    // does not break the current one.
+    var longest = 0
+    var run = 0
+    var previous: LocalDay?
+    for day in days where day.day <= today {
+      run = previous.map { $0.advanced(by: 1) == day.day } == true ? run + 1 : 1
+      longest = max(longest, run)
+      previous = day.day
+    }
+    let lastDay = previous
+    currentStreak = lastDay.map { today.number - $0.number <= 1 } == true ? run : 0
+    longestStreak = longest
+
+    let recent = days.filter { $0.day > today.advanced(by: -Self.recentDays) && $0.day <= today }
+    let reviews = recent.reduce(0) { $0 + $1.dueAnswers }
+    dueReviews = reviews
+    retention = reviews == 0 ? nil : Double(recent.reduce(0) { $0 + $1.dueCorrect }) / Double(reviews)
+
+    // Questions falling due on each of the next days; overdue ones today.
+    var dueCounts = [Int](repeating: 0, count: Self.forecastDays)
+    let boundaries = (1...Self.forecastDays).map { today.advanced(by: $0).start }
+    for group in groups {
+      for question in group.questions {
+        guard let due = caretaker.memory(of: question, in: group)?.state?.due else { continue }
+        if let index = boundaries.firstIndex(where: { due < $0 }) { dueCounts[index] += 1 }
+      }
+    }
+    forecast = dueCounts.enumerated().map { DueDay(day: today.advanced(by: $0.offset), due: $0.element) }
+
+    let scheduler = FSRSScheduler()
+    var weak: [WeakQuestion] = []
+    for group in groups {
+      for question in group.questions {
+        guard let memory = caretaker.memory(of: question, in: group) else { continue }
+        let recall = memory.state.map { scheduler.retrievability(of: $0, at: time) }
+        // A question never missed and well remembered is not weak.
+        guard memory.incorrectCount > 0 || (recall ?? 1) < 0.9 else { continue }
+        weak.append(
+          WeakQuestion(
+            group: group.title, prompt: question.prompt, incorrectCount: memory.incorrectCount,
+            retrievability: recall))
+      }
+    }
+    weakest = Array(
+      weak.sorted {
+        $0.incorrectCount != $1.incorrectCount
+          ? $0.incorrectCount > $1.incorrectCount : ($0.retrievability ?? 1) < ($1.retrievability ?? 1)
+      }
+      .prefix(10))
+  }
+
+  /// The answers and correct answers of the last 30 days.
+  public var recent: (answers: Int, correct: Int) {
+    days.filter { $0.day > today.advanced(by: -Self.recentDays) && $0.day <= today }
+      .reduce((0, 0)) { ($0.0 + $1.answers, $0.1 + $1.correct) }
+  }
+
+  // MARK: - JSON
+
+  private struct JSONForm: Encodable {
+    let days: [Day]
+    let currentStreak: Int
+    let longestStreak: Int
+    let retention: Double?
+    let forecast: [DueDay]
+    let weakest: [WeakQuestion]
+
+    private enum CodingKeys: String, CodingKey {
+      case days, currentStreak, longestStreak, retention, forecast, weakest
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(days, forKey: .days)
+      try container.encode(currentStreak, forKey: .currentStreak)
+      try container.encode(longestStreak, forKey: .longestStreak)
+      // `null` when there is none, rather than leaving the key out.
+      try container.encode(retention, forKey: .retention)
+      try container.encode(forecast, forKey: .forecast)
+      try container.encode(weakest, forKey: .weakest)
+    }
+  }
+
+  /// The statistics as one JSON object, as the contract names its fields.
+  public func json() throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let form = JSONForm(
+      days: days, currentStreak: currentStreak, longestStreak: longestStreak, retention: retention,
+      forecast: forecast, weakest: weakest)
+    return String(decoding: try encoder.encode(form), as: UTF8.self) + "\n"
+  }
+}
