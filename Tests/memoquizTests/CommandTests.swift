@@ -124,6 +124,8 @@ import Testing
 
   @Test(arguments: [
     UsageCase(arguments: ["frobnicate"], message: "unknown command 'frobnicate'"),
+    UsageCase(arguments: ["scroes"], message: "unknown command 'scroes'; did you mean 'scores'?"),
+    UsageCase(arguments: ["help", "histroy"], message: "unknown command 'histroy'; did you mean 'history'?"),
     UsageCase(arguments: ["--frob"], message: "unknown option '--frob'"),
     UsageCase(arguments: ["play", "1", "--strategy", "alphabetical"], message: "unknown strategy 'alphabetical'"),
     UsageCase(arguments: ["play", "1", "--seed"], message: "--seed needs a value"),
@@ -142,6 +144,24 @@ import Testing
     #expect(result.stderr.contains(usage.message))
     #expect(result.stderr.contains("--help`"))
     #expect(result.stdout.isEmpty)
+  }
+
+  @Test(arguments: [
+    (["play", "hiragna"], "no group is called \"hiragna\"; did you mean \"Hiragana\"?"),
+    (["scores", "Phrses"], "no group is called \"Phrses\"; did you mean \"Basic Phrases\"?"),
+    (["play", "xyz"], "no group is called \"xyz\"; choose one of: 1. Hiragana, 2. Katakana, 3. Basic Phrases"),
+  ])
+  func aNearMissOfAGroupGetsASuggestion(_ arguments: [String], _ message: String) throws {
+    let sandbox = try MemoQuizSandbox()
+    let result = try sandbox.run(arguments)
+    #expect(result.status == 64)
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+  }
+
+  @Test func aPrefixOfOneTitleNamesItsGroup() throws {
+    let sandbox = try MemoQuizSandbox()
+    let result = try sandbox.run(["play", "basic", "--strategy", "sequential"], input: ":quit\n")
+    #expect(result.stdout.hasPrefix("Basic Phrases: 26 questions"), "\(result.stdout)")
   }
 
   @Test func helpCoversEveryCommandWithExamples() throws {

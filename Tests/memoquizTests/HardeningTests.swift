@@ -377,10 +377,12 @@ import Testing
   @Test func aMissingGroupAmongThousandsListsTheNearestFew() throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.writeNumberedGroups((0..<10_000).map { "Group \($0)" }, count: 1)
-    let result = try sandbox.run(["play", "Grop 12"])
-    #expect(result.status == 64)
-    #expect(result.stderr.count < 500, "\(result.stderr.count) characters")
-    #expect(result.stderr.contains("the nearest of the 10000 groups"))
-    #expect(result.stderr.contains("\"Group 12\""))
+    let nearMiss = try sandbox.run(["play", "Grop 12"])
+    #expect(nearMiss.status == 64)
+    #expect(nearMiss.stderr.contains("did you mean \"Group 12\"?"), "\(nearMiss.stderr)")
+    let farOff = try sandbox.run(["play", "12 Gr"])
+    #expect(farOff.status == 64)
+    #expect(farOff.stderr.count < 500, "\(farOff.stderr.count) characters")
+    #expect(farOff.stderr.contains("the nearest of the 10000 groups"), "\(farOff.stderr)")
   }
 }

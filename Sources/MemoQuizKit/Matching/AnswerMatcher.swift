@@ -2,8 +2,9 @@
 ///
 /// Two texts match when they are equal after ignoring case, leading,
 /// trailing and repeated white space, Unicode normalisation form (Swift
-/// compares strings by canonical equivalence), full-width forms and
-/// invisible characters such as a zero-width space. When the
+/// compares strings by canonical equivalence), full-width forms, invisible
+/// characters such as a zero-width space, straight or typographic quotes and
+/// apostrophes, and a final `.`, `!`, `?` or `。`. When the
 /// expected answer is romaji, spelling systems are ignored too: "si" matches
 /// "shi" and "toukyou" matches "tōkyō" (see ``Romaji``).
 public enum AnswerMatcher {
@@ -35,14 +36,24 @@ public enum AnswerMatcher {
         folded.append(Unicode.Scalar(scalar.value - 0xFEE0)!)
       case 0x3000:
         folded.append(" ")
+      case 0x2018, 0x2019, 0x201B, 0x2032, 0xFF07:
+        folded.append("'")
+      case 0x201C, 0x201D, 0x201F, 0x2033, 0xFF02:
+        folded.append("\"")
       case _ where TextSanitizer.isInvisible(scalar):
         continue
       default:
         folded.append(scalar)
       }
     }
-    return String(folded).lowercased()
+    var words = String(folded).lowercased()
       .split(whereSeparator: \.isWhitespace)
       .joined(separator: " ")
+    // A sentence may end with its punctuation or without it.
+    while let last = words.last, ".!?。！？".contains(last) {
+      words.removeLast()
+      while words.last?.isWhitespace == true { words.removeLast() }
+    }
+    return words
   }
 }

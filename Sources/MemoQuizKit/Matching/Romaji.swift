@@ -1,10 +1,13 @@
 /// Japanese-aware comparison of romaji spellings.
 ///
 /// Hepburn, Kunrei-shiki and Nihon-shiki write some syllables differently
-/// (shi/si, chi/ti, tsu/tu, fu/hu, ji/zi/di, sha/sya, ja/zya/jya), and long
-/// vowels are written with a macron, doubled, or not at all (ō/ou/oo/o).
-/// ``canonical(_:)`` rewrites any of these to one form, so a learner who
-/// romanises correctly in any common system is never marked wrong.
+/// (shi/si, chi/ti, tsu/tu, fu/hu, ji/zi/di, sha/sya, ja/zya/jya, matcha/
+/// maccha), and long vowels are written with a macron, a circumflex or
+/// doubled (ō/ô/ou/oo). ``canonical(_:)`` rewrites any of these to one form,
+/// so a learner who romanises correctly in any common system is never marked
+/// wrong. What it never does is make different words the same: a long vowel
+/// stays long (obaasan is not obasan), and a syllabic n before a vowel or y
+/// keeps its mark (kan'i, かんい, is not kani, かに).
 enum Romaji {
   /// Spellings rewritten to Hepburn, longest first. Longer matches are tried
   /// first so that the "hu" inside "shu" is never read as "fu".
@@ -22,9 +25,10 @@ enum Romaji {
   ].map { (Array($0.0), $0.1) }
 
   private static let vowels: Set<Character> = ["a", "i", "u", "e", "o"]
-  private static let longVowels: [Character: Character] = [
-    "ā": "a", "ī": "i", "ū": "u", "ē": "e", "ō": "o",
-    "â": "a", "î": "i", "û": "u", "ê": "e", "ô": "o",
+  /// Long vowels written with a mark, as the doubled vowels they stand for.
+  private static let longVowels: [Character: [Character]] = [
+    "ā": ["a", "a"], "ī": ["i", "i"], "ū": ["u", "u"], "ē": ["e", "e"], "ō": ["o", "u"],
+    "â": ["a", "a"], "î": ["i", "i"], "û": ["u", "u"], "ê": ["e", "e"], "ô": ["o", "u"],
   ]
   private static let consonants: Set<Character> = Set("kstnhmyrwgzdbpfjvc")
   private static let twoLetterOnsets: Set<String> = [
@@ -34,7 +38,7 @@ enum Romaji {
   /// Whether a normalised text reads as romaji: every word splits into
   /// Japanese syllables. "shi" and "konnichiwa" do; "hello" does not.
   static func isRomaji(_ text: String) -> Bool {
-    let letters = Array(text).map { longVowels[$0] ?? $0 }
+    let letters = Array(text).flatMap { longVowels[$0] ?? [$0] }
     guard !letters.isEmpty else { return false }
     var index = 0
     func isVowel(_ offset: Int) -> Bool { offset < letters.count && vowels.contains(letters[offset]) }
@@ -65,9 +69,10 @@ enum Romaji {
   }
 
   /// The romaji rewritten to one spelling: Hepburn syllables, long vowels
-  /// shortened, and the syllabic n without `'` or doubling.
+  /// as doubled vowels (a long o as "ou"), the small tsu before "ch" as
+  /// "t", and the syllabic n marked with `'` only before a vowel or y.
   static func canonical(_ text: String) -> String {
-    let letters = Array(text).map { longVowels[$0] ?? $0 }
+    let letters = Array(text).flatMap { longVowels[$0] ?? [$0] }
     var hepburn: [Character] = []
     hepburn.reserveCapacity(letters.count)
     var index = 0
@@ -78,32 +83,28 @@ enum Romaji {
         continue scanning
       }
       let letter = letters[index]
-      if letter == "n" && index + 1 < letters.count {
-        let next = letters[index + 1]
-        if next == "'" {
-          hepburn.append("n")
-          index += 2
-          continue
-        }
-        if next == "n" {
-          let after = index + 2 < letters.count ? letters[index + 2] : " "
-          if !vowels.contains(after) && after != "y" {
-            hepburn.append("n")
-            index += 2
-            continue
-          }
-        }
+      let next = index + 1 < letters.count ? letters[index + 1] : " "
+      let after = index + 2 < letters.count ? letters[index + 2] : " "
+      if letter == "n" && (next == "'" || next == "n") && !vowels.contains(after) && after != "y" {
+        // "n'" or "nn" before a consonant or the end: a plain syllabic n.
+        hepburn.append("n")
+        index += 2
+        continue
       }
       hepburn.append(letter)
       index += 1
     }
-    // Long vowels: "ou", "oo" and doubled vowels all shorten to one.
     var result: [Character] = []
     result.reserveCapacity(hepburn.count)
-    for letter in hepburn {
-      if let last = result.last, vowels.contains(letter),
-        last == letter || (last == "o" && letter == "u")
-      {
+    for (offset, letter) in hepburn.enumerated() {
+      // The long o written "oo" is the long o written "ou".
+      if letter == "o", result.last == "o", offset + 1 == hepburn.count || hepburn[offset + 1] != "o" {
+        result.append("u")
+        continue
+      }
+      // The small tsu before "ch": "maccha" is "matcha".
+      if letter == "c", offset + 2 < hepburn.count, hepburn[offset + 1] == "c", hepburn[offset + 2] == "h" {
+        result.append("t")
         continue
       }
       result.append(letter)

@@ -9,7 +9,7 @@ public enum QuestionFileError: Error, Sendable {
   case missingFile(String)
   /// No group has this title or number; `titles` are the nearest few of
   /// `count` groups.
-  case noSuchGroup(String, titles: [String], count: Int)
+  case noSuchGroup(String, titles: [String], count: Int, suggestion: String?)
 }
 
 extension QuestionFileError: LocalizedError, CustomStringConvertible {
@@ -22,13 +22,15 @@ extension QuestionFileError: LocalizedError, CustomStringConvertible {
         "\(file) is not a valid questions file (\(count) \(count == 1 ? "error" : "errors")); fix it with `memoquiz edit`, or check it with `memoquiz validate`"
     case .missingFile(let path):
       return "no such file: \(path)"
-    case .noSuchGroup(let name, let titles, let count) where titles.count < count:
-      let list = titles.map { "\"\($0)\"" }.joined(separator: ", ")
-      return
-        "no group is called \"\(name)\"; the nearest of the \(count) groups: \(list) (`memoquiz groups` lists them all)"
-    case .noSuchGroup(let name, let titles, _):
+    case .noSuchGroup(let name, let titles, let count, let suggestion):
+      let text = "no group is called \"\(name)\""
+      if let suggestion { return text + "; did you mean \"\(suggestion)\"? (`memoquiz groups` lists them all)" }
+      if titles.count < count {
+        let list = titles.map { "\"\($0)\"" }.joined(separator: ", ")
+        return text + "; the nearest of the \(count) groups: \(list) (`memoquiz groups` lists them all)"
+      }
       let list = titles.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: ", ")
-      return "no group is called \"\(name)\"; choose one of: \(list)"
+      return text + "; choose one of: \(list)"
     }
   }
 }

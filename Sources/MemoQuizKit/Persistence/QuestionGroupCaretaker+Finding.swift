@@ -14,7 +14,9 @@ extension QuestionGroupCaretaker {
     if let number = Int(trimmed), (1...groups.count).contains(number) { return number - 1 }
     let matches = titles.indices.filter { titles[$0].hasPrefix(lowered) }
     if !lowered.isEmpty, matches.count == 1 { return matches[0] }
-    throw .noSuchGroup(name, titles: Self.nearest(to: lowered, among: groups.map(\.title)), count: groups.count)
+    throw .noSuchGroup(
+      name, titles: Self.nearest(to: lowered, among: groups.map(\.title)), count: groups.count,
+      suggestion: Self.suggestion(for: trimmed, among: groups.map(\.title)))
   }
 
   /// The command that plays a group, as a user can paste it into a shell:
@@ -25,6 +27,22 @@ extension QuestionGroupCaretaker {
       name.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) } && !name.isEmpty
       ? name : "'" + name.replacing("'", with: "'\\''") + "'"
     return "memoquiz play " + (name.hasPrefix("-") ? "-- " : "") + word
+  }
+
+  /// The one name a near miss most likely meant: the closest by edits to
+  /// the whole name or to one of its words ("phrses" means "Basic
+  /// Phrases"), if it is close enough (a third of the letters, at least one).
+  public static func suggestion(for name: String, among names: [String]) -> String? {
+    let typed = name.lowercased()
+    guard !typed.isEmpty else { return nil }
+    let limit = max(1, typed.count / 3)
+    let scored = names.map { candidate in
+      let whole = TextSanitizer.withoutInvisibles(candidate).lowercased()
+      let words = [whole] + (whole.contains(" ") ? whole.split(separator: " ").map(String.init) : [])
+      return (name: candidate, distance: words.map { EditDistance.between(typed, $0, limit: limit) }.min() ?? limit + 1)
+    }
+    guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= limit else { return nil }
+    return best.name
   }
 
   /// At most five titles closest to what was typed: those it starts or is

@@ -76,7 +76,7 @@ enum MemoQuizTool {
         return
       }
       guard let command = commands.first(where: { $0.name == name }) else {
-        throw UsageError("unknown command '\(name)'")
+        throw unknownCommand(name)
       }
       terminal.write(command.helpText)
       return
@@ -85,7 +85,7 @@ enum MemoQuizTool {
     }
     guard let command = commands.first(where: { $0.name == first }) else {
       if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'") }
-      throw UsageError("unknown command '\(first)'")
+      throw unknownCommand(first)
     }
     let parsed = try ParsedArguments(
       Array(arguments.dropFirst()), command: command.name, specification: command.specification)
@@ -94,6 +94,13 @@ enum MemoQuizTool {
       return
     }
     try command.init(arguments: parsed).run(in: context)
+  }
+
+  private static func unknownCommand(_ name: String) -> UsageError {
+    guard let suggestion = QuestionGroupCaretaker.suggestion(for: name, among: commands.map { $0.name }) else {
+      return UsageError("unknown command '\(name)'")
+    }
+    return UsageError("unknown command '\(name)'; did you mean '\(suggestion)'?")
   }
 
   /// Prints an error as `memoquiz: error: ...` and picks its exit code.
