@@ -23,8 +23,17 @@ struct JSONNode: Sendable {
   }
 
   let value: Value
+  /// The byte offset, kept in 32 bits: files are at most 1 GiB, and a
+  /// smaller node makes large arrays cheaper to build.
+  private let position: Int32
+
   /// The byte offset of the value's first character.
-  let offset: Int
+  var offset: Int { Int(position) }
+
+  init(value: Value, offset: Int) {
+    self.value = value
+    position = Int32(clamping: offset)
+  }
 
   /// The name of the value's kind, as a message would say it: "a string".
   var kindDescription: String {
