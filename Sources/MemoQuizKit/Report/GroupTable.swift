@@ -22,12 +22,16 @@ public struct GroupTable {
     let groups = caretaker.groups
     let titles = groups.map { TextSanitizer.sanitized($0.title) }
     let numberWidth = max(1, String(groups.count).count)
-    let fixed = numberWidth + 2 + 2 + 9 + 2 + 3 + 2 + 7 + 2 + 9 + 2 + 8
-    let titleWidth = max(5, min(titles.map(DisplayWidth.of).max() ?? 5, max(12, width - fixed - 1)))
+    // On a narrow terminal the incorrect count goes: the accuracy tells it.
+    let longestTitle = min(titles.map(DisplayWidth.of).max() ?? 5, 32)
+    let showsIncorrect = numberWidth + 2 + 2 + 9 + 2 + 3 + 2 + 7 + 2 + 9 + 2 + 8 + min(longestTitle, 12) <= width
+    let fixed = numberWidth + 2 + 2 + 9 + 2 + 3 + 2 + 7 + 2 + 8 + (showsIncorrect ? 11 : 0)
+    let titleWidth = max(5, min(longestTitle, width - fixed))
     var text =
       style.dim(
         "  " + DisplayWidth.fit("#", width: numberWidth, alignRight: true) + "  "
-          + DisplayWidth.fit("Group", width: titleWidth) + "  Questions  Due  Correct  Incorrect  Accuracy") + "\n"
+          + DisplayWidth.fit("Group", width: titleWidth) + "  Questions  Due  Correct"
+          + (showsIncorrect ? "  Incorrect" : "") + "  Accuracy") + "\n"
     for (index, group) in groups.enumerated() {
       let score = caretaker.score(of: group)
       let due = caretaker.dueCount(of: group, at: now)
@@ -36,11 +40,14 @@ public struct GroupTable {
       line += DisplayWidth.fit(String(group.questions.count), width: 9, alignRight: true) + "  "
       line += DisplayWidth.fit(String(due), width: 3, alignRight: true) + "  "
       line += DisplayWidth.fit(String(score.correctCount), width: 7, alignRight: true) + "  "
-      line += DisplayWidth.fit(String(score.incorrectCount), width: 9, alignRight: true) + "  "
+      if showsIncorrect { line += DisplayWidth.fit(String(score.incorrectCount), width: 9, alignRight: true) + "  " }
       line += DisplayWidth.fit(Self.percentage(score.accuracy), width: 8, alignRight: true)
       if showRounds, let round = caretaker.unfinishedRound(of: group.title) {
         let done = round.plan.count - round.remaining.count
-        line += style.yellow("  unfinished: \(done)/\(round.plan.count)")
+        let note = "unfinished: \(done)/\(round.plan.count)"
+        // Beside the row when it fits, else under it.
+        let fits = DisplayWidth.of(line) + 2 + note.count <= width
+        line += (fits ? "  " : "\n" + String(repeating: " ", count: numberWidth + 4)) + style.yellow(note)
       }
       text += line + "\n"
     }

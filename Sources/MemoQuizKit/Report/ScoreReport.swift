@@ -97,24 +97,41 @@ public struct ScoreReport {
     return String(decoding: try encoder.encode(rows), as: UTF8.self) + "\n"
   }
 
-  /// The rows as a table that reads at a glance.
+  /// The rows as a table that reads at a glance. On a narrow terminal the
+  /// least useful columns go first: the day last played, the incorrect
+  /// count (the accuracy tells it), then the bar.
   public func table(style: TextStyle, width: Int) -> String {
     let titles = rows.map { TextSanitizer.sanitized($0.title) }
     let barWidth = 10
-    let fixed = 2 + 7 + 2 + 9 + 2 + 8 + 2 + barWidth + 2 + 3 + 2 + 11
-    let titleWidth = max(5, min(titles.map(DisplayWidth.of).max() ?? 5, max(12, width - fixed - 1)))
-    var text =
-      style.dim(
-        DisplayWidth.fit("Group", width: titleWidth) + "  Correct  Incorrect  Accuracy  "
-          + DisplayWidth.fit("", width: barWidth) + "  Due  Last played") + "\n"
+    let longestTitle = min(titles.map(DisplayWidth.of).max() ?? 5, 24)
+    var showsLastPlayed = true
+    var showsIncorrect = true
+    var showsBar = true
+    func fixedWidth() -> Int {
+      2 + 7 + 2 + 8 + 2 + 3 + (showsIncorrect ? 11 : 0) + (showsBar ? barWidth + 2 : 0) + (showsLastPlayed ? 13 : 0)
+    }
+    let wanted = max(5, min(longestTitle, 12))
+    if fixedWidth() + wanted > width { showsLastPlayed = false }
+    if fixedWidth() + wanted > width { showsIncorrect = false }
+    if fixedWidth() + wanted > width { showsBar = false }
+    let titleWidth = max(5, min(longestTitle, width - fixedWidth()))
+    var header = DisplayWidth.fit("Group", width: titleWidth) + "  Correct"
+    if showsIncorrect { header += "  Incorrect" }
+    header += "  Accuracy"
+    if showsBar { header += "  " + DisplayWidth.fit("", width: barWidth) }
+    header += "  Due"
+    if showsLastPlayed { header += "  Last played" }
+    var text = style.dim(header.trimmingTrailingSpaces) + "\n"
     for (row, title) in zip(rows, titles) {
       var line = DisplayWidth.fit(title, width: titleWidth) + "  "
       line += DisplayWidth.fit(String(row.correctCount), width: 7, alignRight: true) + "  "
-      line += DisplayWidth.fit(String(row.incorrectCount), width: 9, alignRight: true) + "  "
+      if showsIncorrect { line += DisplayWidth.fit(String(row.incorrectCount), width: 9, alignRight: true) + "  " }
       line += DisplayWidth.fit(GroupTable.percentage(row.accuracy), width: 8, alignRight: true) + "  "
-      line += bar(row.accuracy, width: barWidth, style: style) + "  "
-      line += DisplayWidth.fit(String(row.due), width: 3, alignRight: true) + "  "
-      line += row.lastPlayed.map { CalendarTime($0, local: true).readableDay } ?? "never"
+      if showsBar { line += bar(row.accuracy, width: barWidth, style: style) + "  " }
+      line += DisplayWidth.fit(String(row.due), width: 3, alignRight: true)
+      if showsLastPlayed {
+        line += "  " + (row.lastPlayed.map { CalendarTime($0, local: true).readableDay } ?? "never")
+      }
       text += line + "\n"
     }
     return text

@@ -1,10 +1,23 @@
 /// How many terminal columns text takes: wide (CJK) characters take two,
 /// combining marks none.
 public enum DisplayWidth {
-  /// The columns `text` takes on a terminal.
+  /// The columns `text` takes on a terminal; colour escape sequences take
+  /// none.
   public static func of(_ text: String) -> Int {
     var width = 0
-    for scalar in text.unicodeScalars { width += columns(of: scalar) }
+    var inEscape = false
+    for scalar in text.unicodeScalars {
+      if inEscape {
+        // An escape sequence ends with its final letter.
+        if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
+        continue
+      }
+      if scalar == "\u{1B}" {
+        inEscape = true
+        continue
+      }
+      width += columns(of: scalar)
+    }
     return width
   }
 

@@ -34,21 +34,39 @@ public final class StandardTerminal: Terminal {
     errorStyle = TextStyle.detect(isTerminal: FileDescriptor.standardError.isTerminal, environment: environment)
   }
 
-  public var width: Int {
+  public var width: Int { Self.width(of: 1) ?? 80 }
+
+  /// The width of the terminal on `descriptor`, else `COLUMNS`. The
+  /// corresponding C function is `ioctl` with `TIOCGWINSZ`.
+  private static func width(of descriptor: CInt) -> Int? {
     var size = winsize()
-    if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+    if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
     if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), columns > 0 { return columns }
-    return 80
+    return nil
   }
 
+  /// The widths text is wrapped to: a terminal's, or `COLUMNS`; output to
+  /// a pipe or a file with no `COLUMNS` is not wrapped.
+  private lazy var outputWidth = Self.width(of: 1)
+  private lazy var errorWidth = Self.width(of: 2)
+
+  /// Writes text for people: lines wider than the terminal are wrapped at
+  /// spaces, onto indented lines.
   public func write(_ text: String) {
+    guard let outputWidth else { return writeVerbatim(text) }
+    writeVerbatim(TextWrapping.wrappedLines(text, width: outputWidth))
+  }
+
+  /// Writes text exactly as it is, as JSON and exported files need.
+  public func writeVerbatim(_ text: String) {
     output.append(contentsOf: text.utf8)
     if output.count > 65_536 { flush() }
   }
 
   public func writeError(_ text: String) {
     flush()
-    try? FileDescriptor.standardError.writeAll(Array((text + "\n").utf8))
+    let wrapped = errorWidth.map { TextWrapping.wrappedLines(text, width: $0) } ?? text
+    try? FileDescriptor.standardError.writeAll(Array((wrapped + "\n").utf8))
   }
 
   public func flush() {

@@ -50,7 +50,7 @@ struct HistoryCommand: Command {
     if limit > 0 { steps = Array(steps.prefix(limit)) }
     let terminal = context.terminal
     if json {
-      terminal.write(try Self.json(steps))
+      terminal.writeVerbatim(try Self.json(steps))
       return
     }
     guard !steps.isEmpty else {

@@ -39,7 +39,7 @@ struct ScoresCommand: Command {
     let report = ScoreReport(caretaker: caretaker, indices: indices, now: context.now())
     let terminal = context.terminal
     if json {
-      terminal.write(try report.json())
+      terminal.writeVerbatim(try report.json())
       return
     }
     terminal.write(report.table(style: terminal.style, width: terminal.width))

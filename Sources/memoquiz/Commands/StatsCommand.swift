@@ -56,7 +56,7 @@ struct StatsCommand: Command {
     let statistics = Statistics(caretaker: caretaker, indices: indices, now: context.now())
     let terminal = context.terminal
     if json {
-      terminal.write(try statistics.json())
+      terminal.writeVerbatim(try statistics.json())
       return
     }
     let title = indices.count == 1 ? caretaker.groups[indices[0]].title : "All groups"
