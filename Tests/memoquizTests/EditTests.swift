@@ -75,4 +75,38 @@ import Testing
     #expect(missing.status == 1)
     #expect(missing.stderr.contains("cannot find the editor"))
   }
+
+  @Test func editingAgainOpensTheEditorAtTheFirstProblemWithTheProblemsOnScreen() throws {
+    let sandbox = try MemoQuizSandbox()
+    // An editor called vi, so that memoquiz passes +LINE: a link to sh that
+    // runs a script recording its arguments. The first edit breaks line 3;
+    // the second writes a valid file.
+    let bin = sandbox.folder.appendingPathComponent("bin")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: bin.path + "/vi", withDestinationPath: "/bin/sh")
+    let log = sandbox.folder.appendingPathComponent("arguments.log").path
+    let script = try editor(
+      sandbox,
+      """
+      echo "$@" >> \(log)
+      for last; do :; done
+      if [ "$(wc -l < \(log))" -eq 1 ]; then
+        printf '[\\n {"title": "G",\\n  "questions": [{"prompt": "p"}]}\\n]\\n' > "$last"
+      else
+        printf '[{"title": "G", "questions": [{"prompt": "p", "answer": "a"}]}]' > "$last"
+      fi
+      """)
+    var environment = sandbox.environment
+    environment["VISUAL"] = "\(bin.path)/vi \(script.dropFirst(3))"
+    let session = try PseudoTerminalSession(arguments: ["edit"], environment: environment)
+    #expect(session.waitFor("Edit again?"))
+    #expect(session.text.contains(":3:17:"), "the problem is on screen: \(session.text)")
+    session.type("\n")
+    #expect(session.waitForExit() == 0)
+    let calls = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+    #expect(calls.count == 2)
+    #expect(calls.first?.hasPrefix("+") == false, "the first edit opens at the top")
+    #expect(calls.last?.hasPrefix("+3 ") == true, "the second opens at the problem's line: \(calls)")
+    #expect(try sandbox.run(["groups"]).stdout.contains("G"))
+  }
 }
