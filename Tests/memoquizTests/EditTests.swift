@@ -109,4 +109,27 @@ import Testing
     #expect(calls.last?.hasPrefix("+3 ") == true, "the second opens at the problem's line: \(calls)")
     #expect(try sandbox.run(["groups"]).stdout.contains("G"))
   }
+
+  @Test func aRenamedGroupKeepsItsProgressAndUndoBringsTheOldTitleBack() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.run(["play", "numbers", "--strategy", "sequential"], input: "0\n1\nx\n:quit\n")
+    let script = try editor(sandbox, #"sed -i 's/"Numbers"/"Counting"/' "$1""#)
+    let result = try sandbox.run(["edit"], environment: ["EDITOR": script, "VISUAL": ""])
+    #expect(result.stdout.contains("Numbers is now Counting: its scores, memory and round follow it."))
+    #expect(try sandbox.storedScore("Counting") == (2, 1))
+    let resumed = try sandbox.run(["play", "counting"], input: ":quit\n")
+    #expect(resumed.stdout.contains("Resuming Counting at question 4 of 20"), "\(resumed.stdout)")
+    try sandbox.run(["undo"])
+    #expect(try sandbox.storedScore("Numbers") == (2, 1))
+  }
+
+  @Test func aGroupWithOtherQuestionsUnderANewTitleStartsAfresh() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.run(["play", "numbers", "--strategy", "sequential"], input: "0\n")
+    let script = try editor(sandbox, #"sed -i 's/"Numbers"/"Counting"/; s/"prompt": "零"/"prompt": "〇"/' "$1""#)
+    let result = try sandbox.run(["edit"], environment: ["EDITOR": script, "VISUAL": ""])
+    #expect(result.status == 0)
+    #expect(!result.stdout.contains("is now"))
+    #expect(try sandbox.storedScore("Counting") == (0, 0))
+  }
 }

@@ -16,7 +16,7 @@ extension HistoryRecord {
       return [
         "questions", String(c.id), String(c.time.rawValue), c.kind.rawValue, String(c.snapshot), c.group ?? "",
         c.summary,
-      ]
+      ] + c.renames.flatMap { [$0.from, $0.to] }
     case .undo(let m):
       return ["undo"] + Self.fields(of: m)
     case .redo(let m):
@@ -65,10 +65,13 @@ extension HistoryRecord {
       let id = try fields.count()
       let time = try fields.timestamp()
       guard let kind = StepKind(rawValue: try fields.text()) else { throw RecordFields.Malformed() }
-      self = .questionsChange(
-        QuestionsChangeStep(
-          id: id, time: time, kind: kind, snapshot: try fields.count(), group: try fields.optionalText(),
-          summary: try fields.text()))
+      var step = QuestionsChangeStep(
+        id: id, time: time, kind: kind, snapshot: try fields.count(), group: try fields.optionalText(),
+        summary: try fields.text())
+      let titles = fields.rest()
+      guard titles.count % 2 == 0 else { throw RecordFields.Malformed() }
+      step.renames = stride(from: 0, to: titles.count, by: 2).map { GroupRename(from: titles[$0], to: titles[$0 + 1]) }
+      self = .questionsChange(step)
     case "undo":
       self = .undo(try Self.mark(&fields))
     case "redo":

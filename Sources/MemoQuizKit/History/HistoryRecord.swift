@@ -79,6 +79,15 @@ struct QuestionsChangeStep: Hashable, Sendable {
   var group: String?
   /// What changed, in a few words.
   var summary: String
+  /// Groups that were renamed, recognisably the same: their progress
+  /// follows the new title.
+  var renames: [GroupRename] = []
+}
+
+/// A group's old and new title.
+public struct GroupRename: Hashable, Sendable {
+  public var from: String
+  public var to: String
 }
 
 /// That a step was taken back or brought back.

@@ -10,7 +10,7 @@ extension QuestionGroupCaretaker {
   @discardableResult
   public static func installQuestions(
     _ bytes: [UInt8], in folder: DataFolder, kind: StepKind, summary: String, now: Date
-  ) throws -> Int {
+  ) throws -> (step: Int, renames: [GroupRename]) {
     try ProgressCaretaker(folder: folder).changeQuestions(
       to: bytes, kind: kind, group: nil, summary: summary, at: now)
   }

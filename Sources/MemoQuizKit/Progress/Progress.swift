@@ -45,19 +45,22 @@ struct Progress: Hashable, Sendable {
     case .reset(let reset):
       applyReset(reset)
       return true
-    case .questionsChange:
+    case .questionsChange(let change):
+      applyRenames(change.renames)
       return true
     case .undo(let mark):
       undone.append(mark.target)
       switch mark.kind {
       case .answer: return takeBackAnswer(mark)
-      case .edit, .add, .import, .restore: return true
-      case .right, .reset: return false
+      // A change of the questions may have renamed a group: replay.
+      case .edit, .add, .import, .restore, .right, .reset: return false
       }
     case .redo(let mark):
       undone.removeAll { $0 == mark.target }
       switch mark.kind {
-      case .edit, .add, .import, .restore: return true
+      // A change of the questions may have renamed a group and moved its
+      // progress: replay, which is exact (and these steps are rare).
+      case .edit, .add, .import, .restore: return false
       case .answer, .right, .reset: return false
       }
     case .roundStart(let start):
@@ -103,6 +106,14 @@ struct Progress: Hashable, Sendable {
     guard group.round?.isFinished == true else { return false }
     group.round = nil
     return true
+  }
+
+  /// Moves each renamed group's progress to its new title, unless the new
+  /// title has progress of its own.
+  private mutating func applyRenames(_ renames: [GroupRename]) {
+    for rename in renames where groups[rename.to] == nil {
+      groups[rename.to] = groups.removeValue(forKey: rename.from)
+    }
   }
 
   private mutating func applyReset(_ reset: ResetStep) {
@@ -165,7 +176,9 @@ struct Progress: Hashable, Sendable {
         progress.applyAnswer(answer, rating: regraded.contains(answer.id) ? .good : answer.rating)
       case .reset(let reset):
         if !isUndone.contains(reset.id) { progress.applyReset(reset) }
-      case .right, .questionsChange, .undo, .redo:
+      case .questionsChange(let change):
+        if !isUndone.contains(change.id) { progress.applyRenames(change.renames) }
+      case .right, .undo, .redo:
         continue
       case .roundStart, .baseline:
         _ = progress.apply(record)

@@ -55,23 +55,51 @@ extension ProgressCaretaker {
 
   /// Replaces the questions file with `bytes` as one step, after saving a
   /// snapshot of the file it replaces.
-  /// - Returns: the step's number.
+  /// - Returns: the step's number, and the groups renamed whose progress
+  ///   followed them.
   @discardableResult
   public func changeQuestions(
     to bytes: [UInt8]?, kind: StepKind, group: String?, summary: String, at time: Date
-  ) throws -> Int {
+  ) throws -> (step: Int, renames: [GroupRename]) {
     try perform { progress in
+      let old = try DurableFile.read(folder.questionsFile)
       let snapshot = try SnapshotCaretaker(folder: folder).save(reason: "before \(summary)", now: time)
       if let bytes {
         try DurableFile.replace(folder.questionsFile, with: bytes)
       } else {
         try DurableFile.remove(folder.questionsFile)
       }
-      let step = QuestionsChangeStep(
+      var step = QuestionsChangeStep(
         id: progress.nextStepID, time: Timestamp(time), kind: kind, snapshot: snapshot.id, group: group,
         summary: summary)
-      return ([.questionsChange(step)], step.id)
+      step.renames = Self.renames(from: old, to: bytes, progress: progress)
+      return ([.questionsChange(step)], (step.id, step.renames))
     }
+  }
+
+  /// The groups that a new questions file renamed: a title gone and a new
+  /// one with exactly the same questions, for a group with progress.
+  static func renames(from old: [UInt8]?, to new: [UInt8]?, progress: Progress) -> [GroupRename] {
+    func groups(_ bytes: [UInt8]?) -> [QuestionGroup] {
+      QuestionFile(bytes: bytes ?? Array(BundledQuestionGroupData.json.utf8)).groups ?? []
+    }
+    let before = groups(old)
+    let after = groups(new)
+    let newTitles = Set(after.map(\.title))
+    let oldTitles = Set(before.map(\.title))
+    var renames: [GroupRename] = []
+    var taken = Set<String>()
+    for group in before where !newTitles.contains(group.title) && progress.groups[group.title] != nil {
+      let identities = group.questions.map(\.identity)
+      guard
+        let renamed = after.first(where: {
+          !oldTitles.contains($0.title) && !taken.contains($0.title) && $0.questions.map(\.identity) == identities
+        })
+      else { continue }
+      taken.insert(renamed.title)
+      renames.append(GroupRename(from: group.title, to: renamed.title))
+    }
+    return renames
   }
 
   /// Brings back snapshot `id` of the questions file, as a new step.
@@ -79,10 +107,12 @@ extension ProgressCaretaker {
     try perform { progress in
       let snapshots = SnapshotCaretaker(folder: folder)
       let snapshot = try snapshots.load(id)
+      let old = try DurableFile.read(folder.questionsFile)
       let saved = try snapshots.bringBack(snapshot, reason: "before restore of snapshot \(id)", now: time)
-      let step = QuestionsChangeStep(
+      var step = QuestionsChangeStep(
         id: progress.nextStepID, time: Timestamp(time), kind: .restore, snapshot: saved.id, group: nil,
         summary: "restore of snapshot \(id) (\(snapshot.reason))")
+      step.renames = Self.renames(from: old, to: snapshot.contents.map { [UInt8]($0) }, progress: progress)
       return ([.questionsChange(step)], snapshot)
     }
   }

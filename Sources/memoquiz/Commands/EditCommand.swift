@@ -55,13 +55,18 @@ struct EditCommand: Command {
       DiagnosticPrinter(terminal: terminal).print(
         questionFile.diagnostics, file: draft, total: questionFile.errorCount + questionFile.warningCount)
       if let groups = questionFile.groups {
-        try QuestionGroupCaretaker.installQuestions(
+        let (_, renames) = try QuestionGroupCaretaker.installQuestions(
           edited, in: folder, kind: .edit, summary: "edit of the questions", now: context.now())
         try QuestionGroupCaretaker.removeDraft(draft)
         let questions = groups.reduce(0) { $0 + $1.questions.count }
         terminal.write(
           "Saved \(folder.questionsFile): \(counted(groups.count, "group")), \(counted(questions, "question")). "
             + "`memoquiz undo` brings the previous questions back.\n")
+        for rename in renames {
+          terminal.write(
+            "\(TextSanitizer.sanitized(rename.from)) is now \(TextSanitizer.sanitized(rename.to)): "
+              + "its scores, memory and round follow it.\n")
+        }
         return
       }
       guard terminal.isInteractive,
