@@ -139,13 +139,15 @@ public struct RoundSession {
     let progress = caretaker.progress
     let title = round.group.title
 
+    // Output waits in the terminal's buffer until the next read: on a
+    // terminal the line editor shows it once the keys are its own, so no
+    // key typed right after the question appears is echoed the old way.
     func release(_ round: inout Round) throws {
       if !round.unsaved.isEmpty {
         round.saved(try progress.record(round.unsaved))
       }
       terminal.write(held)
       held = ""
-      terminal.flush()
     }
 
     while true {

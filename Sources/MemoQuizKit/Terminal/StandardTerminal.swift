@@ -92,7 +92,19 @@ public final class StandardTerminal: Terminal {
     writeError("memoquiz: that line is longer than \(Self.lineLimit / 1024) KB; it was ignored")
   }
 
+  /// On a terminal, lines are read by a line editor of our own.
+  private lazy var editor = LineEditor(limit: Self.lineLimit)
+  /// `TERM=dumb` cannot move the cursor: lines are read as typed.
+  private let isDumb = getenv("TERM").map { String(cString: $0) == "dumb" } ?? false
+
   public func readLine() -> TerminalInput {
+    if isInteractive && !isDumb {
+      switch editor.read(showPrompt: flush) {
+      case .line(let line): return .line(line)
+      case .endOfInput: return .endOfInput
+      case .interrupted: return .interrupted
+      }
+    }
     flush()
     while true {
       if SignalMonitor.receivedSignal != nil { return .interrupted }
