@@ -1,7 +1,8 @@
 /// Finding the group a user named.
 extension QuestionGroupCaretaker {
   /// The index of the group a user named: by title (ignoring case), by the
-  /// number `groups` shows, or by a prefix of exactly one title.
+  /// number `groups` shows, or by a prefix of exactly one title (or of one
+  /// title that the other titles it starts begin with).
   /// - Throws: ``QuestionFileError/noSuchGroup(_:titles:)``.
   ///
   /// A title wins over a number, so a group titled "2" is reached by `2`.
@@ -14,6 +15,14 @@ extension QuestionGroupCaretaker {
     if let number = Int(trimmed), (1...groups.count).contains(number) { return number - 1 }
     let matches = titles.indices.filter { titles[$0].hasPrefix(lowered) }
     if !lowered.isEmpty, matches.count == 1 { return matches[0] }
+    // "hira" names Hiragana, not Hiragana dakuten: the one match that all
+    // the others start with.
+    if !lowered.isEmpty,
+      let shortest = matches.min(by: { titles[$0].count < titles[$1].count }),
+      matches.allSatisfy({ titles[$0].hasPrefix(titles[shortest]) })
+    {
+      return shortest
+    }
     throw .noSuchGroup(
       name, titles: Self.nearest(to: lowered, among: groups.map(\.title)), count: groups.count,
       suggestion: Self.suggestion(for: trimmed, among: groups.map(\.title)))
@@ -48,7 +57,8 @@ extension QuestionGroupCaretaker {
   /// At most five titles closest to what was typed: those it starts or is
   /// part of first, then those fewest edits away.
   static func nearest(to name: String, among titles: [String], limit: Int = 5) -> [String] {
-    guard titles.count > limit else { return titles }
+    // A short list is shown whole.
+    guard titles.count > 12 else { return titles }
     func distance(_ title: String) -> Int {
       let lowered = title.lowercased()
       if lowered.hasPrefix(name) { return 0 }

@@ -14,8 +14,65 @@ import Testing
     try #require(groups.first { $0.title == title })
   }
 
-  @Test func hasTheFourGroupsInOrder() {
-    #expect(groups.map(\.title) == ["Hiragana", "Katakana", "Basic Phrases", "Numbers"])
+  @Test func hasTheGroupsInOrder() {
+    #expect(
+      groups.map(\.title) == [
+        "Hiragana", "Katakana", "Basic Phrases", "Numbers", "Hiragana dakuten", "Hiragana yoon", "Hiragana small tsu",
+        "Katakana dakuten", "Katakana yoon", "Katakana small tsu",
+      ])
+  }
+
+  @Test(arguments: ["Hiragana", "Katakana"])
+  func theKanaBeyondTheBasic46AreThereInBothScripts(_ script: String) throws {
+    let dakuten = try group("\(script) dakuten").questions
+    #expect(dakuten.count == 25, "が to ぽ")
+    #expect(Set(dakuten.map(\.prompt)).count == 25)
+    let yoon = try group("\(script) yoon").questions
+    #expect(yoon.count == 33, "きゃ to ぴょ")
+    #expect(yoon.allSatisfy { $0.prompt.count == 2 || $0.prompt.unicodeScalars.count == 2 })
+    let words = try group("\(script) small tsu").questions
+    #expect(words.count >= 10)
+    let smallTsu: Character = script == "Hiragana" ? "っ" : "ッ"
+    #expect(words.allSatisfy { $0.prompt.contains(smallTsu) })
+    let range: ClosedRange<UInt32> = script == "Hiragana" ? 0x3041...0x309F : 0x30A0...0x30FF
+    for question in dakuten + yoon + words {
+      #expect(question.prompt.unicodeScalars.allSatisfy { range.contains($0.value) }, "\(question.prompt)")
+    }
+  }
+
+  /// The words of a hint, lower-cased: runs of letters.
+  private func words(_ text: String) -> Set<String> {
+    Set(text.lowercased().split { !$0.isLetter }.map(String.init))
+  }
+
+  @Test func everyKanaQuestionHasAHintThatDoesNotGiveTheAnswerAway() {
+    let kanaGroups = groups.filter { $0.title.hasPrefix("Hiragana") || $0.title.hasPrefix("Katakana") }
+    #expect(kanaGroups.count == 8)
+    for question in kanaGroups.flatMap(\.questions) {
+      let hint = question.hint ?? ""
+      #expect(!hint.trimmingWhitespace.isEmpty, "\(question.prompt) has no hint")
+      #expect(!hint.contains(question.prompt), "\(question.prompt)'s hint repeats it")
+      let given = question.acceptedAnswers.filter { words(hint).contains($0.lowercased()) }
+      #expect(given.isEmpty, "\(question.prompt)'s hint \"\(hint)\" says \(given)")
+    }
+  }
+
+  @Test func numbersAcceptTheirReading() throws {
+    let numbers = try group("Numbers")
+    let one = try #require(numbers.questions.first { $0.prompt == "一" })
+    #expect(AnswerMatcher.isCorrect("1", for: one))
+    #expect(AnswerMatcher.isCorrect("ichi", for: one))
+    #expect(AnswerMatcher.isCorrect("one", for: one))
+    let nine = try #require(numbers.questions.first { $0.prompt == "九" })
+    #expect(AnswerMatcher.isCorrect("kyuu", for: nine))
+    #expect(AnswerMatcher.isCorrect("ku", for: nine))
+  }
+
+  @Test func phrasesAreWrittenAsEnglishIs() throws {
+    for question in try group("Basic Phrases").questions {
+      #expect(question.answer.first?.isUppercase == true, "\(question.answer)")
+      #expect(!question.answer.contains(" i "), "\(question.answer)")
+    }
   }
 
   @Test(arguments: ["Hiragana", "Katakana"])
@@ -23,7 +80,9 @@ import Testing
     let kana = try group(title)
     #expect(kana.questions.count == 46)
     #expect(Set(kana.questions.map(\.prompt)).count == 46)
-    #expect(Set(kana.questions.map(\.answer)).count == 46)
+    // を reads as お: "o" (or "wo"); every other answer is its own.
+    #expect(Set(kana.questions.map(\.answer)).count == 45)
+    #expect(kana.questions.filter { $0.answer == "o" }.count == 2)
     let range: ClosedRange<UInt32> = title == "Hiragana" ? 0x3041...0x309F : 0x30A0...0x30FF
     for question in kana.questions {
       #expect(question.prompt.unicodeScalars.count == 1)
@@ -34,7 +93,7 @@ import Testing
   @Test(arguments: ["Hiragana", "Katakana"])
   func kanaAnswersAreHepburnWithKunreiAlternatives(_ title: String) throws {
     let kana = try group(title)
-    let answers = Dictionary(uniqueKeysWithValues: kana.questions.map { ($0.answer, $0.alternatives) })
+    let answers = Dictionary(kana.questions.map { ($0.answer, $0.alternatives) }, uniquingKeysWith: { $0 + $1 })
     #expect(answers["shi"]?.contains("si") == true)
     #expect(answers["chi"]?.contains("ti") == true)
     #expect(answers["tsu"]?.contains("tu") == true)

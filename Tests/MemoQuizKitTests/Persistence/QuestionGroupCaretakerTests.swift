@@ -8,7 +8,7 @@ import Testing
     let folder = try TemporaryFolder()
     let caretaker = try QuestionGroupCaretaker(folder: DataFolder(path: folder.path))
     #expect(caretaker.source == .bundled)
-    #expect(caretaker.groups.count == 4)
+    #expect(caretaker.groups.count == 10)
   }
 
   @Test func aFirstReleaseScoresFileIsCarriedOverWithItsRound() throws {
@@ -73,7 +73,9 @@ import Testing
     #expect(try caretaker.groupIndex(named: "basic phrases") == 2)
     #expect(try caretaker.groupIndex(named: "4") == 3)
     #expect(try caretaker.groupIndex(named: "basic") == 2)
-    #expect(throws: QuestionFileError.self) { try caretaker.groupIndex(named: "5") }
-    #expect(try caretaker.groupIndex(named: "hira") == 0)
+    #expect(throws: QuestionFileError.self) { try caretaker.groupIndex(named: "11") }
+    #expect(try caretaker.groupIndex(named: "hira") == 0, "the title the others start with")
+    #expect(try caretaker.groupIndex(named: "hiragana d") == 4)
+    #expect(throws: QuestionFileError.self) { try caretaker.groupIndex(named: "a") }
   }
 }
