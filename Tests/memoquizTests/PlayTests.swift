@@ -60,6 +60,16 @@ import Testing
     #expect(try sandbox.storedScore("G") == (0, 3))
   }
 
+  @Test func helpListsTheInputsAndOtherColonWordsAreNotGraded() throws {
+    let sandbox = try MemoQuizSandbox()
+    let result = try sandbox.run(
+      ["play", "hiragana", "--strategy", "sequential"], input: ":help\n:q\n:hlep\na\n:quit\n")
+    #expect(result.stdout.contains(":right"), "\(result.stdout)")
+    #expect(result.stdout.contains("Unknown input :q; type :help for the list."))
+    #expect(result.stdout.contains("Unknown input :hlep; type :help for the list."))
+    #expect(try sandbox.storedScore("Hiragana") == (1, 0), "only the answer was graded")
+  }
+
   @Test func anEmptyLineIsNotGraded() throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.writeNumberedGroups(["G"], count: 3)
