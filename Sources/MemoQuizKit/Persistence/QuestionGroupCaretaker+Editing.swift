@@ -15,6 +15,11 @@ extension QuestionGroupCaretaker {
       to: bytes, kind: kind, group: nil, summary: summary, at: now)
   }
 
+  /// Writes an exported file durably: a new file, or a replaced one.
+  public static func writeExport(_ bytes: [UInt8], to path: String) throws {
+    try DurableFile.replace(path, with: bytes)
+  }
+
   /// The text of the questions in use: the user's file, or the bundled set.
   public static func questionsText(in folder: DataFolder) throws -> [UInt8] {
     try DurableFile.read(folder.questionsFile) ?? Array(BundledQuestionGroupData.json.utf8)

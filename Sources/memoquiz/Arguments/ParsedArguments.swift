@@ -15,6 +15,8 @@ struct ParsedArguments {
   private(set) var positionals: [String] = []
   private(set) var flags: Set<String> = []
   private(set) var options: [String: String] = [:]
+  /// Every value of each option, in order, for options that may repeat.
+  private(set) var repeatedOptions: [String: [String]] = [:]
 
   /// Parses the arguments that follow the command name.
   /// - Throws: ``UsageError`` for an unknown option, a missing value, or too
@@ -46,6 +48,7 @@ struct ParsedArguments {
           throw UsageError("\(name) needs a value", command: command)
         }
         options[name] = value
+        repeatedOptions[name, default: []].append(value)
       } else {
         throw UsageError("unknown option '\(name)'", command: command)
       }

@@ -11,7 +11,8 @@ enum MemoQuizTool {
   static let commands: [any Command.Type] = [
     PlayCommand.self, GroupsCommand.self, ScoresCommand.self, StatsCommand.self, ResetCommand.self,
     UndoCommand.self, RedoCommand.self, HistoryCommand.self, SnapshotsCommand.self, RestoreCommand.self,
-    EditCommand.self, ValidateCommand.self, PathsCommand.self,
+    EditCommand.self, AddCommand.self, ImportCommand.self, ExportCommand.self, ValidateCommand.self,
+    PathsCommand.self,
   ]
 
   /// Runs the tool.
@@ -127,6 +128,21 @@ enum MemoQuizTool {
       case .noSuchGroup:
         return fail(questions.description, .usage)
       }
+    case let importing as ImportError:
+      switch importing {
+      case .problems(let file, let problems):
+        for problem in problems.prefix(DiagnosticPrinter.limit) {
+          terminal.writeError(TextSanitizer.sanitized(problem.formatted(file: file)))
+        }
+        if problems.count > DiagnosticPrinter.limit {
+          terminal.writeError("... and \(problems.count - DiagnosticPrinter.limit) more problems in \(file)")
+        }
+      case .invalid(let file, let diagnostics):
+        DiagnosticPrinter(terminal: terminal).print(diagnostics, file: file)
+      default:
+        break
+      }
+      return fail(importing.description, .dataError)
     case let history as HistoryError:
       return fail(history.description, .failure)
     case let described as any LocalizedError:

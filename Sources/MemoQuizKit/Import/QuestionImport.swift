@@ -1,0 +1,148 @@
+import FoundationEssentials
+
+/// Brings questions in from another file: reads it in its format, then
+/// plans how the groups join those already there. Nothing is written here;
+/// the caretaker installs the planned file as one step of the history.
+public enum QuestionImport {
+  /// The formats `import` reads.
+  public enum Format: String, CaseIterable, Sendable {
+    /// A questions file, this program's or the original tutorial app's.
+    case json
+    /// Anki's plain text: TSV, CSV or `.txt`.
+    case text
+    /// A BSD quiz(6) data file.
+    case bsdquiz
+
+    /// The format a file's name says, if it says one.
+    public static func guessed(from path: String) -> Format? {
+      switch path.split(separator: ".").last.map({ $0.lowercased() }) {
+      case "json": .json
+      case "tsv", "csv", "txt": .text
+      default: nil
+      }
+    }
+
+    /// The format a `--format` value names.
+    public init?(name: String) {
+      switch name.lowercased() {
+      case "json": self = .json
+      case "tsv", "csv", "txt", "text", "anki": self = .text
+      case "bsdquiz", "quiz": self = .bsdquiz
+      default: return nil
+      }
+    }
+  }
+
+  /// How imported groups join groups with the same title.
+  public enum Mode: Sendable {
+    /// A title that exists is an error.
+    case add
+    /// New questions are added; questions with the same identity take the
+    /// imported answer, hint and alternatives, and keep their memory.
+    case merge
+    /// The group is replaced.
+    case replace
+  }
+
+  /// The groups a file holds.
+  /// - Parameters:
+  ///   - file: the name problems are reported under.
+  ///   - title: the title for the questions of a file that names none.
+  public static func groups(
+    in bytes: [UInt8], file: String, format: Format, title: String?
+  ) throws(ImportError) -> [QuestionGroup] {
+    let stem = String(file.split(separator: "/").last?.split(separator: ".").first ?? "Imported")
+    switch format {
+    case .json:
+      let questionFile = QuestionFile(bytes: bytes)
+      guard var groups = questionFile.groups else { throw .invalid(file: file, questionFile.diagnostics) }
+      if let title, groups.count == 1 { groups[0].title = title }
+      // The progress of a file's own scores belongs to that file.
+      return groups.map { QuestionGroup(title: $0.title, questions: $0.questions) }
+    case .text:
+      guard let text = String(validating: bytes, as: UTF8.self) else { throw .notText(file: file) }
+      let anki = AnkiText(text: text)
+      var problems = anki.problems
+      var order: [String] = []
+      var byTitle: [String: [Question]] = [:]
+      for row in anki.rows {
+        guard row.fields.count >= 2, !row.fields[0].isEmpty, !row.fields[1].isEmpty else {
+          problems.append(ImportProblem(line: row.line, message: "expected a prompt and an answer"))
+          continue
+        }
+        let hint = row.fields.count > 2 && !row.fields[2].isEmpty ? row.fields[2] : nil
+        let groupTitle = title ?? row.deck.flatMap { $0.isEmpty ? nil : $0 } ?? stem
+        if byTitle[groupTitle] == nil { order.append(groupTitle) }
+        byTitle[groupTitle, default: []].append(Question(prompt: row.fields[0], answer: row.fields[1], hint: hint))
+      }
+      guard problems.isEmpty else { throw .problems(file: file, problems.sorted { $0.line < $1.line }) }
+      return order.map { QuestionGroup(title: $0, questions: byTitle[$0] ?? []) }
+    case .bsdquiz:
+      guard let text = String(validating: bytes, as: UTF8.self) else { throw .notText(file: file) }
+      let (questions, problems) = BSDQuizFile.questions(in: text)
+      guard problems.isEmpty else { throw .problems(file: file, problems) }
+      return questions.isEmpty ? [] : [QuestionGroup(title: title ?? stem, questions: questions)]
+    }
+  }
+
+  /// What an import changes.
+  public struct Plan: Sendable {
+    /// Every group after the import, in order: the existing ones, then the new.
+    public var groups: [QuestionGroup]
+    public var addedGroups: [String] = []
+    public var changedGroups: [String] = []
+    public var addedQuestions = 0
+    public var updatedQuestions = 0
+
+    /// The questions file that holds the groups.
+    public var bytes: [UInt8] { QuestionExport.json(groups) }
+  }
+
+  /// How `imported` joins `existing`.
+  /// - Throws: ``ImportError/titlesExist(_:)`` for a title that exists when
+  ///   the mode is ``Mode/add``; ``ImportError/invalid(file:_:)`` when the
+  ///   result would not be a valid questions file.
+  public static func plan(
+    _ imported: [QuestionGroup], into existing: [QuestionGroup], mode: Mode, file: String
+  ) throws(ImportError) -> Plan {
+    guard imported.contains(where: { !$0.questions.isEmpty }) else { throw .empty(file: file) }
+    var plan = Plan(groups: existing)
+    func index(of title: String) -> Int? {
+      plan.groups.firstIndex { $0.title.lowercased() == title.lowercased() }
+    }
+    if mode == .add {
+      let taken = imported.map(\.title).filter { index(of: $0) != nil }
+      guard taken.isEmpty else { throw .titlesExist(taken) }
+    }
+    for group in imported {
+      guard let position = index(of: group.title) else {
+        plan.groups.append(group)
+        plan.addedGroups.append(group.title)
+        plan.addedQuestions += group.questions.count
+        continue
+      }
+      plan.changedGroups.append(plan.groups[position].title)
+      if mode == .replace {
+        plan.groups[position].questions = group.questions
+        plan.addedQuestions += group.questions.count
+        continue
+      }
+      for question in group.questions {
+        if let known = plan.groups[position].questions.firstIndex(where: { $0.identity == question.identity }) {
+          var updated = plan.groups[position].questions[known]
+          updated.answer = question.answer
+          updated.hint = question.hint
+          updated.alternatives = question.alternatives
+          plan.groups[position].questions[known] = updated
+          plan.updatedQuestions += 1
+        } else {
+          plan.groups[position].questions.append(question)
+          plan.addedQuestions += 1
+        }
+      }
+    }
+    let check = QuestionFile(bytes: plan.bytes)
+    guard check.groups != nil else { throw .invalid(file: file, check.diagnostics) }
+    return plan
+  }
+}
