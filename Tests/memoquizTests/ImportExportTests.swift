@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+
+/// `import`, `export` and `add` through the real binary.
+@Suite struct ImportExportTests {
+  private func write(_ text: String, _ name: String, in sandbox: MemoQuizSandbox) throws -> String {
+    let path = sandbox.folder.appendingPathComponent(name).path
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  private func titles(_ sandbox: MemoQuizSandbox) throws -> [String] {
+    try sandbox.scores().keys.sorted()
+  }
+
+  @Test func aSpreadsheetBecomesAGroupNamedAfterItsFileAndUndoTakesItBack() throws {
+    let sandbox = try MemoQuizSandbox()
+    let file = try write("dog,犬,a pet\ncat,猫\n\"bird, small\",鳥\n", "animals.csv", in: sandbox)
+    let result = try sandbox.run(["import", file])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("1 new group (animals); 3 questions added"))
+    let played = try sandbox.run(["play", "animals", "--strategy", "sequential"], input: "犬\n猫\n鳥\n")
+    #expect(played.stdout.components(separatedBy: "Correct!").count == 4, "\(played.stdout)")
+    #expect(try sandbox.run(["history"]).stdout.contains("import of"))
+    try sandbox.run(["undo"])  // the answers, one at a time, then the import
+    try sandbox.run(["undo"])
+    try sandbox.run(["undo"])
+    try sandbox.run(["undo"])
+    #expect(!(try titles(sandbox)).contains("animals"))
+  }
+
+  @Test func ankiTextWithADeckColumnGivesAGroupPerDeck() throws {
+    let sandbox = try MemoQuizSandbox()
+    let file = try write(
+      "#separator:tab\n#html:true\n#notetype column:1\n#deck column:2\n"
+        + "Basic\tKanji\t山\t<b>yama</b>\nBasic\tKanji\t川\tkawa\nBasic\tWords\t\"水\"\t\"mizu &amp; more\"\n",
+      "deck.txt", in: sandbox)
+    let result = try sandbox.run(["import", file])
+    #expect(result.status == 0, "\(result.stderr)")
+    let scores = try sandbox.scores()
+    #expect((scores["Kanji"]?["questions"] as? [[String: Any]])?.count == 2)
+    let words = try #require(scores["Words"]?["questions"] as? [[String: Any]])
+    #expect(words.first?["prompt"] as? String == "水")
+    let play = try sandbox.run(["play", "kanji", "--strategy", "sequential"], input: "yama\n")
+    #expect(play.stdout.contains("Correct!"), "the tags were removed")
+  }
+
+  @Test func everyBadLineIsReportedAndNothingIsImported() throws {
+    let sandbox = try MemoQuizSandbox()
+    let file = try write("#separator:tab\na\tb\nonly a prompt\nc\td\n\te\n", "bad.tsv", in: sandbox)
+    let result = try sandbox.run(["import", file])
+    #expect(result.status == 65)
+    #expect(result.stderr.contains("\(file):3: error: expected a prompt and an answer"))
+    #expect(result.stderr.contains("\(file):5: error: expected a prompt and an answer"))
+    #expect(result.stderr.contains("nothing was imported"))
+    #expect(!FileManager.default.fileExists(atPath: sandbox.questionsFile.path))
+    let json = try write(#"[{"title": "X", "questions": [{"prompt": "p"}]}]"#, "bad.json", in: sandbox)
+    let invalid = try sandbox.run(["import", json])
+    #expect(invalid.status == 65)
+    #expect(invalid.stderr.contains("\(json):1:31: error: question 1 has no \"answer\""), "\(invalid.stderr)")
+  }
+
+  @Test func aTitleThatExistsNeedsMergeOrReplace() throws {
+    let sandbox = try MemoQuizSandbox()
+    let first = try write("一\tone\n二\ttwo\n", "counting.tsv", in: sandbox)
+    #expect(try sandbox.run(["import", first]).status == 0)
+    try sandbox.run(["play", "counting", "--strategy", "sequential"], input: "one\nx\n")
+    let again = try write("二\t2\n三\tthree\n", "counting.tsv", in: sandbox)
+    let refused = try sandbox.run(["import", again])
+    #expect(refused.status == 65)
+    #expect(refused.stderr.contains("a group called \"counting\" exists already; use --merge"))
+    let dryRun = try sandbox.run(["import", again, "--merge", "--dry-run"])
+    #expect(dryRun.stdout.contains("Would import"))
+    #expect(dryRun.stdout.contains("1 question added, 1 updated"), "\(dryRun.stdout)")
+    let merged = try sandbox.run(["import", again, "--merge"])
+    #expect(merged.status == 0, "\(merged.stderr)")
+    let counting = try #require(try sandbox.scores()["counting"])
+    let questions = try #require(counting["questions"] as? [[String: Any]])
+    #expect(questions.map { $0["prompt"] as? String } == ["一", "二", "三"])
+    #expect(questions[1]["incorrectCount"] as? Int == 1, "a merged question keeps its memory")
+    #expect(try sandbox.run(["import", again, "--replace"]).status == 0)
+    let replaced = try #require(try sandbox.scores()["counting"]?["questions"] as? [[String: Any]])
+    #expect(replaced.map { $0["prompt"] as? String } == ["二", "三"])
+  }
+
+  @Test(arguments: ["json", "tsv", "anki"])
+  func exportThenImportGivesBackTheSameQuestions(_ format: String) throws {
+    let sandbox = try MemoQuizSandbox()
+    let exported = try sandbox.run(["export", "basic phrases", "numbers", "--format", format])
+    #expect(exported.status == 0)
+    let other = try MemoQuizSandbox()
+    let name = format == "json" ? "export.json" : "export.txt"
+    let file = try write(exported.stdout, name, in: other)
+    try other.writeQuestions(#"[{"title": "Placeholder", "questions": [{"prompt": "p", "answer": "a"}]}]"#)
+    let imported = try other.run(["import", file] + (format == "tsv" ? ["--title", "Back"] : []))
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let original = try sandbox.run(["export", "basic phrases", "numbers", "--format", "json"]).stdout
+    let back = try other.run(["export", "--format", "json"]).stdout
+    struct Group: Decodable, Equatable {
+      struct Item: Decodable, Equatable {
+        let prompt: String
+        let answer: String
+        let hint: String?
+        let alternatives: [String]?
+      }
+      let title: String
+      let questions: [Item]
+    }
+    let before = try JSONDecoder().decode([Group].self, from: Data(original.utf8))
+    let after = try JSONDecoder().decode([Group].self, from: Data(back.utf8)).filter { $0.title != "Placeholder" }
+    let items = { (groups: [Group]) in groups.flatMap(\.questions) }
+    #expect(items(after).map(\.prompt) == items(before).map(\.prompt))
+    #expect(items(after).map(\.answer) == items(before).map(\.answer))
+    if format != "anki" { #expect(items(after).map(\.hint) == items(before).map(\.hint)) }
+    if format == "json" {
+      #expect(items(after).map(\.alternatives) == items(before).map(\.alternatives))
+      #expect(after.map(\.title) == ["Basic Phrases", "Numbers"])
+    }
+    if format == "anki" { #expect(after.map(\.title) == ["Basic Phrases", "Numbers"], "a group per deck") }
+  }
+
+  @Test func exportWritesAFileDurablyWithOutput() throws {
+    let sandbox = try MemoQuizSandbox()
+    let path = sandbox.folder.appendingPathComponent("kana.txt").path
+    let result = try sandbox.run(["export", "hiragana", "--format", "anki", "--output", path])
+    #expect(result.status == 0)
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.hasPrefix("#separator:tab\n#html:false\n#notetype column:1\n#deck column:2\nBasic\tHiragana\tあ\ta\n"))
+  }
+
+  @Test func addMakesAGroupAddsToOneAndRefusesADuplicatePrompt() throws {
+    let sandbox = try MemoQuizSandbox()
+    let first = try sandbox.run(["add", "Kanji", "山", "yama", "--hint", "three peaks", "--alternative", "san"])
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stdout.contains("Added 山 to Kanji (a new group)"))
+    #expect(try sandbox.run(["add", "kanji", "川", "kawa"]).stdout.contains("(2 questions now)"))
+    let duplicate = try sandbox.run(["add", "Kanji", "山", "other"])
+    #expect(duplicate.status == 65)
+    #expect(duplicate.stderr.contains("Kanji has a question \"山\" already"))
+    let play = try sandbox.run(["play", "kanji", "--strategy", "sequential"], input: "?\nsan\nkawa\n")
+    #expect(play.stdout.contains("Hint: three peaks"))
+    #expect(play.stdout.components(separatedBy: "Correct!").count == 3)
+    let usage = try sandbox.run(["add", "Kanji", "山"])
+    #expect(usage.status == 64)
+  }
+
+  @Test func importedTextIsShownSafely() throws {
+    let sandbox = try MemoQuizSandbox()
+    let file = try write("evil\u{1B}]0;pwned\u{7}\tanswer\n", "evil.tsv", in: sandbox)
+    #expect(try sandbox.run(["import", file]).status == 0)
+    let play = try sandbox.run(["play", "evil"], input: ":quit\n")
+    #expect(!play.stdout.contains("\u{1B}"))
+    #expect(play.stdout.contains("evil^[]0;pwned^G"))
+  }
+
+  @Test func theTutorialAppsFileWithScoresImports() throws {
+    let sandbox = try MemoQuizSandbox()
+    let file = try write(
+      #"[{"title": "Tutorial", "questions": [{"prompt": "p", "answer": "a"}], "score": {"correctCount": 3, "incorrectCount": 1}}]"#,
+      "tutorial.json", in: sandbox)
+    #expect(try sandbox.run(["import", file]).status == 0)
+    #expect(try sandbox.run(["groups"]).stdout.contains("Tutorial"))
+  }
+
+  static let quizFolder = "/usr/share/games/bsdgames/quiz"
+
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: quizFolder), "needs Debian's bsdgames quiz files"))
+  func theRealBSDQuizFilesImport() throws {
+    let sandbox = try MemoQuizSandbox()
+    let files = try FileManager.default.contentsOfDirectory(atPath: Self.quizFolder).filter { $0 != "index" }.sorted()
+    #expect(files.count >= 30)
+    for name in files {
+      let result = try sandbox.run(["import", Self.quizFolder + "/" + name, "--format", "bsdquiz", "--dry-run"])
+      if name == "ed" {
+        // Two ed commands have patterns with hundreds of spellings.
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("/ed:12: error: it allows more than 100 other spellings"))
+        #expect(result.stderr.contains("/ed:28: error:"))
+      } else {
+        #expect(result.status == 0, "\(name): \(result.stderr)")
+        #expect(result.stdout.contains("1 new group (\(name))"), "\(name): \(result.stdout)")
+      }
+    }
+    #expect(try sandbox.run(["import", Self.quizFolder + "/africa", "--format", "bsdquiz"]).status == 0)
+    let play = try sandbox.run(["play", "africa", "--strategy", "sequential"], input: "Algiers\nLuanda\nPorto-Novo\n")
+    #expect(play.stdout.components(separatedBy: "Correct!").count == 4, "\(play.stdout)")
+  }
+}
