@@ -20,6 +20,10 @@ Figures:
                          100,000 keys in one object, a 500,000-element
                          array, 500,000 errors on one line) vs a normal file
                          of the same size
+  import                 `memoquiz import` of a 100,000-row TSV (every row
+                         checked, the questions file written durably, a
+                         history step) vs reading the same rows with a plain
+                         line split in Python
   bundled set            peak RSS of a round
 """
 
@@ -384,6 +388,29 @@ def pathological_files():
     return results
 
 
+def import_tsv():
+    folder = os.path.join(WORK, "import")
+    os.makedirs(folder)
+    path = os.path.join(folder, "rows.tsv")
+    with open(path, "w") as file:
+        for i in range(100_000):
+            file.write(f"prompt {i}\tanswer {i}\thint {i}\n")
+    imports = []
+    for attempt in range(3):
+        home = os.path.join(folder, f"home-{attempt}")
+        os.makedirs(home)
+        elapsed, _, _ = run_measured([MEMOQUIZ, "import", path], environment(home))
+        imports.append(elapsed)
+    splits = []
+    for _ in range(3):
+        start = time.perf_counter()
+        with open(path, encoding="utf-8") as file:
+            rows = [line.split("\t") for line in file.read().split("\n") if line]
+        splits.append(time.perf_counter() - start)
+        assert len(rows) == 100_000
+    return os.path.getsize(path), statistics.median(imports), statistics.median(splits)
+
+
 def bundled_rss():
     home = os.path.join(WORK, "bundled")
     os.makedirs(home)
@@ -463,6 +490,12 @@ def main():
     for name, size, theirs, normal in pathological_files():
         print(f"  {name:50} {size / 1e6:4.1f} MB  {ms(theirs):>10}  normal {ms(normal):>10}"
               f"  {theirs / normal:.2f}x   (target: at most 2x)")
+    print()
+
+    size, imported, split = import_tsv()
+    print(f"import of a 100,000-row TSV ({size / 1e6:.1f} MB, median of 3)")
+    print(f"  memoquiz import   {ms(imported)}   (target: at most 1 s)")
+    print(f"  plain line split  {ms(split)}   (Python, reading the rows and nothing more)")
     print()
 
     print("bundled set")

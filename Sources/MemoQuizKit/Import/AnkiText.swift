@@ -76,74 +76,79 @@ struct AnkiText {
     case "colon": ":"
     case "pipe": "|"
     case "space": " "
-    default: name.count == 1 ? name.first : nil
+    default: name.count == 1 && name.first?.isASCII == true ? name.first : nil
     }
   }
 
-  /// Splits the body into rows of fields, honouring quotes.
+  /// Splits the body into rows of fields, honouring quotes. It works on the
+  /// UTF-8 bytes: separators, quotes and line breaks are all ASCII.
   private mutating func parse(_ body: String, firstLine: Int) {
+    let bytes = Array(body.utf8)
+    let separator = separator.asciiValue ?? UInt8(ascii: "\t")
+    let quote = UInt8(ascii: "\"")
+    let newline = UInt8(ascii: "\n")
+    let carriageReturn = UInt8(ascii: "\r")
     var line = firstLine
-    var fields: [String] = []
-    var field = ""
     var rowLine = line
-    var quoteLine = line
-    var inQuotes = false
-    var atFieldStart = true
-    var characters = Array(body)
-    if characters.last == "\n" { characters.removeLast() }
+    var fields: [String] = []
+    var field: [UInt8] = []
     var index = 0
     func endRow() {
-      fields.append(field)
-      field = ""
-      if !(fields.count == 1 && fields[0].trimmingWhitespace.isEmpty) {
-        appendRow(fields, line: rowLine)
-      }
-      fields = []
-      atFieldStart = true
+      if !(fields.count == 1 && fields[0].allSatisfy(\.isWhitespace)) { appendRow(fields, line: rowLine) }
+      fields.removeAll(keepingCapacity: true)
     }
-    while index < characters.count {
-      let character = characters[index]
-      if inQuotes {
-        if character == "\"" {
-          if index + 1 < characters.count && characters[index + 1] == "\"" {
-            field.append("\"")
-            index += 2
-            continue
-          }
-          inQuotes = false
-        } else {
-          if character == "\n" { line += 1 }
-          field.append(character)
-        }
+    while index < bytes.count {
+      if bytes[index] == quote {
+        // A quoted field, up to its closing quote; "" is a quote.
+        let quoteLine = line
         index += 1
+        field.removeAll(keepingCapacity: true)
+        var closed = false
+        while index < bytes.count {
+          let byte = bytes[index]
+          if byte == quote {
+            if index + 1 < bytes.count && bytes[index + 1] == quote {
+              field.append(quote)
+              index += 2
+              continue
+            }
+            index += 1
+            closed = true
+            break
+          }
+          if byte == newline { line += 1 }
+          field.append(byte)
+          index += 1
+        }
+        guard closed else {
+          problems.append(ImportProblem(line: quoteLine, message: "a quoted field is not closed"))
+          return
+        }
+        // Anything after the closing quote, up to the separator, joins the field.
+        while index < bytes.count, bytes[index] != separator, bytes[index] != newline {
+          if bytes[index] != carriageReturn { field.append(bytes[index]) }
+          index += 1
+        }
+      } else {
+        let start = index
+        while index < bytes.count, bytes[index] != separator, bytes[index] != newline { index += 1 }
+        var end = index
+        if end > start && bytes[end - 1] == carriageReturn { end -= 1 }
+        field.removeAll(keepingCapacity: true)
+        field.append(contentsOf: bytes[start..<end])
+      }
+      fields.append(String(decoding: field, as: UTF8.self))
+      if index < bytes.count && bytes[index] == separator {
+        index += 1
+        if index == bytes.count || bytes[index] == newline { fields.append("") }
         continue
       }
-      switch character {
-      case "\"" where atFieldStart:
-        inQuotes = true
-        quoteLine = line
-        atFieldStart = false
-      case separator:
-        fields.append(field)
-        field = ""
-        atFieldStart = true
-      case "\n", "\r\n":
-        endRow()
-        line += 1
-        rowLine = line
-      case "\r":
-        break
-      default:
-        field.append(character)
-        atFieldStart = false
-      }
+      // The end of a row.
+      endRow()
       index += 1
+      line += 1
+      rowLine = line
     }
-    if inQuotes {
-      problems.append(ImportProblem(line: quoteLine, message: "a quoted field is not closed"))
-      return
-    }
-    if !field.isEmpty || !fields.isEmpty { endRow() }
   }
 
   private mutating func appendRow(_ fields: [String], line: Int) {
@@ -155,6 +160,12 @@ struct AnkiText {
   /// A field as text: HTML tags removed and entities decoded when the file
   /// is HTML, and line breaks made spaces.
   private func clean(_ field: String) -> String {
+    // Most fields are plain: nothing to do.
+    if !isHTML, field.utf8.allSatisfy({ $0 >= 0x21 || $0 == 0x20 }),
+      field.first?.isWhitespace != true, field.last?.isWhitespace != true
+    {
+      return field
+    }
     var text = field
     if isHTML { text = HTMLText.plain(text) }
     return text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).joined(separator: " ").trimmingWhitespace

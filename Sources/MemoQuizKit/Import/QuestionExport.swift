@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Writes groups in the formats `export` offers.
 public enum QuestionExport {
   /// The formats `export` writes.
@@ -15,13 +13,65 @@ public enum QuestionExport {
     }
   }
 
-  /// A questions file holding the groups.
+  /// A questions file holding the groups, laid out as people write them:
+  /// a group's keys, then a question a line.
   public static func json(_ groups: [QuestionGroup]) -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
-    // Encoding plain strings and arrays cannot fail.
-    let data = (try? encoder.encode(groups)) ?? Data("[]".utf8)
-    return Array(data) + [UInt8(ascii: "\n")]
+    var out: [UInt8] = []
+    out.reserveCapacity(groups.reduce(64) { $0 + $1.questions.count * 64 })
+    func append(_ text: String) { out.append(contentsOf: text.utf8) }
+    func string(_ text: String) {
+      out.append(UInt8(ascii: "\""))
+      for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "\""): append("\\\"")
+        case UInt8(ascii: "\\"): append("\\\\")
+        case 0x0A: append("\\n")
+        case 0x0D: append("\\r")
+        case 0x09: append("\\t")
+        case 0x00..<0x20:
+          let hex = String(byte, radix: 16)
+          append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+        default: out.append(byte)
+        }
+      }
+      out.append(UInt8(ascii: "\""))
+    }
+    append("[")
+    for (groupIndex, group) in groups.enumerated() {
+      append(groupIndex == 0 ? "\n  {\n    \"title\": " : ",\n  {\n    \"title\": ")
+      string(group.title)
+      if group.score != Score() {
+        append(",\n    \"score\": {\"correctCount\": \(group.score.correctCount), ")
+        append("\"incorrectCount\": \(group.score.incorrectCount)}")
+      }
+      append(",\n    \"questions\": [")
+      for (index, question) in group.questions.enumerated() {
+        append(index == 0 ? "\n      {\"prompt\": " : ",\n      {\"prompt\": ")
+        string(question.prompt)
+        append(", \"answer\": ")
+        string(question.answer)
+        if !question.alternatives.isEmpty {
+          append(", \"alternatives\": [")
+          for (offset, alternative) in question.alternatives.enumerated() {
+            if offset > 0 { append(", ") }
+            string(alternative)
+          }
+          append("]")
+        }
+        if let hint = question.hint {
+          append(", \"hint\": ")
+          string(hint)
+        }
+        if let id = question.id {
+          append(", \"id\": ")
+          string(id)
+        }
+        append("}")
+      }
+      append(group.questions.isEmpty ? "]\n  }" : "\n    ]\n  }")
+    }
+    append(groups.isEmpty ? "]\n" : "\n]\n")
+    return out
   }
 
   /// `prompt<TAB>answer<TAB>hint` lines, quoted as Anki reads them back.

@@ -95,7 +95,7 @@ public enum QuestionImport {
     public var updatedQuestions = 0
 
     /// The questions file that holds the groups.
-    public var bytes: [UInt8] { QuestionExport.json(groups) }
+    public internal(set) var bytes: [UInt8] = []
   }
 
   /// How `imported` joins `existing`.
@@ -141,6 +141,7 @@ public enum QuestionImport {
         }
       }
     }
+    plan.bytes = QuestionExport.json(plan.groups)
     let check = QuestionFile(bytes: plan.bytes)
     guard check.groups != nil else { throw .invalid(file: file, check.diagnostics) }
     return plan

@@ -1,0 +1,105 @@
+"""Checks memoquiz against Anki's own library, both ways.
+
+Usage: python anki-interop.py MEMOQUIZ_BINARY
+
+(a) Anki makes a collection of Basic notes in a deck, exports them as
+    "Notes in Plain Text", and memoquiz imports that file.
+(b) memoquiz exports groups with --format anki, and Anki's own importer
+    reads the file into a fresh collection.
+Each way, the fields and the deck must arrive as they left. Fields hold
+tabs, quotes, line breaks, HTML-like text and non-ASCII text.
+"""
+
+import html
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+from anki.collection import Collection, ImportCsvRequest
+from anki.import_export_pb2 import ExportLimit
+
+MEMOQUIZ = os.path.abspath(sys.argv[1])
+WORK = tempfile.mkdtemp(prefix="memoquiz-anki-")
+
+NOTES = [
+    ("犬", "dog"),
+    ("say \"hi\"\tthere", "two\nlines"),
+    ("a < b & c", "\"quoted\" answer"),
+    ("こんにちは", "hello, world; and more"),
+    ("émigré", "naïve café"),
+]
+
+
+def memoquiz(*arguments, home):
+    result = subprocess.run([MEMOQUIZ, *arguments], capture_output=True, text=True,
+                            env=dict(os.environ, MEMOQUIZ_HOME=home, NO_COLOR="1"))
+    if result.returncode != 0:
+        sys.exit(f"memoquiz {' '.join(arguments)} failed ({result.returncode}): {result.stderr}")
+    return result.stdout
+
+
+def plain(field):
+    """A field as plain text: entities decoded, line breaks as spaces."""
+    text = html.unescape(field.replace("<br>", "\n"))
+    return " ".join(line for line in text.splitlines() if line).strip()
+
+
+def check(condition, message):
+    if not condition:
+        sys.exit(f"error: {message}")
+
+
+def anki_to_memoquiz():
+    collection = Collection(os.path.join(WORK, "from.anki2"))
+    basic = collection.models.by_name("Basic")
+    deck = collection.decks.id("Japanese Words")
+    for front, back in NOTES:
+        note = collection.new_note(basic)
+        note["Front"], note["Back"] = front, back
+        collection.add_note(note, deck)
+    path = os.path.join(WORK, "from-anki.txt")
+    limit = ExportLimit()
+    limit.whole_collection.SetInParent()
+    collection.export_note_csv(out_path=path, limit=limit, with_html=False, with_tags=True, with_deck=True,
+                               with_notetype=True, with_guid=True)
+    collection.close()
+    home = os.path.join(WORK, "a")
+    memoquiz("import", path, home=home)
+    groups = json.loads(memoquiz("export", "Japanese Words", "--format", "json", home=home))
+    check([g["title"] for g in groups] == ["Japanese Words"], f"deck became {[g['title'] for g in groups]}")
+    got = [(q["prompt"], q["answer"]) for q in groups[0]["questions"]]
+    want = [(plain(f), plain(b)) for f, b in NOTES]
+    check(got == want, f"Anki's notes arrived as {got}, expected {want}")
+    print(f"Anki -> memoquiz: {len(got)} notes, fields and deck intact")
+
+
+def memoquiz_to_anki():
+    home = os.path.join(WORK, "b")
+    os.makedirs(home)
+    groups = [{"title": "Interop", "questions": [{"prompt": f, "answer": b} for f, b in NOTES]},
+              {"title": "Numbers", "questions": [{"prompt": "一", "answer": "1"}]}]
+    with open(os.path.join(home, "questions.json"), "w") as file:
+        json.dump(groups, file, ensure_ascii=False)
+    path = os.path.join(WORK, "from-memoquiz.txt")
+    memoquiz("export", "--format", "anki", "--output", path, home=home)
+    collection = Collection(os.path.join(WORK, "to.anki2"))
+    metadata = collection.get_csv_metadata(path=path, delimiter=None)
+    collection.import_csv(ImportCsvRequest(path=path, metadata=metadata))
+    arrived = {}
+    for note_id in collection.find_notes(""):
+        note = collection.get_note(note_id)
+        deck = collection.decks.name(collection.get_card(note.card_ids()[0]).did)
+        check(note.note_type()["name"] == "Basic", f"a note of type {note.note_type()['name']}")
+        arrived.setdefault(deck, []).append((plain(note["Front"]), plain(note["Back"])))
+    collection.close()
+    for group in groups:
+        want = sorted((plain(q["prompt"]), plain(q["answer"])) for q in group["questions"])
+        got = sorted(arrived.get(group["title"], []))
+        check(got == want, f"deck {group['title']} arrived as {got}, expected {want}")
+    print(f"memoquiz -> Anki: {sum(len(v) for v in arrived.values())} notes in {len(arrived)} decks, intact")
+
+
+anki_to_memoquiz()
+memoquiz_to_anki()
