@@ -61,4 +61,16 @@ struct ParsedArguments {
 
   /// Whether the flag was given.
   func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+  /// The whole number an option gives, when it is given.
+  /// - Throws: ``UsageError`` when the value is not a whole number in `range`.
+  func number(_ option: String, in range: ClosedRange<Int>, command: String) throws(UsageError) -> Int? {
+    guard let text = options[option] else { return nil }
+    guard let value = Int(text), range.contains(value) else {
+      let allowed =
+        range.upperBound == .max ? "of \(range.lowerBound) or more" : "from \(range.lowerBound) to \(range.upperBound)"
+      throw UsageError("\(option) takes a whole number \(allowed), not '\(text)'", command: command)
+    }
+    return value
+  }
 }

@@ -30,14 +30,7 @@ struct HistoryCommand: Command {
   init(arguments: ParsedArguments) throws(UsageError) {
     group = arguments.positionals.first
     json = arguments.has("--json")
-    if let text = arguments.options["--limit"] {
-      guard let value = Int(text), value >= 0 else {
-        throw UsageError("--limit takes a whole number of 0 or more, not '\(text)'", command: Self.name)
-      }
-      limit = value
-    } else {
-      limit = json ? 0 : 20
-    }
+    limit = try arguments.number("--limit", in: 0...Int.max, command: Self.name) ?? (json ? 0 : 20)
   }
 
   func run(in context: CommandContext) throws {

@@ -58,12 +58,7 @@ struct PlayCommand: Command {
       }
       options.seed = value
     }
-    if let text = arguments.options["--new"] {
-      guard let value = Int(text), value >= 0 else {
-        throw UsageError("--new takes a whole number of 0 or more, not '\(text)'", command: Self.name)
-      }
-      options.newLimit = value
-    }
+    if let value = try arguments.number("--new", in: 0...Int.max, command: Self.name) { options.newLimit = value }
     self.options = options
   }
 

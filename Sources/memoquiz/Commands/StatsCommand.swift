@@ -40,14 +40,7 @@ struct StatsCommand: Command {
   init(arguments: ParsedArguments) throws(UsageError) {
     group = arguments.positionals.first
     json = arguments.has("--json")
-    if let text = arguments.options["--weeks"] {
-      guard let value = Int(text), (1...520).contains(value) else {
-        throw UsageError("--weeks takes a whole number from 1 to 520, not '\(text)'", command: Self.name)
-      }
-      weeks = value
-    } else {
-      weeks = 26
-    }
+    weeks = try arguments.number("--weeks", in: 1...520, command: Self.name) ?? 26
   }
 
   func run(in context: CommandContext) throws {
