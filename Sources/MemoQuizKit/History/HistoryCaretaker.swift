@@ -1,152 +1,163 @@
 @preconcurrency import Glibc
 
-/// Keeps the history: the durable, append-only list of every step's memento.
+/// Keeps the history: one append-only file per machine under `history/`,
+/// read together as one list of records in a merged order.
 ///
-/// The file starts with a line naming its format and a token that changes
-/// whenever the file is rewritten, then holds one ``RecordLine`` per record.
-/// Appending writes whole lines and `fdatasync`s them before returning, so an
-/// acknowledged record survives a crash. A crash during an append can leave
-/// only a torn last line: it was never acknowledged, so readers ignore it and
-/// the next append cuts it off. A damaged line in the middle is another
-/// matter: ``recover(keeping:now:)`` moves the file aside and writes the
-/// readable records to a new one.
-///
-/// Callers hold the data folder's lock to append or recover; reading needs
-/// no lock.
+/// The merged order takes each machine's records in the order they were
+/// written, and between machines the record with the earlier time (then
+/// the smaller machine identity) first. It depends only on the files'
+/// contents, so every machine that holds the same files reads the same
+/// history, whatever order they arrived in.
 struct HistoryCaretaker: Sendable {
-  /// The format this build reads and writes.
-  static let version = 1
-  private static let magic = "memoquiz history"
+  let folder: DataFolder
 
-  let path: String
-
-  /// What a read found.
-  struct Contents {
-    /// The file's token, or `nil` when there is no file yet.
-    var token: String?
-    /// Whether the records start at the beginning of the history.
-    var isComplete: Bool
-    var records: [HistoryRecord]
-    /// The offset just after the last whole record.
+  /// How far a reading went in one file.
+  struct Coverage: Hashable, Sendable {
+    /// The offset just after the last whole line read.
     var end: Int
-    /// How many whole lines could not be read.
-    var damagedLines: Int
+    /// The number of the last record read.
+    var lastSequence: Int
+    /// A hash of the bytes just before `end`: a file replaced by another
+    /// (an older copy, say) is noticed.
+    var tail: UInt64
   }
 
-  /// Reads the records after `offset`, or all of them when the file's token
-  /// is not `token` (the file was rewritten since the offset was taken).
-  /// - Throws: ``PersistenceError`` when the file cannot be read or was
-  ///   written by a newer memoquiz.
-  func read(after offset: Int, token: String?) throws(PersistenceError) -> Contents {
-    let descriptor: FileDescriptor
-    do {
-      descriptor = try FileDescriptor.open(path, O_RDONLY)
-    } catch {
-      if error.errno == ENOENT { return Contents(token: nil, isComplete: true, records: [], end: 0, damagedLines: 0) }
-      throw .cannotRead(path: path, error)
-    }
-    defer { descriptor.close() }
-    let head: (version: Int?, token: String, end: Int)?
-    let bytes: [UInt8]
-    let start: Int
-    do {
-      head = try readHeader(descriptor)
-      start = (head?.token == token && token != nil && offset >= (head?.end ?? 0)) ? offset : (head?.end ?? 0)
-      bytes = try descriptor.readAll(from: start)
-    } catch {
-      throw .cannotRead(path: path, error)
-    }
-    guard let head else {
-      // No readable header: every line is damage.
-      return Contents(
-        token: "", isComplete: true, records: [], end: 0, damagedLines: max(1, bytes.count(where: { $0 == 10 })))
-    }
-    if let version = head.version, version > Self.version {
-      throw .newerVersion(path: path, found: version, supported: Self.version)
-    }
-    var contents = Self.parse(bytes, base: start)
-    contents.token = head.token
-    contents.isComplete = start == head.end
-    return contents
-  }
-
-  /// The header line: the format version, the token and where records start.
-  private func readHeader(_ descriptor: FileDescriptor) throws(SystemError) -> (version: Int?, token: String, end: Int)?
-  {
-    var buffer = [UInt8](repeating: 0, count: 128)
-    let count = try buffer.withUnsafeMutableBytes { raw in
-      Result { () throws(SystemError) in try descriptor.read(into: raw, at: 0) }
-    }.get()
-    guard let newline = buffer[..<count].firstIndex(of: 10),
-      let line = String(validating: buffer[..<newline], as: UTF8.self), line.hasPrefix(Self.magic + " ")
-    else { return nil }
-    let parts = line.dropFirst(Self.magic.count + 1).split(separator: " ")
-    guard parts.count == 2 else { return nil }
-    return (Int(parts[0]), String(parts[1]), newline + 1)
-  }
-
-  /// Splits bytes into records; a last line without its line feed is torn
-  /// and left out.
-  private static func parse(_ bytes: [UInt8], base: Int) -> Contents {
+  /// What a reading found.
+  struct Reading: Sendable {
+    /// The records, in merged order.
     var records: [HistoryRecord] = []
-    var damaged = 0
-    var start = 0
-    while let newline = bytes[start...].firstIndex(of: 10) {
-      if let fields = RecordLine.fields(bytes[start..<newline]), let record = try? HistoryRecord(fields: fields) {
-        records.append(record)
-      } else {
-        damaged += 1
+    var coverage: [MachineID: Coverage] = [:]
+    /// How many damaged lines each file has in the part read.
+    var damaged: [MachineID: Int] = [:]
+  }
+
+  /// The file of `machine`.
+  func file(of machine: MachineID) -> MachineHistoryFile {
+    MachineHistoryFile(path: folder.historyFolder + "/" + machine.hex + ".log", machine: machine)
+  }
+
+  /// The machines that have a history file.
+  func machines() throws(PersistenceError) -> [MachineID] {
+    guard let directory = opendir(folder.historyFolder) else {
+      if errno == ENOENT || errno == ENOTDIR { return [] }
+      throw .cannotRead(path: folder.historyFolder, .current)
+    }
+    defer { closedir(directory) }
+    var machines: [MachineID] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      start = newline + 1
+      guard name.hasSuffix(".log"), let id = MachineID(hex: name.dropLast(4)) else { continue }
+      machines.append(id)
     }
-    return Contents(token: nil, isComplete: false, records: records, end: base + start, damagedLines: damaged)
+    return machines.sorted()
   }
 
-  /// Appends records durably after `end`, the offset a read under the same
-  /// lock returned; anything beyond it is a torn line and is cut off first.
-  /// Creates the file when there is none.
-  /// - Returns: the file's token and the new end.
-  func append(_ records: [HistoryRecord], after end: Int, token: String?) throws(PersistenceError) -> (
-    token: String, end: Int
-  ) {
-    var token = token
-    var end = end
-    if token == nil {
-      let created = Self.newToken()
-      let header = Array("\(Self.magic) \(Self.version) \(created)\n".utf8)
-      try DurableFile.replace(path, with: header)
-      token = created
-      end = header.count
+  /// Reads every file whole.
+  func readAll() throws(PersistenceError) -> Reading {
+    var reading = Reading()
+    var lists: [[HistoryRecord]] = []
+    for machine in try machines() {
+      let file = file(of: machine)
+      let contents = try file.read()
+      lists.append(contents.records)
+      reading.coverage[machine] = Coverage(
+        end: contents.end, lastSequence: contents.lastSequence, tail: tailHash(of: file.path, before: contents.end))
+      if contents.damagedLines > 0 { reading.damaged[machine] = contents.damagedLines }
     }
-    var bytes: [UInt8] = []
-    for record in records { RecordLine.append(record.fields, to: &bytes) }
-    do throws(SystemError) {
-      let descriptor = try FileDescriptor.open(path, O_WRONLY | O_APPEND)
+    reading.records = Self.merged(lists)
+    return reading
+  }
+
+  /// Reads what was appended since `coverage`.
+  /// - Returns: the new records in merged order with the new coverage, or
+  ///   `nil` when a file shrank or was replaced: read everything again.
+  func readNew(since coverage: [MachineID: Coverage]) throws(PersistenceError) -> Reading? {
+    var reading = Reading()
+    var lists: [[HistoryRecord]] = []
+    let machines = try machines()
+    // A file that went away: the state no longer follows from the files.
+    guard Set(coverage.keys).isSubset(of: machines) else { return nil }
+    for machine in machines {
+      let file = file(of: machine)
+      let known = coverage[machine] ?? Coverage(end: 0, lastSequence: 0, tail: 0)
+      var status = stat()
+      guard stat(file.path, &status) == 0 else { return nil }
+      let size = Int(status.st_size)
+      if size == known.end && (known.end == 0 || tailHash(of: file.path, before: known.end) == known.tail) {
+        reading.coverage[machine] = known
+        continue
+      }
+      guard size >= known.end, known.end == 0 || tailHash(of: file.path, before: known.end) == known.tail else {
+        return nil
+      }
+      let contents = try file.read(after: known.end, lastSequence: known.lastSequence)
+      lists.append(contents.records)
+      reading.coverage[machine] = Coverage(
+        end: contents.end, lastSequence: contents.lastSequence,
+        tail: contents.end == known.end ? known.tail : tailHash(of: file.path, before: contents.end))
+      if contents.damagedLines > 0 { reading.damaged[machine] = contents.damagedLines }
+    }
+    reading.records = Self.merged(lists)
+    return reading
+  }
+
+  /// The name of each machine's host, from its file's first line.
+  func names() -> [MachineID: String] {
+    var names: [MachineID: String] = [:]
+    for machine in (try? machines()) ?? [] {
+      let path = file(of: machine).path
+      guard let descriptor = try? FileDescriptor.open(path, O_RDONLY | O_NONBLOCK) else { continue }
       defer { descriptor.close() }
-      if try descriptor.size() != end { try descriptor.truncate(to: end) }
-      try descriptor.writeAll(bytes)
-      try descriptor.dataSync()
-    } catch {
-      throw .cannotWrite(path: path, error)
+      var buffer = [UInt8](repeating: 0, count: 512)
+      let count =
+        (try? buffer.withUnsafeMutableBytes { raw in
+          try Result { () throws(SystemError) in try descriptor.read(into: raw, at: 0) }.get()
+        }) ?? 0
+      guard let newline = buffer[..<count].firstIndex(of: 10), let fields = RecordLine.fields(buffer[..<newline]),
+        fields.count == 4, fields[0] == MachineHistoryFile.magic
+      else { continue }
+      names[machine] = fields[3]
     }
-    return (token ?? "", end + bytes.count)
+    return names
   }
 
-  /// Moves a damaged history aside and writes the records that could be read
-  /// to a new file, durably.
-  /// - Returns: where the damaged file went.
-  func recover(keeping records: [HistoryRecord], now: Timestamp) throws(PersistenceError) -> String {
-    let aside = DurableFile.asideName(for: path, label: "damaged", now: now)
-    let token = Self.newToken()
-    var bytes = Array("\(Self.magic) \(Self.version) \(token)\n".utf8)
-    for record in records { RecordLine.append(record.fields, to: &bytes) }
-    try DurableFile.link(path, to: aside)
-    try DurableFile.replace(path, with: bytes)
-    return aside
+  /// A hash of up to 32 bytes before `end`.
+  func tailHash(of path: String, before end: Int) -> UInt64 {
+    guard end > 0, let descriptor = try? FileDescriptor.open(path, O_RDONLY | O_NONBLOCK) else { return 0 }
+    defer { descriptor.close() }
+    let start = max(0, end - 32)
+    var buffer = [UInt8](repeating: 0, count: end - start)
+    let count =
+      (try? buffer.withUnsafeMutableBytes { raw in
+        try Result { () throws(SystemError) in try descriptor.read(into: raw, at: start) }.get()
+      }) ?? 0
+    guard count == buffer.count else { return 0 }
+    return buffer.withUnsafeBufferPointer(QuestionsText.hash)
   }
 
-  private static func newToken() -> String {
-    var generator = SystemRandomNumberGenerator()
-    return String(generator.next() as UInt64, radix: 36)
+  /// Merges machines' records: each machine's in its own order, and
+  /// between machines the earlier record (by time, then identity) first.
+  static func merged(_ lists: [[HistoryRecord]]) -> [HistoryRecord] {
+    let lists = lists.filter { !$0.isEmpty }
+    guard lists.count > 1 else { return lists.first ?? [] }
+    var merged: [HistoryRecord] = []
+    merged.reserveCapacity(lists.reduce(0) { $0 + $1.count })
+    var positions = [Int](repeating: 0, count: lists.count)
+    while true {
+      var best: Int?
+      var bestOrder: HistoryOrder?
+      for index in lists.indices where positions[index] < lists[index].count {
+        let order = HistoryOrder(lists[index][positions[index]])
+        if bestOrder.map({ order < $0 }) ?? true {
+          best = index
+          bestOrder = order
+        }
+      }
+      guard let best else { return merged }
+      merged.append(lists[best][positions[best]])
+      positions[best] += 1
+    }
   }
 }

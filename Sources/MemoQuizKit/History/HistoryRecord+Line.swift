@@ -1,84 +1,102 @@
 /// The history file's text form of each record (see ``RecordLine``).
+///
+/// A record's own identity is its machine's, from the file it is in, and
+/// its number, written second; references to other records are written
+/// whole (`1a2b3c4d-17`).
 extension HistoryRecord {
   /// The record's fields, the first naming its kind.
   var fields: [String] {
+    let sequence = String(id.sequence)
     switch self {
     case .answer(let a):
       return [
-        "answer", String(a.id), String(a.time.rawValue), a.group, String(a.round), a.question, a.prompt, a.typed,
+        "answer", sequence, String(a.time.rawValue), a.group, a.round?.text ?? "", a.question, a.prompt, a.typed,
         String(a.rating.rawValue), String(a.duration),
       ]
     case .right(let r):
-      return ["right", String(r.id), String(r.time.rawValue), r.group, r.question, String(r.target)]
+      return ["right", sequence, String(r.time.rawValue), r.group, r.question, r.target.text]
     case .reset(let r):
-      return ["reset", String(r.id), String(r.time.rawValue)] + r.groups
+      return ["reset", sequence, String(r.time.rawValue)] + r.groups
     case .questionsChange(let c):
       return [
-        "questions", String(c.id), String(c.time.rawValue), c.kind.rawValue, String(c.snapshot), c.group ?? "",
+        "questions", sequence, String(c.time.rawValue), c.kind.rawValue, c.base?.text ?? "", c.group ?? "",
         c.summary,
-      ] + c.renames.flatMap { [$0.from, $0.to] }
+      ] + Self.fields(of: c.contents) + (c.before.map(Self.fields(of:)) ?? ["", ""])
+        + c.renames.flatMap { [$0.from, $0.to] }
+    case .setting(let s):
+      return ["setting", sequence, String(s.time.rawValue), s.key, s.value, s.summary]
     case .undo(let m):
-      return ["undo"] + Self.fields(of: m)
+      return ["undo", sequence] + Self.fields(of: m)
     case .redo(let m):
-      return ["redo"] + Self.fields(of: m)
+      return ["redo", sequence] + Self.fields(of: m)
     case .roundStart(let s):
       return [
-        "round", String(s.round), String(s.time.rawValue), s.group, s.strategy, String(s.seed),
+        "round", sequence, String(s.time.rawValue), s.group, s.strategy, String(s.seed),
         s.repeatsMissed ? "1" : "0", String(s.skipped),
       ] + s.plan
     case .baseline(let b):
       return [
-        "baseline", String(b.time.rawValue), b.group, String(b.score.correctCount), String(b.score.incorrectCount),
-        b.lastPlayed.map { String($0.rawValue) } ?? "",
+        "baseline", sequence, String(b.time.rawValue), b.group, String(b.score.correctCount),
+        String(b.score.incorrectCount), b.lastPlayed.map { String($0.rawValue) } ?? "",
       ]
+    }
+  }
+
+  private static func fields(of text: QuestionsText) -> [String] {
+    switch text {
+    case .file(let contents): ["1", contents]
+    case .none: ["0", ""]
     }
   }
 
   private static func fields(of mark: StepMark) -> [String] {
     [
-      String(mark.time.rawValue), String(mark.target), mark.kind.rawValue, mark.group ?? "", mark.question ?? "",
-      mark.snapshot.map(String.init) ?? "",
+      String(mark.time.rawValue), mark.target.text, mark.kind.rawValue, mark.group ?? "", mark.question ?? "",
+      mark.inRound ? "1" : "0",
     ]
   }
 
   /// The record a line's fields hold.
+  /// - Parameter machine: the machine whose file holds the line.
   /// - Throws: ``RecordFields/Malformed`` when they hold no valid record.
-  init(fields list: [String]) throws(RecordFields.Malformed) {
+  init(fields list: [String], machine: MachineID) throws(RecordFields.Malformed) {
     var fields = RecordFields(list)
-    switch try fields.text() {
+    let kind = try fields.text()
+    let id = StepID(machine: machine, sequence: try fields.sequence())
+    let time = try fields.timestamp()
+    switch kind {
     case "answer":
       self = .answer(
         AnswerStep(
-          id: try fields.count(), time: try fields.timestamp(), group: try fields.text(), round: try fields.count(),
+          id: id, time: time, group: try fields.text(), round: try fields.optionalStepID(),
           question: try fields.text(), prompt: try fields.text(), typed: try fields.text(),
           rating: try fields.rating(), duration: try fields.count()))
     case "right":
       self = .right(
         RightStep(
-          id: try fields.count(), time: try fields.timestamp(), group: try fields.text(),
-          question: try fields.text(), target: try fields.count()))
+          id: id, time: time, group: try fields.text(), question: try fields.text(), target: try fields.stepID()))
     case "reset":
-      let id = try fields.count()
-      let time = try fields.timestamp()
       self = .reset(ResetStep(id: id, time: time, groups: fields.rest()))
     case "questions":
-      let id = try fields.count()
-      let time = try fields.timestamp()
       guard let kind = StepKind(rawValue: try fields.text()) else { throw RecordFields.Malformed() }
       var step = QuestionsChangeStep(
-        id: id, time: time, kind: kind, snapshot: try fields.count(), group: try fields.optionalText(),
-        summary: try fields.text())
+        id: id, time: time, kind: kind, base: try fields.optionalStepID(), group: try fields.optionalText(),
+        summary: try fields.text(), contents: .none)
+      guard let contents = try Self.questionsText(&fields) else { throw RecordFields.Malformed() }
+      step.contents = contents
+      step.before = try Self.questionsText(&fields)
       let titles = fields.rest()
       guard titles.count % 2 == 0 else { throw RecordFields.Malformed() }
       step.renames = stride(from: 0, to: titles.count, by: 2).map { GroupRename(from: titles[$0], to: titles[$0 + 1]) }
       self = .questionsChange(step)
+    case "setting":
+      self = .setting(
+        SettingStep(id: id, time: time, key: try fields.text(), value: try fields.text(), summary: try fields.text()))
     case "undo":
-      self = .undo(try Self.mark(&fields))
+      self = .undo(try Self.mark(&fields, id: id, time: time))
     case "redo":
-      self = .redo(try Self.mark(&fields))
+      self = .redo(try Self.mark(&fields, id: id, time: time))
     case "round":
-      let round = try fields.count()
-      let time = try fields.timestamp()
       let group = try fields.text()
       let strategy = try fields.text()
       let seed = try fields.unsigned()
@@ -86,12 +104,12 @@ extension HistoryRecord {
       let skipped = try fields.count()
       self = .roundStart(
         RoundStart(
-          round: round, time: time, group: group, strategy: strategy, seed: seed, repeatsMissed: repeatsMissed,
+          id: id, time: time, group: group, strategy: strategy, seed: seed, repeatsMissed: repeatsMissed,
           skipped: skipped, plan: fields.rest()))
     case "baseline":
       self = .baseline(
         ScoreBaseline(
-          time: try fields.timestamp(), group: try fields.text(),
+          id: id, time: time, group: try fields.text(),
           score: Score(correctCount: try fields.count(), incorrectCount: try fields.count()),
           lastPlayed: try fields.optionalTimestamp()))
     default:
@@ -100,12 +118,45 @@ extension HistoryRecord {
     guard fields.isAtEnd else { throw RecordFields.Malformed() }
   }
 
-  private static func mark(_ fields: inout RecordFields) throws(RecordFields.Malformed) -> StepMark {
-    let time = try fields.timestamp()
-    let target = try fields.count()
+  /// A questions text: a flag (`1` a file, `0` none, empty for not given)
+  /// and the text.
+  private static func questionsText(_ fields: inout RecordFields) throws(RecordFields.Malformed) -> QuestionsText? {
+    let flag = try fields.text()
+    let text = try fields.text()
+    switch flag {
+    case "1": return .file(text)
+    case "0": return .none
+    case "": return nil
+    default: throw RecordFields.Malformed()
+    }
+  }
+
+  private static func mark(_ fields: inout RecordFields, id: StepID, time: Timestamp) throws(RecordFields.Malformed)
+    -> StepMark
+  {
+    let target = try fields.stepID()
     guard let kind = StepKind(rawValue: try fields.text()) else { throw RecordFields.Malformed() }
     return StepMark(
-      time: time, target: target, kind: kind, group: try fields.optionalText(), question: try fields.optionalText(),
-      snapshot: try fields.optionalCount())
+      id: id, time: time, target: target, kind: kind, group: try fields.optionalText(),
+      question: try fields.optionalText(), inRound: try fields.flag())
+  }
+}
+
+extension RecordFields {
+  /// A record's number in its file: from 1 to ``StepID/maximumSequence``.
+  mutating func sequence() throws(Malformed) -> Int {
+    guard let value = Int(try text()), (1...StepID.maximumSequence).contains(value) else { throw Malformed() }
+    return value
+  }
+
+  mutating func stepID() throws(Malformed) -> StepID {
+    guard let id = StepID(text: try text()) else { throw Malformed() }
+    return id
+  }
+
+  mutating func optionalStepID() throws(Malformed) -> StepID? {
+    guard let text = try optionalText() else { return nil }
+    guard let id = StepID(text: text) else { throw Malformed() }
+    return id
   }
 }

@@ -1,16 +1,18 @@
 /// One record of the history: a step the user took, or a note about one.
 ///
-/// Steps are the mementos of the user's changes, each with a number that
-/// `history` shows and `undo ID` takes: an answer, a `:right`, a reset, and
-/// a change to the questions file. Marks record that a step was taken back or
-/// brought back; a round start records a round's plan; a baseline carries
-/// scores over from the first release's `scores.json`. Everything memoquiz
-/// remembers (scores, memory, unfinished rounds) is derived from these.
+/// Steps are the mementos of the user's changes: an answer, a `:right`, a
+/// reset, a change of the questions, a setting. Marks record that a step was
+/// taken back or brought back; a round start records a round's plan; a
+/// baseline carries scores over from the first release's `scores.json`.
+/// Every record has a globally unique ``StepID``; everything memoquiz
+/// remembers (scores, memory, rounds, the questions, the settings) is
+/// derived from the records of every machine.
 enum HistoryRecord: Hashable, Sendable {
   case answer(AnswerStep)
   case right(RightStep)
   case reset(ResetStep)
   case questionsChange(QuestionsChangeStep)
+  case setting(SettingStep)
   /// A step taken back.
   case undo(StepMark)
   /// A step brought back after it was taken back.
@@ -18,30 +20,89 @@ enum HistoryRecord: Hashable, Sendable {
   case roundStart(RoundStart)
   case baseline(ScoreBaseline)
 
-  /// The step's number, for records that are steps.
-  var stepID: Int? {
+  /// The record's identity.
+  var id: StepID {
     switch self {
     case .answer(let step): step.id
     case .right(let step): step.id
     case .reset(let step): step.id
     case .questionsChange(let step): step.id
-    case .undo, .redo, .roundStart, .baseline: nil
+    case .setting(let step): step.id
+    case .undo(let mark), .redo(let mark): mark.id
+    case .roundStart(let start): start.id
+    case .baseline(let baseline): baseline.id
+    }
+  }
+
+  /// When the record was made.
+  var time: Timestamp {
+    switch self {
+    case .answer(let step): step.time
+    case .right(let step): step.time
+    case .reset(let step): step.time
+    case .questionsChange(let step): step.time
+    case .setting(let step): step.time
+    case .undo(let mark), .redo(let mark): mark.time
+    case .roundStart(let start): start.time
+    case .baseline(let baseline): baseline.time
+    }
+  }
+
+  /// Whether the record is a step: something `undo` can take back.
+  var isStep: Bool {
+    switch self {
+    case .answer, .right, .reset, .questionsChange, .setting: true
+    case .undo, .redo, .roundStart, .baseline: false
+    }
+  }
+
+  /// The same record with another identity, as a new record is given the
+  /// next number of this machine's file when it is appended.
+  func withID(_ id: StepID) -> HistoryRecord {
+    switch self {
+    case .answer(var step):
+      step.id = id
+      return .answer(step)
+    case .right(var step):
+      step.id = id
+      return .right(step)
+    case .reset(var step):
+      step.id = id
+      return .reset(step)
+    case .questionsChange(var step):
+      step.id = id
+      return .questionsChange(step)
+    case .setting(var step):
+      step.id = id
+      return .setting(step)
+    case .undo(var mark):
+      mark.id = id
+      return .undo(mark)
+    case .redo(var mark):
+      mark.id = id
+      return .redo(mark)
+    case .roundStart(var start):
+      start.id = id
+      return .roundStart(start)
+    case .baseline(var baseline):
+      baseline.id = id
+      return .baseline(baseline)
     }
   }
 }
 
 /// The kinds of step, as `history --json` names them.
 public enum StepKind: String, Sendable, Hashable {
-  case answer, right, reset, edit, add, `import`, restore
+  case answer, right, reset, edit, add, `import`, restore, config, optimize
 }
 
 /// A graded answer: the memento of one review of a question.
 struct AnswerStep: Hashable, Sendable {
-  var id: Int
+  var id: StepID
   var time: Timestamp
   var group: String
-  /// The round it was given in.
-  var round: Int
+  /// The round it was given in, if any.
+  var round: StepID?
   /// The question's identity: its `id`, else its prompt.
   var question: String
   var prompt: String
@@ -55,33 +116,80 @@ struct AnswerStep: Hashable, Sendable {
 
 /// `:right`: the answer `target`, graded Incorrect, was right after all.
 struct RightStep: Hashable, Sendable {
-  var id: Int
+  var id: StepID
   var time: Timestamp
   var group: String
   var question: String
-  var target: Int
+  var target: StepID
 }
 
 /// Scores and memory of some groups set back to zero.
 struct ResetStep: Hashable, Sendable {
-  var id: Int
+  var id: StepID
   var time: Timestamp
   var groups: [String]
 }
 
+/// The text of a questions file, or its absence (the bundled set is used).
+enum QuestionsText: Hashable, Sendable {
+  case file(String)
+  case none
+
+  /// The bytes to write, or `nil` for no file.
+  var bytes: [UInt8]? {
+    if case .file(let text) = self { return Array(text.utf8) }
+    return nil
+  }
+
+  /// A hash of the text, to tell versions apart without keeping them.
+  var hash: UInt64 {
+    guard case .file(var text) = self else { return 0 }
+    return text.withUTF8 { QuestionsText.hash($0) }
+  }
+
+  /// The FNV-1a hash of bytes, never 0 (which stands for no file).
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash &*= 0x100_0000_01B3
+    }
+    return hash == 0 ? 1 : hash
+  }
+}
+
 /// A new questions file: an edit, an add, an import or a restore.
+///
+/// The step carries the whole new file, so that any machine can install it
+/// when the step arrives, and `undo` can go back to the version before it
+/// without a file of its own. The first change in a history (or the first
+/// after the file was edited by hand) also carries the version it replaced.
 struct QuestionsChangeStep: Hashable, Sendable {
-  var id: Int
+  var id: StepID
   var time: Timestamp
   var kind: StepKind
-  /// The snapshot of the questions file it replaced.
-  var snapshot: Int
+  /// The questions step in effect when this one was made: two steps with the
+  /// same base on different machines changed the questions before they synced.
+  var base: StepID?
   var group: String?
   /// What changed, in a few words.
   var summary: String
+  var contents: QuestionsText
+  /// The version it replaced, when no earlier step holds it.
+  var before: QuestionsText?
   /// Groups that were renamed, recognisably the same: their progress
   /// follows the new title.
   var renames: [GroupRename] = []
+}
+
+/// A setting's new value, such as `new-per-day` or the scheduler's parameters.
+struct SettingStep: Hashable, Sendable {
+  var id: StepID
+  var time: Timestamp
+  var key: String
+  var value: String
+  /// What changed, in a few words.
+  var summary: String
 }
 
 /// A group's old and new title.
@@ -95,18 +203,20 @@ public struct GroupRename: Hashable, Sendable {
 /// The mark repeats what it needs of its step (kind, group, question), so
 /// that the effect can be applied without looking the step up.
 struct StepMark: Hashable, Sendable {
+  var id: StepID
   var time: Timestamp
-  var target: Int
+  var target: StepID
   var kind: StepKind
   var group: String?
   var question: String?
-  /// For questions-file steps: the snapshot of the file this mark replaced.
-  var snapshot: Int?
+  /// Whether it is an in-round `:undo`, which `redo` does not bring back.
+  var inRound: Bool = false
 }
 
 /// A round's plan: its questions in the order they will be asked.
 struct RoundStart: Hashable, Sendable {
-  var round: Int
+  /// The round's identity.
+  var id: StepID
   var time: Timestamp
   var group: String
   var strategy: String
@@ -121,6 +231,7 @@ struct RoundStart: Hashable, Sendable {
 
 /// A group's score carried over from the first release's `scores.json`.
 struct ScoreBaseline: Hashable, Sendable {
+  var id: StepID
   var time: Timestamp
   var group: String
   var score: Score

@@ -53,14 +53,33 @@ public struct DataFolder: Sendable {
   /// The scores and unfinished rounds of the first release, carried over
   /// into the history on first run.
   public var scoresFile: String { path + "/scores.json" }
-  /// Every step the user took: the source of all progress.
-  public var historyFile: String { path + "/history.log" }
+  /// Every step of every machine, one file per machine: the source of all
+  /// progress, and the part of the folder that is synced.
+  public var historyFolder: String { path + "/history" }
+  /// What belongs to this machine alone and is never synced: its identity,
+  /// the lock, the checkpoint, the snapshots.
+  public var localFolder: String { path + "/local" }
+  /// This machine's identity.
+  var machineFile: String { localFolder + "/machine" }
   /// The progress as of a point in the history, so start-up reads only the rest.
-  public var checkpointFile: String { path + "/progress.checkpoint" }
+  public var checkpointFile: String { localFolder + "/checkpoint" }
   /// The lock taken for every read-modify-write.
-  var lockFile: String { path + "/.lock" }
+  var lockFile: String { localFolder + "/lock" }
   /// The folder of saved snapshots.
-  var snapshotsFolder: String { path + "/snapshots" }
+  var snapshotsFolder: String { localFolder + "/snapshots" }
+  /// Which version of the questions file memoquiz last wrote or saw.
+  var questionsStateFile: String { localFolder + "/questions-state" }
+  /// The notices already given once, such as questions changed on two machines.
+  var noticesFile: String { localFolder + "/notices" }
+  /// Tells git which files are this machine's alone.
+  var gitIgnoreFile: String { path + "/.gitignore" }
+
+  /// The single history file of the second release, carried over on first use.
+  var legacyHistoryFile: String { path + "/history.log" }
+  /// The second release's checkpoint, lock and snapshots.
+  var legacyCheckpointFile: String { path + "/progress.checkpoint" }
+  var legacyLockFile: String { path + "/.lock" }
+  var legacySnapshotsFolder: String { path + "/snapshots" }
 
   /// Creates the folder and its parents when missing.
   /// - Throws: ``PersistenceError/cannotWrite(path:_:)`` when that fails.
@@ -68,14 +87,29 @@ public struct DataFolder: Sendable {
     try Self.createFolder(path)
   }
 
+  /// Creates the folder `local/` of this machine's own files.
+  func createLocal() throws(PersistenceError) {
+    try Self.createFolder(localFolder)
+  }
+
+  /// Creates the folder `history/`.
+  func createHistory() throws(PersistenceError) {
+    try Self.createFolder(historyFolder)
+  }
+
+  /// Creates a folder and its parents, durably: each new folder's name is
+  /// synced into its parent, so a power cut cannot drop a folder and what
+  /// was acknowledged in it.
   static func createFolder(_ path: String) throws(PersistenceError) {
     var status = stat()
     if stat(path, &status) == 0 { return }
     let parent = DurableFile.split(path).folder
     if parent != path && parent != "/" && parent != "." { try createFolder(parent) }
-    guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+    guard mkdir(path, 0o755) == 0 else {
+      if errno == EEXIST { return }
       throw .cannotWrite(path: path, .current)
     }
+    try DurableFile.syncFolder(parent)
   }
 
   /// Takes the folder's exclusive lock for the duration of `body`.
@@ -83,7 +117,7 @@ public struct DataFolder: Sendable {
   /// Take it once per operation: the lock is not reentrant, and a nested
   /// call would wait for itself.
   func withLock<Result>(_ body: () throws -> Result) throws -> Result {
-    try create()
+    try createLocal()
     let lock = try FileLock(path: lockFile)
     return try withExtendedLifetime(lock) { try body() }
   }
@@ -95,6 +129,6 @@ public struct DataFolder: Sendable {
       hash ^= UInt64(byte)
       hash &*= 0x100_0000_01B3
     }
-    return path + "/.round-" + String(hash, radix: 16) + ".lock"
+    return localFolder + "/round-" + String(hash, radix: 16) + ".lock"
   }
 }

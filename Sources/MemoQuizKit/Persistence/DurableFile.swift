@@ -49,7 +49,9 @@ enum DurableFile {
   /// ``FileLock``. A stale one (left by a killed process, or planted as a
   /// link) is removed first, and the new one is created exclusively, never
   /// following a link.
-  static func replace(_ path: String, with bytes: [UInt8]) throws(PersistenceError) {
+  /// - Parameter durably: `false` for derived data that a crash may lose:
+  ///   the replacement is still atomic, but nothing is synced.
+  static func replace(_ path: String, with bytes: [UInt8], durably: Bool = true) throws(PersistenceError) {
     let path = resolvingLink(path)
     let (folder, name) = split(path)
     let temporaryPath = folder + "/." + name + ".tmp"
@@ -65,7 +67,7 @@ enum DurableFile {
         // The umask may have narrowed the mode given to `open`.
         _ = fchmod(descriptor.rawValue, mode)
         try descriptor.writeAll(bytes)
-        try descriptor.sync()
+        if durably { try descriptor.sync() }
         descriptor.close()
       } catch {
         descriptor.close()
@@ -76,7 +78,7 @@ enum DurableFile {
       unlink(temporaryPath)
       throw .cannotWrite(path: path, error)
     }
-    try syncFolder(folder)
+    if durably { try syncFolder(folder) }
   }
 
   /// The file a symbolic link at `path` points to (followed to the end), or

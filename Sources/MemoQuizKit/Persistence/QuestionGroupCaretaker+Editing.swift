@@ -6,13 +6,31 @@ extension QuestionGroupCaretaker {
   /// step of the history, after saving a snapshot of the file it replaces.
   ///
   /// Callers check the bytes first: only a valid questions file is installed.
-  /// - Returns: the step's number.
+  /// - Returns: the groups renamed whose progress followed them.
   @discardableResult
   public static func installQuestions(
     _ bytes: [UInt8], in folder: DataFolder, kind: StepKind, summary: String, now: Date
-  ) throws -> (step: Int, renames: [GroupRename]) {
-    try ProgressCaretaker(folder: folder).changeQuestions(
-      to: bytes, kind: kind, group: nil, summary: summary, at: now)
+  ) throws -> [GroupRename] {
+    try ProgressCaretaker(folder: folder).changeQuestions(kind: kind, group: nil, at: now) { _ in
+      (bytes, summary, ())
+    }?.renames ?? []
+  }
+
+  /// Changes the questions as one step, planned from the groups as they are
+  /// under the folder's lock, so that two changes made at once never lose
+  /// each other.
+  /// - Parameter plan: given the groups in use now, returns the new file,
+  ///   a summary of the change, and a result for the caller.
+  /// - Returns: what `plan` returned.
+  public static func changeQuestions<Result>(
+    in folder: DataFolder, kind: StepKind, group: String?, now: Date,
+    _ plan: ([QuestionGroup]) throws -> (bytes: [UInt8], summary: String, result: Result)
+  ) throws -> Result? {
+    try ProgressCaretaker(folder: folder).changeQuestions(kind: kind, group: group, at: now) { old in
+      let groups = try old.map { try Self.groups(from: $0, file: folder.questionsFile) } ?? Self.bundledGroups()
+      let (bytes, summary, result) = try plan(groups)
+      return (bytes, summary, result)
+    }?.result
   }
 
   /// Writes an exported file durably: a new file, or a replaced one.

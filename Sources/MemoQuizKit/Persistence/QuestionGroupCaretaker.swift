@@ -17,8 +17,8 @@ public struct QuestionGroupCaretaker {
   }
 
   public let folder: DataFolder
-  public let groups: [QuestionGroup]
-  public let source: Source
+  public private(set) var groups: [QuestionGroup]
+  public private(set) var source: Source
   public let progress: ProgressCaretaker
 
   /// Loads the groups and their progress, carrying over a `scores.json` from
@@ -39,6 +39,18 @@ public struct QuestionGroupCaretaker {
       source = .bundled
     }
     progress = try ProgressCaretaker(folder: folder, checkpoint: checkpoint.result(), onWarning: onWarning)
+    // The questions follow the history: a change that arrived from another
+    // machine, or whose file a crash kept from being written, is installed.
+    if try progress.installQuestions() {
+      if let bytes = try DurableFile.read(folder.questionsFile) {
+        groups = try Self.groups(from: bytes, file: folder.questionsFile)
+        source = .file(folder.questionsFile)
+      } else {
+        groups = try Self.bundledGroups()
+        source = .bundled
+      }
+    }
+    try progress.announceQuestionsConflicts()
     if DurableFile.exists(folder.scoresFile) {
       try ScoresFileV1.carryOver(into: progress, groups: groups, onWarning: onWarning)
     }
@@ -81,9 +93,14 @@ public struct QuestionGroupCaretaker {
   }
 
   /// The group's round that still has questions to ask, if there is one.
+  ///
+  /// A round is its machine's own: another machine's unfinished round is
+  /// not resumed here (its answers count all the same).
   public func unfinishedRound(of title: String) -> RoundMemento? {
-    guard let round = groupProgress(title)?.round, !round.isFinished else { return nil }
-    return round
+    guard let machine = progress.existingMachine else { return nil }
+    return progress.progress.rounds.values
+      .filter { $0.group == title && $0.id.machine == machine && !$0.isFinished }
+      .max { $0.id.sequence < $1.id.sequence }
   }
 
   /// How many of the group's questions are due at `now`.

@@ -31,10 +31,18 @@ public struct SnapshotCaretaker: Sendable {
   /// - Returns: the new snapshot.
   @discardableResult
   func save(reason: String, now: Date) throws -> SnapshotMemento {
+    try save(contents: try DurableFile.read(folder.questionsFile), reason: reason, now: now)
+  }
+
+  /// Saves `contents` (`nil` for no file) as a new snapshot.
+  /// - Returns: the new snapshot.
+  @discardableResult
+  func save(contents bytes: [UInt8]?, reason: String, now: Date) throws -> SnapshotMemento {
+    try folder.createLocal()
     try DataFolder.createFolder(folder.snapshotsFolder)
     let existing = try snapshotIDs()
     let next = (existing.last ?? 0) + 1
-    let contents = try DurableFile.read(folder.questionsFile).map { Data($0) }
+    let contents = bytes.map { Data($0) }
     let snapshot = SnapshotMemento(id: next, date: now, reason: reason, contents: contents)
     try disk.save(snapshot, to: path(of: snapshot.id))
     for old in existing.dropLast(max(0, Self.limit - 1)) {

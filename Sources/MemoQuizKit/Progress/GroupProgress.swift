@@ -1,5 +1,5 @@
-/// What memoquiz remembers of one group: its score, the memory of each
-/// question and its latest round.
+/// What memoquiz remembers of one group: its score and the memory of each
+/// question.
 public struct GroupProgress: Hashable, Sendable {
   /// The answers counted since the last reset.
   var answerScore = Score()
@@ -7,17 +7,10 @@ public struct GroupProgress: Hashable, Sendable {
   var baseline: Score?
   /// Whether a reset in effect cleared the group.
   var isReset = false
-  /// The step of the newest reset in effect, or 0.
-  var lastReset = 0
   /// When the group was last answered (taken-back answers count too).
   public internal(set) var lastPlayed: Timestamp?
   /// Each question's memory, by the question's identity.
   public internal(set) var questions: [String: QuestionMemory] = [:]
-  /// The round being played; a finished round is dropped.
-  public internal(set) var round: RoundMemento?
-  /// The answer that finished the latest round, or 0: taking it back
-  /// reopens the round.
-  var finishingStep = 0
   /// Every answer in effect, added up by quarter of an hour. A reset
   /// leaves it: the practice happened.
   var activity: [Int64: Activity] = [:]

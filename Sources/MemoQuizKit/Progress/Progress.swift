@@ -1,79 +1,72 @@
 /// Everything the history adds up to: each group's score, each question's
-/// memory and each group's latest round.
+/// memory, the rounds still open, the questions file and the settings.
 ///
-/// The meaning of the history is fixed by ``replaying(_:)``: every step in
-/// effect, in order, with the steps taken back left out as if they never
-/// happened and `:right` applied to the answer it names. ``apply(_:)`` brings
-/// a state up to date one record at a time, and must always agree with a
-/// replay; where it cannot be exact cheaply (taking back a reset, say), it
-/// says so and the caller replays.
+/// The meaning of the history is fixed by ``replaying(_:)``, one pure fold
+/// of the records of every machine in their merged order: every step in
+/// effect, with the steps taken back left out as if they never happened and
+/// `:right` applied to the answer it names. ``apply(_:)`` brings a state up
+/// to date one newer record at a time, and must always agree with a replay;
+/// where it cannot be exact cheaply (taking back a reset, say), it says so
+/// and the caller replays.
 struct Progress: Hashable, Sendable {
   var groups: [String: GroupProgress] = [:]
-  var nextStepID = 1
-  var nextRoundID = 1
-  /// The steps taken back, in the order they were taken back.
-  var undone: [Int] = []
+  /// The rounds that still have questions to ask, by their identity.
+  var rounds: [StepID: RoundMemento] = [:]
+  /// The steps taken back.
+  var undone: Set<StepID> = []
+  /// The steps `redo` can bring back, the newest last: those taken back by
+  /// `undo` with no new step since, as in an editor.
+  var redoable: [StepID] = []
   /// Whether the first release's scores were carried over.
   var hasBaseline = false
+  /// Every change of the questions, in order.
+  var questionsSteps: [QuestionsStepSummary] = []
+  /// Every setting's changes, in order.
+  var settingSteps: [SettingStepSummary] = []
+  /// The newest record applied: a record that sorts before it needs a replay.
+  var newest: HistoryOrder?
 
-  /// Applies a record newer than every record applied so far.
+  /// Applies a record that sorts after every record applied so far.
   /// - Returns: `false` when the state cannot follow exactly; replay then.
   mutating func apply(_ record: HistoryRecord) -> Bool {
-    if let id = record.stepID { nextStepID = max(nextStepID, id + 1) }
+    let order = HistoryOrder(record)
+    if let newest, order <= newest { return false }
+    newest = order
+    if record.isStep { redoable.removeAll() }
     switch record {
     case .answer(let answer):
       applyAnswer(answer, rating: answer.rating)
       return true
     case .right(let right):
-      var group = groups[right.group] ?? GroupProgress()
-      guard let memory = group.questions[right.question], let last = memory.lastAnswer, !last.rating.isCorrect,
-        group.questions[right.question]?.regrade(step: right.target, as: .good, question: right.question) == true
-      else { return false }
-      // The answer now counts as correct in its quarter of an hour too.
-      let slot = Activity.slot(of: last.time)
-      let wasDue = memory.previous.isDue(at: last.time)
-      group.activity[slot, default: Activity()].count(correct: false, wasDue: wasDue, sign: -1)
-      group.activity[slot, default: Activity()].count(correct: true, wasDue: wasDue)
-      group.answerScore.incorrectCount -= 1
-      group.answerScore.correctCount.addSaturating(1)
-      if let index = group.round?.answers.firstIndex(where: { $0.step == right.target }) {
-        group.round?.answers[index].isCorrect = true
-        if Self.dropIfFinished(&group) { group.finishingStep = right.target }
-      }
-      groups[right.group] = group
-      return true
+      guard !undone.contains(right.target) else { return false }
+      return applyRight(right)
     case .reset(let reset):
       applyReset(reset)
       return true
     case .questionsChange(let change):
       applyRenames(change.renames)
+      questionsSteps.append(QuestionsStepSummary(change))
+      return true
+    case .setting(let setting):
+      settingSteps.append(SettingStepSummary(setting))
       return true
     case .undo(let mark):
-      undone.append(mark.target)
+      undone.insert(mark.target)
+      if mark.inRound { redoable.removeAll() } else { redoable.append(mark.target) }
       switch mark.kind {
       case .answer: return takeBackAnswer(mark)
-      // A change of the questions may have renamed a group: replay.
-      case .edit, .add, .import, .restore, .right, .reset: return false
+      case .edit, .add, .import, .restore, .right, .reset, .config, .optimize: return false
       }
     case .redo(let mark):
-      undone.removeAll { $0 == mark.target }
-      switch mark.kind {
-      // A change of the questions may have renamed a group and moved its
-      // progress: replay, which is exact (and these steps are rare).
-      case .edit, .add, .import, .restore: return false
-      case .answer, .right, .reset: return false
-      }
+      undone.remove(mark.target)
+      redoable.removeAll { $0 == mark.target }
+      // Bringing back a step is rare: replay, which is exact.
+      return false
     case .roundStart(let start):
-      nextRoundID = max(nextRoundID, start.round + 1)
-      groups[start.group, default: GroupProgress()].round = RoundMemento(start)
+      rounds[start.id] = RoundMemento(start)
       return true
     case .baseline(let baseline):
-      hasBaseline = true
-      guard !baseline.group.isEmpty else { return true }
-      var group = groups[baseline.group] ?? GroupProgress()
-      group.baseline = baseline.score
-      group.lastPlayed = [group.lastPlayed, baseline.lastPlayed].compactMap { $0 }.max()
-      groups[baseline.group] = group
+      applyBaseline(baseline)
       return true
     }
   }
@@ -81,6 +74,15 @@ struct Progress: Hashable, Sendable {
   /// Saving an answer must not copy the group: it changes it in place.
   private mutating func applyAnswer(_ answer: AnswerStep, rating: ReviewRating) {
     Self.applyAnswer(answer, rating: rating, to: &groups[answer.group, default: GroupProgress()])
+    if let round = answer.round, rounds[round] != nil {
+      rounds[round]?.answers.append(
+        RoundMemento.Answer(step: answer.id, question: answer.question, isCorrect: rating.isCorrect))
+      if rounds[round]?.isFinished == true {
+        // A finished round is dropped: nothing resumes it. Taking back its
+        // last answer replays, which opens it again.
+        rounds[round] = nil
+      }
+    }
   }
 
   private static func applyAnswer(_ answer: AnswerStep, rating: ReviewRating, to group: inout GroupProgress) {
@@ -91,20 +93,27 @@ struct Progress: Hashable, Sendable {
       .review(rating, at: answer.time, step: answer.id, question: answer.question)
     group.answerScore.record(correct: rating.isCorrect)
     group.lastPlayed = max(group.lastPlayed ?? answer.time, answer.time)
-    if group.round?.id == answer.round {
-      group.round?.answers.append(
-        RoundMemento.Answer(step: answer.id, question: answer.question, isCorrect: rating.isCorrect))
-      if dropIfFinished(&group) { group.finishingStep = answer.id }
-    }
   }
 
-  /// A finished round is dropped: nothing resumes it, and the checkpoint
-  /// need not carry its plan.
-  /// - Returns: whether it dropped the round.
-  @discardableResult
-  private static func dropIfFinished(_ group: inout GroupProgress) -> Bool {
-    guard group.round?.isFinished == true else { return false }
-    group.round = nil
+  private mutating func applyRight(_ right: RightStep) -> Bool {
+    var group = groups[right.group] ?? GroupProgress()
+    guard let memory = group.questions[right.question], let last = memory.lastAnswer, last.step == right.target,
+      !last.rating.isCorrect,
+      group.questions[right.question]?.regrade(step: right.target, as: .good, question: right.question) == true
+    else { return false }
+    // The answer now counts as correct in its quarter of an hour too.
+    let slot = Activity.slot(of: last.time)
+    let wasDue = memory.previous.isDue(at: last.time)
+    group.activity[slot, default: Activity()].count(correct: false, wasDue: wasDue, sign: -1)
+    group.activity[slot, default: Activity()].count(correct: true, wasDue: wasDue)
+    group.answerScore.incorrectCount -= 1
+    group.answerScore.correctCount.addSaturating(1)
+    groups[right.group] = group
+    for (id, round) in rounds {
+      guard let index = round.answers.firstIndex(where: { $0.step == right.target }) else { continue }
+      rounds[id]?.answers[index].isCorrect = true
+      if rounds[id]?.isFinished == true { rounds[id] = nil }
+    }
     return true
   }
 
@@ -113,78 +122,121 @@ struct Progress: Hashable, Sendable {
   private mutating func applyRenames(_ renames: [GroupRename]) {
     for rename in renames where groups[rename.to] == nil {
       groups[rename.to] = groups.removeValue(forKey: rename.from)
+      for (id, round) in rounds where round.group == rename.from {
+        rounds[id]?.group = rename.to
+      }
     }
   }
 
   private mutating func applyReset(_ reset: ResetStep) {
+    let titles = Set(reset.groups)
     for title in reset.groups {
       var group = groups[title] ?? GroupProgress()
       group.answerScore = Score()
       group.isReset = true
-      group.lastReset = reset.id
       group.questions = [:]
-      group.round = nil
       groups[title] = group
     }
+    rounds = rounds.filter { !titles.contains($0.value.group) }
+  }
+
+  private mutating func applyBaseline(_ baseline: ScoreBaseline) {
+    hasBaseline = true
+    guard !baseline.group.isEmpty else { return }
+    var group = groups[baseline.group] ?? GroupProgress()
+    group.baseline = baseline.score
+    group.lastPlayed = [group.lastPlayed, baseline.lastPlayed].compactMap { $0 }.max()
+    groups[baseline.group] = group
   }
 
   private mutating func takeBackAnswer(_ mark: StepMark) -> Bool {
-    guard let title = mark.group, let question = mark.question, var group = groups[title] else { return false }
-    // An answer before a reset in effect: the reset cleared its memory, so
-    // its activity cannot be found here; and the answer that finished a
-    // round reopens it. Replay to be exact.
-    guard mark.target > group.lastReset, mark.target != group.finishingStep,
-      var memory = group.questions[question], let last = memory.lastAnswer, memory.takeBack(step: mark.target)
+    guard let title = mark.group, let question = mark.question, var group = groups[title],
+      var memory = group.questions[question], let last = memory.lastAnswer, last.step == mark.target,
+      memory.takeBack(step: mark.target)
     else { return false }
+    // An answer of a round that is over: taking it back opens the round
+    // again, which a replay does exactly.
+    guard rounds.values.contains(where: { $0.answers.contains { $0.step == mark.target } }) else { return false }
     let rating = last.rating
     let slot = Activity.slot(of: last.time)
     group.activity[slot]?.count(correct: rating.isCorrect, wasDue: memory.state.isDue(at: last.time), sign: -1)
     if group.activity[slot]?.isEmpty == true { group.activity[slot] = nil }
     group.questions[question] = memory.isEmpty ? nil : memory
     group.answerScore.retract(correct: rating.isCorrect)
-    group.round?.answers.removeAll { $0.step == mark.target }
     groups[title] = group
+    for (id, round) in rounds where round.answers.contains(where: { $0.step == mark.target }) {
+      rounds[id]?.answers.removeAll { $0.step == mark.target }
+    }
     return true
   }
 
   /// The state the whole history adds up to.
+  /// - Parameter records: every record of every machine, in merged order.
   static func replaying(_ records: [HistoryRecord]) -> Progress {
     // First, which steps are in effect, and which answers `:right` re-graded.
-    var undone: [Int] = []
+    var progress = Progress()
     for record in records {
       switch record {
-      case .undo(let mark): undone.append(mark.target)
-      case .redo(let mark): undone.removeAll { $0 == mark.target }
+      case .undo(let mark): progress.undone.insert(mark.target)
+      case .redo(let mark): progress.undone.remove(mark.target)
       default: break
       }
     }
-    let isUndone = Set(undone)
-    var regraded = Set<Int>()
-    for case .right(let right) in records where !isUndone.contains(right.id) {
+    var regraded = Set<StepID>()
+    for case .right(let right) in records where !progress.undone.contains(right.id) {
       regraded.insert(right.target)
     }
-    var progress = Progress()
     for record in records {
-      if let id = record.stepID { progress.nextStepID = max(progress.nextStepID, id + 1) }
+      if record.isStep { progress.redoable.removeAll() }
       switch record {
       case .answer(let answer):
-        guard !isUndone.contains(answer.id) else {
+        guard !progress.undone.contains(answer.id) else {
           progress.groups[answer.group, default: GroupProgress()].lastPlayed = max(
             progress.groups[answer.group]?.lastPlayed ?? answer.time, answer.time)
           continue
         }
         progress.applyAnswer(answer, rating: regraded.contains(answer.id) ? .good : answer.rating)
       case .reset(let reset):
-        if !isUndone.contains(reset.id) { progress.applyReset(reset) }
+        if !progress.undone.contains(reset.id) { progress.applyReset(reset) }
       case .questionsChange(let change):
-        if !isUndone.contains(change.id) { progress.applyRenames(change.renames) }
-      case .right, .undo, .redo:
+        if !progress.undone.contains(change.id) { progress.applyRenames(change.renames) }
+        progress.questionsSteps.append(QuestionsStepSummary(change))
+      case .setting(let setting):
+        progress.settingSteps.append(SettingStepSummary(setting))
+      case .undo(let mark):
+        if mark.inRound { progress.redoable.removeAll() } else { progress.redoable.append(mark.target) }
+      case .redo(let mark):
+        progress.redoable.removeAll { $0 == mark.target }
+      case .right:
         continue
-      case .roundStart, .baseline:
-        _ = progress.apply(record)
+      case .roundStart(let start):
+        progress.rounds[start.id] = RoundMemento(start)
+      case .baseline(let baseline):
+        progress.applyBaseline(baseline)
       }
     }
-    progress.undone = undone
+    progress.newest = records.lazy.map(HistoryOrder.init).max()
     return progress
+  }
+}
+
+/// Where a record stands in the merged history: by time, then machine, then
+/// number, so that every machine orders the same records the same way.
+struct HistoryOrder: Hashable, Comparable, Sendable {
+  var time: Timestamp
+  var id: StepID
+
+  init(_ record: HistoryRecord) {
+    time = record.time
+    id = record.id
+  }
+
+  init(time: Timestamp, id: StepID) {
+    self.time = time
+    self.id = id
+  }
+
+  static func < (lhs: HistoryOrder, rhs: HistoryOrder) -> Bool {
+    (lhs.time, lhs.id) < (rhs.time, rhs.id)
   }
 }

@@ -7,21 +7,21 @@ extension ProgressCaretaker {
   func startRound(
     group: String, strategy: any QuestionStrategy, seed: UInt64, plan: [String], at time: Timestamp
   ) throws -> RoundMemento {
-    try perform { progress in
+    try perform { _, ids in
       let start = RoundStart(
-        round: progress.nextRoundID, time: time, group: group, strategy: strategy.name, seed: seed,
+        id: ids[0], time: time, group: group, strategy: strategy.name, seed: seed,
         repeatsMissed: strategy.repeatsMissed, skipped: 0, plan: plan)
       return ([.roundStart(start)], RoundMemento(start))
     }
   }
 
   /// Saves graded answers with one durable append.
-  /// - Returns: the answers with their step numbers.
+  /// - Returns: the answers with their identities.
   func record(_ answers: [AnswerStep]) throws -> [AnswerStep] {
-    try perform { progress in
+    try perform { _, ids in
       let numbered = answers.enumerated().map { offset, answer in
         var answer = answer
-        answer.id = progress.nextStepID + offset
+        answer.id = ids[offset]
         return answer
       }
       return (numbered.map(HistoryRecord.answer), numbered)
@@ -29,51 +29,80 @@ extension ProgressCaretaker {
   }
 
   /// Saves that an answer graded Incorrect was right after all (`:right`).
-  func markRight(_ answer: RoundMemento.Answer, in group: String, at time: Timestamp) throws {
-    try perform { progress in
-      let step = RightStep(
-        id: progress.nextStepID, time: time, group: group, question: answer.question, target: answer.step)
-      return ([.right(step)], ())
+  /// - Returns: `false` when the answer was taken back meanwhile (by
+  ///   `memoquiz undo` in another process): nothing is saved then.
+  func markRight(_ answer: RoundMemento.Answer, in group: String, at time: Timestamp) throws -> Bool {
+    try perform { progress, ids in
+      guard !progress.undone.contains(answer.step) else { return ([], false) }
+      let step = RightStep(id: ids[0], time: time, group: group, question: answer.question, target: answer.step)
+      return ([.right(step)], true)
     }
   }
 
   /// Takes back an answer of a round (an in-round `:undo`).
-  func takeBack(_ answer: RoundMemento.Answer, in group: String, at time: Timestamp) throws {
-    try perform { _ in
+  /// - Returns: `false` when it was taken back meanwhile by another process.
+  func takeBack(_ answer: RoundMemento.Answer, in group: String, at time: Timestamp) throws -> Bool {
+    try perform { progress, ids in
+      guard !progress.undone.contains(answer.step) else { return ([], false) }
       let mark = StepMark(
-        time: time, target: answer.step, kind: .answer, group: group, question: answer.question, snapshot: nil)
-      return ([.undo(mark)], ())
+        id: ids[0], time: time, target: answer.step, kind: .answer, group: group, question: answer.question,
+        inRound: true)
+      return ([.undo(mark)], true)
     }
   }
 
   /// Sets the scores and memory of the groups back to zero and drops their rounds.
   public func reset(titles: [String], at time: Date) throws {
-    try perform { progress in
-      ([.reset(ResetStep(id: progress.nextStepID, time: Timestamp(time), groups: titles))], ())
+    try perform { _, ids in
+      ([.reset(ResetStep(id: ids[0], time: Timestamp(time), groups: titles))], ())
     }
   }
 
-  /// Replaces the questions file with `bytes` as one step, after saving a
-  /// snapshot of the file it replaces.
-  /// - Returns: the step's number, and the groups renamed whose progress
-  ///   followed them.
+  /// Sets a setting, as one step.
+  func set(_ key: String, to value: String, summary: String, at time: Date) throws {
+    try perform { _, ids in
+      ([.setting(SettingStep(id: ids[0], time: Timestamp(time), key: key, value: value, summary: summary))], ())
+    }
+  }
+
+  /// Changes the questions as one step: `change` is given the questions in
+  /// use now, read under the folder's lock, and returns the new file (or
+  /// `nil` to leave it). The step carries the new file and is on disk before
+  /// the file is replaced; a crash between the two is mended by the next
+  /// command, which installs the version the history holds.
+  /// - Returns: what `change` returned, and the groups renamed whose
+  ///   progress followed them.
   @discardableResult
-  public func changeQuestions(
-    to bytes: [UInt8]?, kind: StepKind, group: String?, summary: String, at time: Date
-  ) throws -> (step: Int, renames: [GroupRename]) {
-    try perform { progress in
-      let old = try DurableFile.read(folder.questionsFile)
-      let snapshot = try SnapshotCaretaker(folder: folder).save(reason: "before \(summary)", now: time)
-      if let bytes {
+  public func changeQuestions<Result>(
+    kind: StepKind, group: String?, at time: Date,
+    _ change: ([UInt8]?) throws -> (bytes: [UInt8]?, summary: String, result: Result)?
+  ) throws -> (result: Result, renames: [GroupRename])? {
+    try locked { () throws -> (result: Result, renames: [GroupRename])? in
+      let outcome: (result: Result, renames: [GroupRename], contents: QuestionsText)? = try perform { progress, ids in
+        let old = try DurableFile.read(folder.questionsFile)
+        guard let (bytes, summary, result) = try change(old) else { return ([], nil) }
+        let oldText = old.map { QuestionsText.file(String(decoding: $0, as: UTF8.self)) } ?? QuestionsText.none
+        let newText = bytes.map { QuestionsText.file(String(decoding: $0, as: UTF8.self)) } ?? QuestionsText.none
+        let version = progress.questionsVersion
+        try SnapshotCaretaker(folder: folder).save(contents: old, reason: "before \(summary)", now: time)
+        var step = QuestionsChangeStep(
+          id: ids[0], time: Timestamp(time), kind: kind, base: version.flatMap { $0.isBefore ? nil : $0.step },
+          group: group, summary: summary, contents: newText)
+        // The version replaced is carried unless the history holds it already.
+        if version?.hash != oldText.hash { step.before = oldText }
+        step.renames = Self.renames(from: old, to: bytes, progress: progress)
+        return ([.questionsChange(step)], (result, step.renames, newText))
+      }
+      guard let outcome else { return nil }
+      // The step is on disk: now the file. A crash in between is mended by
+      // the next command, which installs the version the history holds.
+      if let bytes = outcome.contents.bytes {
         try DurableFile.replace(folder.questionsFile, with: bytes)
       } else {
         try DurableFile.remove(folder.questionsFile)
       }
-      var step = QuestionsChangeStep(
-        id: progress.nextStepID, time: Timestamp(time), kind: kind, snapshot: snapshot.id, group: group,
-        summary: summary)
-      step.renames = Self.renames(from: old, to: bytes, progress: progress)
-      return ([.questionsChange(step)], (step.id, step.renames))
+      try writeQuestionsState(hash: outcome.contents.hash)
+      return (outcome.result, outcome.renames)
     }
   }
 
@@ -104,16 +133,12 @@ extension ProgressCaretaker {
 
   /// Brings back snapshot `id` of the questions file, as a new step.
   public func restore(snapshot id: Int, at time: Date) throws -> SnapshotMemento {
-    try perform { progress in
-      let snapshots = SnapshotCaretaker(folder: folder)
-      let snapshot = try snapshots.load(id)
-      let old = try DurableFile.read(folder.questionsFile)
-      let saved = try snapshots.bringBack(snapshot, reason: "before restore of snapshot \(id)", now: time)
-      var step = QuestionsChangeStep(
-        id: progress.nextStepID, time: Timestamp(time), kind: .restore, snapshot: saved.id, group: nil,
-        summary: "restore of snapshot \(id) (\(snapshot.reason))")
-      step.renames = Self.renames(from: old, to: snapshot.contents.map { [UInt8]($0) }, progress: progress)
-      return ([.questionsChange(step)], snapshot)
+    let snapshot = try SnapshotCaretaker(folder: folder).load(id)
+    let bytes = snapshot.contents.map { [UInt8]($0) }
+    let summary = "restore of snapshot \(id) (\(snapshot.reason))"
+    try changeQuestions(kind: .restore, group: nil, at: time) { _ -> (bytes: [UInt8]?, summary: String, result: Void)? in
+      (bytes, summary, ())
     }
+    return snapshot
   }
 }

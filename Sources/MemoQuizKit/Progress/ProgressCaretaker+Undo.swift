@@ -2,18 +2,19 @@ import FoundationEssentials
 
 /// `memoquiz undo`, `redo` and `history`: one step at a time.
 extension ProgressCaretaker {
-  /// Every step, oldest first, marked taken back or not.
+  /// Every step, in merged order, marked taken back or not.
   public func steps() throws -> [HistoryStep] {
-    HistoryStep.steps(of: try allRecords())
+    HistoryStep.steps(of: try allRecords(), names: history.names())
   }
 
-  /// Takes back step `id`, or the newest step still in effect. Later steps
-  /// stay: taking back a reset brings the scores and memory it cleared back,
-  /// with the answers given since added to them.
+  /// Takes back step number `id`, or the newest step still in effect. Later
+  /// steps stay: taking back a reset brings the scores and memory it
+  /// cleared back, with the answers given since added to them. A step of
+  /// another machine is taken back by a mark in this machine's file.
   /// - Returns: one line that says what was taken back.
   public func undo(_ id: Int?, at time: Date) throws -> String {
-    try perform { _ in
-      let steps = HistoryStep.steps(of: try allRecords())
+    let line: String = try perform { _, ids in
+      let steps = HistoryStep.steps(of: try allRecords(), names: history.names())
       let step: HistoryStep
       if let id {
         guard let found = steps.first(where: { $0.id == id }) else { throw HistoryError.noSuchStep(id) }
@@ -24,7 +25,7 @@ extension ProgressCaretaker {
         step = newest
       }
       var mark = StepMark(
-        time: Timestamp(time), target: step.id, kind: step.kind, group: step.group, question: nil, snapshot: nil)
+        id: ids[0], time: Timestamp(time), target: step.stepID, kind: step.kind, group: step.group, question: nil)
       var line = "Took back step \(step.id): \(step.summary)"
       switch step.record {
       case .answer(let answer):
@@ -35,55 +36,50 @@ extension ProgressCaretaker {
         line += "; it counts as incorrect again."
       case .reset:
         line += "; its scores and memory are back, with every answer since."
-      case .questionsChange(let change):
-        try checkNoLaterQuestionsChange(after: step.id, in: steps)
-        guard let snapshot = try? SnapshotCaretaker(folder: folder).load(change.snapshot) else {
-          throw HistoryError.snapshotGone(step: step.id)
-        }
-        let saved = try SnapshotCaretaker(folder: folder).bringBack(
-          snapshot, reason: "before undo of step \(step.id)", now: time)
-        mark.snapshot = saved.id
+      case .questionsChange:
+        try checkNoLaterQuestionsChange(after: step, in: steps)
         line += "; the questions are as they were before it."
+      case .setting:
+        line += "; the setting is as it was before it."
       default:
         break
       }
       return ([.undo(mark)], line + " `memoquiz redo` brings it back.")
     }
+    try installQuestions()
+    return line
   }
 
-  /// Brings back the step most recently taken back.
+  /// Brings back the step most recently taken back, while no new step was
+  /// made since, as in an editor.
   /// - Returns: one line that says what was brought back.
   public func redo(at time: Date) throws -> String {
-    try perform { progress in
-      guard let target = progress.undone.last else { throw HistoryError.nothingToRedo }
-      let records = try allRecords()
-      let steps = HistoryStep.steps(of: records)
-      guard let step = steps.first(where: { $0.id == target }) else { throw HistoryError.noSuchStep(target) }
-      var mark = StepMark(
-        time: Timestamp(time), target: step.id, kind: step.kind, group: step.group, question: nil, snapshot: nil)
+    let line: String = try perform { progress, ids in
+      let steps = HistoryStep.steps(of: try allRecords(), names: history.names())
+      // A mark may name a step that no file holds (a damaged or tampered
+      // file): it is passed over.
+      guard
+        let step = progress.redoable.reversed().lazy.compactMap({ target in
+          steps.first { $0.stepID == target && $0.isUndone }
+        }).first
+      else { throw HistoryError.nothingToRedo }
+      let mark = StepMark(
+        id: ids[0], time: Timestamp(time), target: step.stepID, kind: step.kind, group: step.group, question: nil)
       if case .questionsChange = step.record {
-        try checkNoLaterQuestionsChange(after: step.id, in: steps)
-        let undoMark = records.last { record in
-          if case .undo(let m) = record { return m.target == target }
-          return false
-        }
-        guard case .undo(let taken)? = undoMark, let id = taken.snapshot,
-          let snapshot = try? SnapshotCaretaker(folder: folder).load(id)
-        else { throw HistoryError.snapshotGone(step: step.id) }
-        mark.snapshot = try SnapshotCaretaker(folder: folder).bringBack(
-          snapshot, reason: "before redo of step \(step.id)", now: time
-        ).id
+        try checkNoLaterQuestionsChange(after: step, in: steps)
       }
       return ([.redo(mark)], "Brought back step \(step.id): \(step.summary).")
     }
+    try installQuestions()
+    return line
   }
 
-  private func checkNoLaterQuestionsChange(after id: Int, in steps: [HistoryStep]) throws {
-    if let later = steps.last(where: { step in
-      guard case .questionsChange = step.record else { return false }
-      return step.id > id && !step.isUndone
+  private func checkNoLaterQuestionsChange(after step: HistoryStep, in steps: [HistoryStep]) throws {
+    if let later = steps.last(where: { other in
+      guard case .questionsChange = other.record else { return false }
+      return other.id > step.id && !other.isUndone
     }) {
-      throw HistoryError.laterQuestionsChange(step: id, later: later.id)
+      throw HistoryError.laterQuestionsChange(step: step.id, later: later.id)
     }
   }
 }

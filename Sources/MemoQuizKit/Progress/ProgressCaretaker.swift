@@ -1,31 +1,30 @@
 import FoundationEssentials
 
-/// Keeps the learner's progress: appends every step to the history and
-/// keeps the ``Progress`` it adds up to, with a checkpoint so that start-up
-/// reads only what came after it.
+/// Keeps the learner's progress: appends every step to this machine's
+/// history file and keeps the ``Progress`` that the history of every machine
+/// adds up to, with a checkpoint so that start-up reads only what came after it.
 ///
 /// Every change runs inside ``perform(_:)``: it takes the data folder's lock
-/// once, reads what other processes appended since, builds the new records
-/// from the fresh state, and appends them durably. Saving an answer appends
-/// one line and never rewrites a file that grows with the history or the
-/// number of questions.
+/// once, reads what other processes and machines appended since, builds the
+/// new records from the fresh state, and appends them durably. Saving an
+/// answer appends one line and never rewrites a file that grows with the
+/// history or the number of questions.
 public final class ProgressCaretaker {
   /// Write a new checkpoint once the history has grown this much past it,
-  /// or an eighth of the checkpoint's own size if that is more: reading the
-  /// tail then costs little beside reading the checkpoint, and writing
-  /// checkpoints costs a bounded share of appending.
+  /// or an eighth of the checkpoint's own size if that is more.
   static let checkpointInterval = 32 * 1024
 
   let folder: DataFolder
-  private let history: HistoryCaretaker
-  /// The state after every record up to ``end``.
+  let history: HistoryCaretaker
+  /// The state after every record read so far.
   private(set) var progress = Progress()
-  private var token: String?
-  private var end = 0
-  /// Where the checkpoint on disk stands in the history.
-  private var checkpointEnd = 0
+  /// How far each machine's file was read.
+  private(set) var coverage: [MachineID: HistoryCaretaker.Coverage] = [:]
+  /// How far the checkpoint on disk reaches, in bytes of all files.
+  private var checkpointBytes = 0
   /// The size of the checkpoint on disk.
   private var checkpointSize = 0
+  private var cachedMachine: Machine?
   /// Called with each warning the moment it happens, such as a damaged file
   /// moved aside.
   public var onWarning: (String) -> Void
@@ -53,7 +52,6 @@ public final class ProgressCaretaker {
   }
 
   /// Loads the progress: the checkpoint, then the history after it.
-  /// - Parameter checkpoint: the checkpoint, when the caller read it already.
   /// - Throws: ``PersistenceError`` when a file cannot be read or is from a
   ///   newer memoquiz.
   public convenience init(folder: DataFolder, onWarning: @escaping (String) -> Void = { _ in }) throws {
@@ -62,10 +60,29 @@ public final class ProgressCaretaker {
 
   init(folder: DataFolder, checkpoint: CheckpointRead, onWarning: @escaping (String) -> Void) throws {
     self.folder = folder
-    history = HistoryCaretaker(path: folder.historyFile)
+    history = HistoryCaretaker(folder: folder)
     self.onWarning = onWarning
-    use(checkpoint)
+    if DurableFile.exists(folder.legacyHistoryFile) {
+      try locked { try HistoryCarryOver(folder: folder, machine: try machine()).run() }
+    } else {
+      use(checkpoint)
+    }
     try refresh()
+  }
+
+  /// This folder's machine, made on first need.
+  func machine() throws(PersistenceError) -> Machine {
+    if let cachedMachine { return cachedMachine }
+    let machine = try Machine.of(folder)
+    cachedMachine = machine
+    return machine
+  }
+
+  /// This folder's machine identity if it has one yet, without making one.
+  var existingMachine: MachineID? {
+    if let cachedMachine { return cachedMachine.id }
+    guard DurableFile.exists(folder.machineFile), let machine = try? machine() else { return nil }
+    return machine.id
   }
 
   private func use(_ checkpoint: CheckpointRead) {
@@ -74,9 +91,8 @@ public final class ProgressCaretaker {
       return
     case .loaded(let checkpoint, let size):
       progress = checkpoint.progress
-      token = checkpoint.historyToken
-      end = checkpoint.historyEnd
-      checkpointEnd = end
+      coverage = checkpoint.coverage
+      checkpointBytes = coverage.values.reduce(0) { $0 + $1.end }
       checkpointSize = size
     case .damaged:
       // Derived data: the history rebuilds it. Kept aside all the same.
@@ -89,71 +105,100 @@ public final class ProgressCaretaker {
     }
   }
 
-  /// Reads what was appended since the last read and applies it.
+  /// Reads what every machine appended since the last read and applies it.
   func refresh() throws {
-    let contents = try history.read(after: end, token: token)
-    if contents.damagedLines > 0 {
-      try recover()
+    guard let reading = try history.readNew(since: coverage) else {
+      try rebuild()
       return
     }
-    if contents.isComplete {
-      rebuild(from: contents)
+    if try handleDamage(reading.damaged) {
+      try rebuild()
       return
     }
-    for record in contents.records where !progress.apply(record) {
+    for record in reading.records where !progress.apply(record) {
       // Not exact on top of the state: replay the whole history.
       try rebuild()
       return
     }
-    end = contents.end
+    coverage = reading.coverage
   }
 
+  /// Replays the whole history.
   private func rebuild() throws {
-    let contents = try history.read(after: 0, token: nil)
-    if contents.damagedLines > 0 {
-      try recover()
-    } else {
-      rebuild(from: contents)
+    var reading = try history.readAll()
+    if try handleDamage(reading.damaged) { reading = try history.readAll() }
+    progress = Progress.replaying(reading.records)
+    coverage = reading.coverage
+    checkpointBytes = 0
+  }
+
+  /// Recovers this machine's damaged file, and warns of another machine's.
+  /// - Returns: whether a file was rewritten, so that it must be read again.
+  private func handleDamage(_ damaged: [MachineID: Int]) throws -> Bool {
+    var rewritten = false
+    for (machine, lines) in damaged {
+      let path = history.file(of: machine).path
+      let records = lines == 1 ? "record" : "records"
+      if machine == existingMachine {
+        try recover()
+        rewritten = true
+      } else {
+        onWarning(
+          "\(path) has \(lines) damaged \(records) (written by another machine); they are left out, and every other record is kept"
+        )
+      }
     }
+    return rewritten
   }
 
-  private func rebuild(from contents: HistoryCaretaker.Contents) {
-    progress = Progress.replaying(contents.records)
-    token = contents.token
-    end = contents.end
-    checkpointEnd = 0
-  }
-
-  /// Moves a damaged history aside and keeps every record still readable.
+  /// Moves this machine's damaged file aside and keeps every record still readable.
   private func recover() throws {
     try locked {
-      let contents = try history.read(after: 0, token: nil)
-      guard contents.damagedLines > 0 else {
-        rebuild(from: contents)
-        return
-      }
-      let aside = try history.recover(keeping: contents.records, now: Timestamp(Date()))
+      let me = try machine()
+      let file = history.file(of: me.id)
+      let contents = try file.read()
+      guard contents.damagedLines > 0 else { return }
+      try folder.createLocal()
+      let aside = try file.recover(
+        keeping: contents.records, name: me.name, asideFolder: folder.localFolder, now: Timestamp(Date()))
       let lines = contents.damagedLines
       onWarning(
-        "\(folder.historyFile) had \(lines) damaged \(lines == 1 ? "record" : "records"); it was kept as \(aside), "
+        "\(file.path) had \(lines) damaged \(lines == 1 ? "record" : "records"); it was kept as \(aside), "
           + "and the \(contents.records.count) readable records were kept")
-      rebuild(from: try history.read(after: 0, token: nil))
     }
+  }
+
+  /// The identities the records of one change take: this machine's next numbers.
+  struct NewIDs {
+    let machine: MachineID
+    let first: Int
+
+    subscript(offset: Int) -> StepID { StepID(machine: machine, sequence: first + offset) }
   }
 
   /// Changes the progress: under the folder's lock, brings the state up to
-  /// date, asks `change` for the records to append, and appends them
-  /// durably before returning.
+  /// date, asks `change` for the records to append (numbered with the
+  /// identities it is given), and appends them durably before returning.
   /// - Returns: what `change` returned.
   @discardableResult
-  func perform<Result>(_ change: (Progress) throws -> (records: [HistoryRecord], result: Result)) throws -> Result {
+  func perform<Result>(_ change: (Progress, NewIDs) throws -> (records: [HistoryRecord], result: Result)) throws
+    -> Result
+  {
     try locked {
       try refresh()
-      let (records, result) = try change(progress)
+      let me = try machine()
+      let known = coverage[me.id]
+      let ids = NewIDs(machine: me.id, first: (known?.lastSequence ?? 0) + 1)
+      let (records, result) = try change(progress, ids)
       guard !records.isEmpty else { return result }
-      let appended = try history.append(records, after: end, token: token)
-      token = appended.token
-      end = appended.end
+      let last = ids.first + records.count - 1
+      // Never write a number the reader would refuse.
+      guard last <= StepID.maximumSequence else { throw HistoryError.full(path: history.file(of: me.id).path) }
+      try folder.createHistory()
+      let file = history.file(of: me.id)
+      let end = try file.append(records, after: known?.end ?? 0, name: me.name)
+      coverage[me.id] = HistoryCaretaker.Coverage(
+        end: end, lastSequence: last, tail: history.tailHash(of: file.path, before: end))
       for record in records where !progress.apply(record) {
         try rebuild()
         break
@@ -165,18 +210,26 @@ public final class ProgressCaretaker {
   /// Writes a new checkpoint when the history has grown enough past the old
   /// one (or was replayed). Commands call this when their work is done and
   /// shown, off the answer path and off start-up.
+  ///
+  /// The checkpoint is derived data: it is replaced atomically but not
+  /// synced, since a checkpoint lost or damaged by a power cut is rebuilt
+  /// from the history.
   public func saveCheckpointIfDue() throws {
-    guard end - checkpointEnd >= max(Self.checkpointInterval, checkpointSize / 8), let token else { return }
-    let bytes = ProgressCheckpoint(progress: progress, historyToken: token, historyEnd: end).encoded()
-    try locked { try DurableFile.replace(folder.checkpointFile, with: bytes) }
-    checkpointEnd = end
-    checkpointSize = bytes.count
+    let bytes = coverage.values.reduce(0) { $0 + $1.end }
+    guard bytes - checkpointBytes >= max(Self.checkpointInterval, checkpointSize / 8) else { return }
+    let encoded = ProgressCheckpoint(progress: progress, coverage: coverage).encoded()
+    try locked {
+      try folder.createLocal()
+      try DurableFile.replace(folder.checkpointFile, with: encoded, durably: false)
+    }
+    checkpointBytes = bytes
+    checkpointSize = encoded.count
   }
 
   /// Runs `body` holding the folder's lock, taking it unless this caretaker
   /// holds it already (the lock is not reentrant: a damaged history found
   /// in the middle of a change is recovered under the same lock).
-  private func locked<Result>(_ body: () throws -> Result) throws -> Result {
+  func locked<Result>(_ body: () throws -> Result) throws -> Result {
     if holdsLock { return try body() }
     return try folder.withLock {
       holdsLock = true
@@ -185,8 +238,8 @@ public final class ProgressCaretaker {
     }
   }
 
-  /// Every record of the history, oldest first, as `history` and `undo` need.
+  /// Every record of the history, in merged order, as `history` and `undo` need.
   func allRecords() throws -> [HistoryRecord] {
-    try history.read(after: 0, token: nil).records
+    try history.readAll().records
   }
 }

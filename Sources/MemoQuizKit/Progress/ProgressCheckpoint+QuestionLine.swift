@@ -20,7 +20,7 @@ extension ProgressCheckpoint {
       ]
     }
     if let last = memory.lastAnswer {
-      fields += [String(last.step), String(last.rating.rawValue), String(last.time.rawValue)]
+      fields += [last.step.text, String(last.rating.rawValue), String(last.time.rawValue)]
     }
     return fields
   }
@@ -49,7 +49,8 @@ extension ProgressCheckpoint {
     } else {
       key = UTF8Check.string(field(1))
     }
-    guard let key, let correct = integer(field(2)), let incorrect = integer(field(3)), correct >= 0, incorrect >= 0
+    guard let key, let correct = integer(field(2)), let incorrect = integer(field(3)),
+      (0...Score.maximumCount).contains(correct), (0...Score.maximumCount).contains(incorrect)
     else { return nil }
     var memory = QuestionMemory()
     memory.correctCount = correct
@@ -59,8 +60,9 @@ extension ProgressCheckpoint {
     memory.state = state
     memory.previous = previous
     if bounds.count == 17 {
-      guard let step = integer(field(14)), let rating = integer(field(15)).flatMap({ ReviewRating(rawValue: $0) }),
-        let time = integer(field(16))
+      guard let step = UTF8Check.string(field(14)).flatMap({ StepID(text: $0) }),
+        let rating = integer(field(15)).flatMap({ ReviewRating(rawValue: $0) }),
+        let time = integer(field(16)), Timestamp.readableRange.contains(Int64(time))
       else { return nil }
       memory.lastAnswer = QuestionMemory.LastAnswer(step: step, rating: rating, time: Timestamp(rawValue: Int64(time)))
     }
@@ -71,10 +73,13 @@ extension ProgressCheckpoint {
   /// - Returns: `nil` when malformed; `.some(nil)` for no state.
   private static func memoryState(at first: Int, _ field: (Int) -> UnsafeBufferPointer<UInt8>) -> MemoryState?? {
     if (first..<first + 5).allSatisfy({ field($0).isEmpty }) { return .some(nil) }
-    guard let stability = bits(field(first)).map(Double.init(bitPattern:)), stability > 0, stability.isFinite,
-      let difficulty = bits(field(first + 1)).map(Double.init(bitPattern:)), difficulty.isFinite,
-      let lastReview = integer(field(first + 2)), let interval = integer(field(first + 3)), interval >= 0,
-      let reviews = integer(field(first + 4)), reviews >= 0
+    // Every field in the range the scheduler can give, so that nothing read
+    // here can overflow later.
+    guard let stability = bits(field(first)).map(Double.init(bitPattern:)), stability > 0, stability <= 1e9,
+      let difficulty = bits(field(first + 1)).map(Double.init(bitPattern:)), (0...11).contains(difficulty),
+      let lastReview = integer(field(first + 2)), Timestamp.readableRange.contains(Int64(lastReview)),
+      let interval = integer(field(first + 3)), (0...1_000_000).contains(interval),
+      let reviews = integer(field(first + 4)), (0...Score.maximumCount).contains(reviews)
     else { return nil }
     return .some(
       MemoryState(

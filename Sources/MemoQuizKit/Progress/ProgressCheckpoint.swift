@@ -1,44 +1,56 @@
 /// A memento of ``Progress`` at a point in the history, so that start-up
 /// reads only the records after it instead of replaying years of answers.
 ///
-/// It is derived data, written durably off the answer path; when it is
-/// missing, damaged or belongs to another history file, the history is
-/// replayed and nothing is lost. The text is ``RecordLine``s: a header, then
-/// each group followed by its questions and its round.
+/// It is derived data, kept under `local/`: when it is missing, damaged or
+/// does not match the history files (a file shorter than it says, or
+/// replaced), the history is replayed and nothing is lost. The text is
+/// ``RecordLine``s: a header, how far each machine's file was read, the
+/// marks and changes, then each group followed by its questions, and the
+/// open rounds. Every field is range-checked as the history's are.
 struct ProgressCheckpoint: Equatable, Sendable {
-  static let version = 2
+  static let version = 3
   private static let magic = "memoquiz checkpoint"
   private static let questionPrefix = Array("question\t".utf8)
 
   var progress: Progress
-  /// The history file's token and the offset the progress covers.
-  var historyToken: String
-  var historyEnd: Int
+  /// How far each machine's file was read.
+  var coverage: [MachineID: HistoryCaretaker.Coverage]
 
   /// A checkpoint that cannot be read.
   struct Damaged: Error {}
-  /// A checkpoint written by a newer memoquiz.
-  struct Newer: Error {
-    let version: Int
-  }
   /// A checkpoint of an older format: the history is replayed instead.
   struct Older: Error {}
 
   func encoded() -> [UInt8] {
     var text = Array("\(Self.magic) \(Self.version)\n".utf8)
+    for (machine, file) in coverage.sorted(by: { $0.key < $1.key }) {
+      RecordLine.append(
+        ["file", machine.hex, String(file.end), String(file.lastSequence), String(file.tail)], to: &text)
+    }
     RecordLine.append(
       [
-        "history", historyToken, String(historyEnd), String(progress.nextStepID), String(progress.nextRoundID),
-        progress.hasBaseline ? "1" : "0",
+        "state", progress.hasBaseline ? "1" : "0", progress.newest.map { String($0.time.rawValue) } ?? "",
+        progress.newest?.id.text ?? "",
       ], to: &text)
-    RecordLine.append(["undone"] + progress.undone.map(String.init), to: &text)
+    RecordLine.append(["undone"] + progress.undone.sorted().map(\.text), to: &text)
+    RecordLine.append(["redoable"] + progress.redoable.map(\.text), to: &text)
+    for step in progress.questionsSteps {
+      RecordLine.append(
+        [
+          "questions", step.id.text, step.base?.text ?? "", String(step.hash),
+          step.beforeHash.map { String($0) } ?? "",
+        ], to: &text)
+    }
+    for step in progress.settingSteps {
+      RecordLine.append(["setting", step.id.text, step.key, step.value], to: &text)
+    }
     for (title, group) in progress.groups {
       RecordLine.append(
         [
           "group", title, String(group.answerScore.correctCount), String(group.answerScore.incorrectCount),
           group.baseline.map { String($0.correctCount) } ?? "", group.baseline.map { String($0.incorrectCount) } ?? "",
-          group.isReset ? "1" : "0", String(group.lastReset), group.lastPlayed.map { String($0.rawValue) } ?? "",
-          String(group.finishingStep), String(group.questions.count),
+          group.isReset ? "1" : "0", group.lastPlayed.map { String($0.rawValue) } ?? "",
+          String(group.questions.count),
         ], to: &text)
       for (key, memory) in group.questions {
         RecordLine.append(Self.questionFields(key: key, memory: memory), to: &text)
@@ -50,35 +62,35 @@ struct ProgressCheckpoint: Equatable, Sendable {
             String(activity.dueAnswers), String(activity.dueCorrect),
           ], to: &text)
       }
-      if let round = group.round {
-        RecordLine.append(
-          [
-            "round", String(round.id), round.strategy, String(round.seed), String(round.startedAt.rawValue),
-            round.repeatsMissed ? "1" : "0", String(round.skipped),
-          ] + round.plan, to: &text)
-        for answer in round.answers {
-          RecordLine.append(["answer", String(answer.step), answer.isCorrect ? "1" : "0", answer.question], to: &text)
-        }
+    }
+    for (id, round) in progress.rounds.sorted(by: { $0.key < $1.key }) {
+      RecordLine.append(
+        [
+          "round", id.text, round.group, round.strategy, String(round.seed), String(round.startedAt.rawValue),
+          round.repeatsMissed ? "1" : "0", String(round.skipped),
+        ] + round.plan, to: &text)
+      for answer in round.answers {
+        RecordLine.append(["answer", answer.step.text, answer.isCorrect ? "1" : "0", answer.question], to: &text)
       }
     }
     return text
   }
 
   /// Reads a checkpoint.
-  /// - Throws: ``Damaged`` or ``Newer``.
+  /// - Throws: ``Damaged`` or ``Older``.
   init(bytes: [UInt8]) throws {
     // The last line must be whole.
     guard bytes.last == 10, let headerEnd = bytes.firstIndex(of: 10) else { throw Damaged() }
     guard let header = String(validating: bytes[..<headerEnd], as: UTF8.self),
       header.hasPrefix(Self.magic + " "), let version = Int(header.dropFirst(Self.magic.count + 1))
     else { throw Damaged() }
-    guard version <= Self.version else { throw Newer(version: version) }
+    // A newer memoquiz's checkpoint is derived data too: replay.
     guard version == Self.version else { throw Older() }
     do throws(RecordFields.Malformed) {
       var progress = Progress()
-      var token = ""
-      var end = 0
+      var coverage: [MachineID: HistoryCaretaker.Coverage] = [:]
       var title: String?
+      var round: StepID?
       var start = headerEnd + 1
       while start < bytes.count, let lineEnd = bytes[start...].firstIndex(of: 10) {
         let line = bytes[start..<lineEnd]
@@ -93,17 +105,29 @@ struct ProgressCheckpoint: Equatable, Sendable {
         guard let list = RecordLine.fields(line) else { throw RecordFields.Malformed() }
         var fields = RecordFields(list)
         switch try fields.text() {
-        case "history":
-          token = try fields.text()
-          end = try fields.count()
-          progress.nextStepID = try fields.count()
-          progress.nextRoundID = try fields.count()
+        case "file":
+          guard let machine = MachineID(hex: try fields.text()) else { throw RecordFields.Malformed() }
+          coverage[machine] = HistoryCaretaker.Coverage(
+            end: try fields.count(), lastSequence: try fields.count(), tail: try fields.unsigned())
+        case "state":
           progress.hasBaseline = try fields.flag()
+          let time = try fields.optionalTimestamp()
+          let id = try fields.optionalStepID()
+          if let time, let id { progress.newest = HistoryOrder(time: time, id: id) }
         case "undone":
-          progress.undone = try fields.rest().map { text throws(RecordFields.Malformed) in
-            guard let id = Int(text) else { throw RecordFields.Malformed() }
-            return id
-          }
+          progress.undone = Set(try Self.stepIDs(fields.rest()))
+        case "redoable":
+          progress.redoable = try Self.stepIDs(fields.rest())
+        case "questions":
+          let id = try fields.stepID()
+          let base = try fields.optionalStepID()
+          let hash = try fields.unsigned()
+          let before = try fields.optionalText()
+          guard let beforeHash = before.map({ UInt64($0) }) ?? .some(nil) else { throw RecordFields.Malformed() }
+          progress.questionsSteps.append(QuestionsStepSummary(id: id, base: base, hash: hash, beforeHash: beforeHash))
+        case "setting":
+          progress.settingSteps.append(
+            SettingStepSummary(id: try fields.stepID(), key: try fields.text(), value: try fields.text()))
         case "group":
           let name = try fields.text()
           var group = GroupProgress()
@@ -114,53 +138,59 @@ struct ProgressCheckpoint: Equatable, Sendable {
             group.baseline = Score(correctCount: baselineCorrect, incorrectCount: baselineIncorrect)
           }
           group.isReset = try fields.flag()
-          group.lastReset = try fields.count()
           group.lastPlayed = try fields.optionalTimestamp()
-          group.finishingStep = try fields.count()
           // Room for every question at once: no growing on the way.
           group.questions.reserveCapacity(min(try fields.count(), bytes.count / 16))
           progress.groups[name] = group
           title = name
-        case "round":
-          guard let title else { throw RecordFields.Malformed() }
-          let start = RoundStart(
-            round: try fields.count(), time: Timestamp(rawValue: 0), group: title, strategy: try fields.text(),
-            seed: try fields.unsigned(), repeatsMissed: false, skipped: 0, plan: [])
-          var round = RoundMemento(start)
-          round.startedAt = try fields.timestamp()
-          round.repeatsMissed = try fields.flag()
-          round.skipped = try fields.count()
-          round.plan = fields.rest()
-          progress.groups[title]?.round = round
         case "activity":
           guard let title, progress.groups[title] != nil else { throw RecordFields.Malformed() }
           let slot = Int64(try fields.integer())
           progress.groups[title]?.activity[slot] = Activity(
             answers: try fields.count(), correct: try fields.count(), dueAnswers: try fields.count(),
             dueCorrect: try fields.count())
+        case "round":
+          let id = try fields.stepID()
+          let start = RoundStart(
+            id: id, time: Timestamp(rawValue: 0), group: try fields.text(), strategy: try fields.text(),
+            seed: try fields.unsigned(), repeatsMissed: false, skipped: 0, plan: [])
+          var memento = RoundMemento(start)
+          memento.startedAt = try fields.timestamp()
+          memento.repeatsMissed = try fields.flag()
+          memento.skipped = try fields.count()
+          memento.plan = fields.rest()
+          progress.rounds[id] = memento
+          round = id
+          title = nil
         case "answer":
-          guard let title, progress.groups[title]?.round != nil else { throw RecordFields.Malformed() }
-          let step = try fields.count()
+          guard let round, progress.rounds[round] != nil else { throw RecordFields.Malformed() }
+          let step = try fields.stepID()
           let isCorrect = try fields.flag()
           let answer = RoundMemento.Answer(step: step, question: try fields.text(), isCorrect: isCorrect)
-          progress.groups[title]?.round?.answers.append(answer)
+          progress.rounds[round]?.answers.append(answer)
         default:
           throw RecordFields.Malformed()
         }
         guard fields.isAtEnd else { throw RecordFields.Malformed() }
       }
-      guard !token.isEmpty else { throw RecordFields.Malformed() }
       self.progress = progress
-      historyToken = token
-      historyEnd = end
+      self.coverage = coverage
     } catch {
       throw Damaged()
     }
   }
 
-  init(progress: Progress, historyToken: String, historyEnd: Int) {
+  private static func stepIDs(_ texts: [String]) throws(RecordFields.Malformed) -> [StepID] {
+    var ids: [StepID] = []
+    for text in texts {
+      guard let id = StepID(text: text) else { throw RecordFields.Malformed() }
+      ids.append(id)
+    }
+    return ids
+  }
+
+  init(progress: Progress, coverage: [MachineID: HistoryCaretaker.Coverage]) {
     self.progress = progress
-    self.historyToken = historyToken
-    self.historyEnd = historyEnd
+    self.coverage = coverage
   }
 }

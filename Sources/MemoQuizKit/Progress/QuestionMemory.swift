@@ -6,7 +6,7 @@
 public struct QuestionMemory: Hashable, Sendable {
   /// The newest answer still in effect.
   struct LastAnswer: Hashable, Sendable {
-    var step: Int
+    var step: StepID
     var rating: ReviewRating
     var time: Timestamp
   }
@@ -25,7 +25,7 @@ public struct QuestionMemory: Hashable, Sendable {
   var isEmpty: Bool { state == nil && correctCount == 0 && incorrectCount == 0 }
 
   /// Counts a review and moves the memory on.
-  mutating func review(_ rating: ReviewRating, at time: Timestamp, step: Int, question: String) {
+  mutating func review(_ rating: ReviewRating, at time: Timestamp, step: StepID, question: String) {
     previous = state
     state = Self.schedule(previous, rating: rating, at: time, question: question)
     if rating.isCorrect { correctCount.addSaturating(1) } else { incorrectCount.addSaturating(1) }
@@ -34,7 +34,7 @@ public struct QuestionMemory: Hashable, Sendable {
 
   /// Takes back the newest answer exactly.
   /// - Returns: `false` when `step` is not the newest answer in effect.
-  mutating func takeBack(step: Int) -> Bool {
+  mutating func takeBack(step: StepID) -> Bool {
     guard let last = lastAnswer, last.step == step else { return false }
     state = previous
     previous = nil
@@ -45,7 +45,7 @@ public struct QuestionMemory: Hashable, Sendable {
 
   /// Grades the newest answer again, as `:right` does.
   /// - Returns: `false` when `step` is not the newest answer in effect.
-  mutating func regrade(step: Int, as rating: ReviewRating, question: String) -> Bool {
+  mutating func regrade(step: StepID, as rating: ReviewRating, question: String) -> Bool {
     guard let last = lastAnswer, last.step == step else { return false }
     if last.rating.isCorrect != rating.isCorrect {
       if rating.isCorrect {

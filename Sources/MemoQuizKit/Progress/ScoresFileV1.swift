@@ -64,7 +64,7 @@ struct ScoresFileV1: VersionedMemento, Equatable {
       return
     }
     let now = Timestamp(Date())
-    try progress.perform { state in
+    try progress.perform { state, ids in
       // Another process may have carried it over already.
       guard !state.hasBaseline else { return ([], ()) }
       var records: [HistoryRecord] = []
@@ -72,14 +72,13 @@ struct ScoresFileV1: VersionedMemento, Equatable {
         records.append(
           .baseline(
             ScoreBaseline(
-              time: now, group: title,
+              id: ids[records.count], time: now, group: title,
               score: Score(correctCount: entry.correctCount, incorrectCount: entry.incorrectCount),
               lastPlayed: entry.lastPlayed.map(Timestamp.init))))
       }
       if records.isEmpty {
-        records.append(.baseline(ScoreBaseline(time: now, group: "", score: Score(), lastPlayed: nil)))
+        records.append(.baseline(ScoreBaseline(id: ids[0], time: now, group: "", score: Score(), lastPlayed: nil)))
       }
-      var roundID = state.nextRoundID
       for (title, round) in file.rounds.sorted(by: { $0.key < $1.key }) {
         guard let group = groups.first(where: { $0.title == title }), round.questionCount == group.questions.count,
           let strategy = QuestionStrategies.named(round.strategy), !strategy.repeatsMissed
@@ -92,9 +91,8 @@ struct ScoresFileV1: VersionedMemento, Equatable {
         records.append(
           .roundStart(
             RoundStart(
-              round: roundID, time: Timestamp(round.startedAt), group: title, strategy: strategy.name,
+              id: ids[records.count], time: Timestamp(round.startedAt), group: title, strategy: strategy.name,
               seed: round.seed, repeatsMissed: false, skipped: answered, plan: plan)))
-        roundID += 1
       }
       return (records, ())
     }

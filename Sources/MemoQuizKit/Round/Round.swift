@@ -76,7 +76,7 @@ public struct Round: Sendable {
     let key = question.identity
     unsaved.append(
       AnswerStep(
-        id: 0, time: time, group: group.title, round: memento.id, question: key, prompt: question.prompt,
+        id: memento.id, time: time, group: group.title, round: memento.id, question: key, prompt: question.prompt,
         typed: input, rating: ReviewRating(correct: correct, usedHint: usedHint), duration: duration))
     head += 1
     if !correct && memento.repeatsMissed {

@@ -9,7 +9,7 @@ public struct RoundMemento: Hashable, Sendable {
   /// One answer given in the round.
   public struct Answer: Hashable, Sendable {
     /// The history step that holds it.
-    public var step: Int
+    public var step: StepID
     public var question: String
     public var isCorrect: Bool
   }
@@ -17,7 +17,9 @@ public struct RoundMemento: Hashable, Sendable {
   /// A missed question comes back after this many others.
   static let repeatGap = 3
 
-  public var id: Int
+  public var id: StepID
+  /// The group it plays.
+  public var group: String
   /// The strategy's name, such as "random".
   public var strategy: String
   public var seed: UInt64
@@ -30,7 +32,8 @@ public struct RoundMemento: Hashable, Sendable {
   public var answers: [Answer] = []
 
   init(_ start: RoundStart) {
-    id = start.round
+    id = start.id
+    group = start.group
     strategy = start.strategy
     seed = start.seed
     startedAt = start.time

@@ -198,10 +198,13 @@ public struct RoundSession {
           held += "Nothing to undo in this round.\n"
           continue
         }
-        try progress.takeBack(last, in: title, at: Timestamp(now()))
+        let tookBack = try progress.takeBack(last, in: title, at: Timestamp(now()))
         round.takeBackLastAnswer()
         let prompt = round.question(last.question).map { TextSanitizer.sanitized($0.prompt) } ?? "it"
-        held += "Took back your \(last.isCorrect ? "correct" : "incorrect") answer to \(prompt).\n"
+        held +=
+          tookBack
+          ? "Took back your \(last.isCorrect ? "correct" : "incorrect") answer to \(prompt).\n"
+          : "Your answer to \(prompt) was already taken back (by `memoquiz undo`); it is asked again.\n"
         askQuestion = true
       case ":right":
         try release(&round)
@@ -210,7 +213,14 @@ public struct RoundSession {
             "Nothing to put right: \(round.lastAnswer == nil ? "no answer yet in this round" : "the last answer was graded Correct").\n"
           continue
         }
-        try progress.markRight(last, in: title, at: Timestamp(now()))
+        guard try progress.markRight(last, in: title, at: Timestamp(now())) else {
+          // Taken back meanwhile by `memoquiz undo` in another process.
+          round.takeBackLastAnswer()
+          let prompt = round.question(last.question).map { TextSanitizer.sanitized($0.prompt) } ?? "it"
+          held += "Your answer to \(prompt) was taken back (by `memoquiz undo`); it is asked again.\n"
+          askQuestion = true
+          continue
+        }
         round.regradeLastAnswer()
         let prompt = round.question(last.question).map { TextSanitizer.sanitized($0.prompt) } ?? "it"
         held += style.green("Counted as correct:") + " your answer to \(prompt).\n"

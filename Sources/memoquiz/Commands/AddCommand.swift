@@ -37,20 +37,26 @@ struct AddCommand: Command {
   }
 
   func run(in context: CommandContext) throws {
-    let caretaker = try context.loadCaretaker()
-    let existing =
-      caretaker.groups.firstIndex { $0.title.lowercased() == group.lowercased() }
-      ?? Int(group).flatMap { caretaker.groups.indices.contains($0 - 1) ? $0 - 1 : nil }
-    let title = existing.map { caretaker.groups[$0].title } ?? group
-    if let existing, caretaker.groups[existing].questions.contains(where: { $0.identity == question.identity }) {
-      throw ImportError.duplicatePrompt(group: title, prompt: question.prompt)
+    let question = question
+    let group = group
+    typealias Outcome = (title: String, existing: Int?, plan: QuestionImport.Plan?)
+    let outcome: Outcome? = try QuestionGroupCaretaker.changeQuestions(
+      in: context.folder, kind: .add, group: nil, now: context.now()
+    ) { (groups: [QuestionGroup]) throws -> (bytes: [UInt8], summary: String, result: Outcome) in
+      let existing =
+        groups.firstIndex { $0.title.lowercased() == group.lowercased() }
+        ?? Int(group).flatMap { groups.indices.contains($0 - 1) ? $0 - 1 : nil }
+      let title = existing.map { groups[$0].title } ?? group
+      if let existing, groups[existing].questions.contains(where: { $0.identity == question.identity }) {
+        throw ImportError.duplicatePrompt(group: title, prompt: question.prompt)
+      }
+      let plan = try QuestionImport.plan(
+        [QuestionGroup(title: title, questions: [question])], into: groups, mode: .merge,
+        file: "the new question")
+      return (plan.bytes, "add of \(question.prompt) to \(title)", (title, existing, plan))
     }
-    let plan = try QuestionImport.plan(
-      [QuestionGroup(title: title, questions: [question])], into: caretaker.groups, mode: .merge,
-      file: "the new question")
-    _ = try QuestionGroupCaretaker.installQuestions(
-      plan.bytes, in: context.folder, kind: .add, summary: "add of \(question.prompt) to \(title)", now: context.now())
-    let count = plan.groups.first { $0.title == title }?.questions.count ?? 1
+    let (title, existing, plan) = outcome ?? (group, nil, nil)
+    let count = plan?.groups.first { $0.title == title }?.questions.count ?? 1
     context.terminal.write(
       "Added \(TextSanitizer.sanitized(question.prompt)) to \(TextSanitizer.sanitized(title))"
         + (existing == nil ? " (a new group)" : " (\(counted(count, "question")) now)")

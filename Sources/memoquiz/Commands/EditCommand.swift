@@ -55,7 +55,7 @@ struct EditCommand: Command {
       DiagnosticPrinter(terminal: terminal).print(
         questionFile.diagnostics, file: draft, total: questionFile.errorCount + questionFile.warningCount)
       if let groups = questionFile.groups {
-        let (_, renames) = try QuestionGroupCaretaker.installQuestions(
+        let renames = try QuestionGroupCaretaker.installQuestions(
           edited, in: folder, kind: .edit, summary: "edit of the questions", now: context.now())
         try QuestionGroupCaretaker.removeDraft(draft)
         let questions = groups.reduce(0) { $0 + $1.questions.count }

@@ -63,9 +63,29 @@ struct ImportCommand: Command {
   func run(in context: CommandContext) throws {
     guard let bytes = try QuestionGroupCaretaker.readFile(file) else { throw QuestionFileError.missingFile(file) }
     let imported = try QuestionImport.groups(in: bytes, file: file, format: format, title: title)
-    let caretaker = try context.loadCaretaker()
-    let plan = try QuestionImport.plan(imported, into: caretaker.groups, mode: mode, file: file)
     let terminal = context.terminal
+    if dryRun {
+      let caretaker = try context.loadCaretaker()
+      let plan = try QuestionImport.plan(imported, into: caretaker.groups, mode: mode, file: file)
+      terminal.write("Would import \(TextSanitizer.sanitized(file)): \(summary(of: plan)). Nothing was changed (--dry-run).\n")
+      return
+    }
+    // Planned from the questions as they are under the lock: an import made
+    // at the same time by another process is kept.
+    let (mode, file) = (mode, file)
+    let plan = try QuestionGroupCaretaker.changeQuestions(
+      in: context.folder, kind: .import, group: nil, now: context.now()
+    ) { groups in
+      let plan = try QuestionImport.plan(imported, into: groups, mode: mode, file: file)
+      return (plan.bytes, "import of \(file)", plan)
+    }
+    guard let plan else { return }
+    terminal.write(
+      "Imported \(TextSanitizer.sanitized(file)): \(summary(of: plan)). `memoquiz undo` takes the import back.\n")
+  }
+
+  /// What an import adds and changes, in a few words.
+  private func summary(of plan: QuestionImport.Plan) -> String {
     var summary = ""
     if !plan.addedGroups.isEmpty {
       summary += "\(counted(plan.addedGroups.count, "new group")) (\(Self.list(plan.addedGroups)))"
@@ -77,14 +97,7 @@ struct ImportCommand: Command {
     }
     summary += "; \(counted(plan.addedQuestions, "question")) added"
     if plan.updatedQuestions > 0 { summary += ", \(plan.updatedQuestions) updated" }
-    if dryRun {
-      terminal.write("Would import \(TextSanitizer.sanitized(file)): \(summary). Nothing was changed (--dry-run).\n")
-      return
-    }
-    _ = try QuestionGroupCaretaker.installQuestions(
-      plan.bytes, in: context.folder, kind: .import, summary: "import of \(file)", now: context.now())
-    terminal.write(
-      "Imported \(TextSanitizer.sanitized(file)): \(summary). `memoquiz undo` takes the import back.\n")
+    return summary
   }
 
   static func list(_ titles: [String]) -> String {

@@ -19,7 +19,7 @@ struct PathsCommand: Command {
   func run(in context: CommandContext) throws {
     let folder = context.folder
     context.terminal.write(
-      "data: \(folder.path)\nquestions: \(folder.questionsFile)\nhistory: \(folder.historyFile)\n"
-        + "checkpoint: \(folder.checkpointFile)\n")
+      "data: \(folder.path)\nquestions: \(folder.questionsFile)\nhistory: \(folder.historyFolder)\n"
+        + "local: \(folder.localFolder)\ncheckpoint: \(folder.checkpointFile)\n")
   }
 }

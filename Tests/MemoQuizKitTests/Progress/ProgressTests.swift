@@ -8,49 +8,56 @@ import Testing
 @Suite struct ProgressTests {
   /// A seeded random history: answers in two groups, `:right`, resets, and
   /// takebacks and bring-backs of any step.
-  private static func randomHistory(seed: UInt64, length: Int) -> [HistoryRecord] {
+  private static func randomHistory(seed: UInt64, length: Int, machine: UInt32 = 1) -> [HistoryRecord] {
     var generator = SplitMix64(seed: seed)
     var records: [HistoryRecord] = []
-    var nextStep = 1
+    var sequence = 0
+    func next() -> StepID {
+      sequence += 1
+      return sid(sequence, machine)
+    }
     var time: Int64 = 1_767_600_000_000
-    var steps: [(id: Int, kind: StepKind, group: String, question: String?)] = []
-    var undone: [Int] = []
-    var lastAnswer: (id: Int, group: String, question: String, correct: Bool)?
+    var steps: [(id: StepID, kind: StepKind, group: String, question: String?)] = []
+    var undone: [StepID] = []
+    var lastAnswer: (id: StepID, group: String, question: String, correct: Bool)?
+    var rounds: [StepID] = []
     for round in 1...2 {
+      let id = next()
+      rounds.append(id)
       records.append(
         .roundStart(
           RoundStart(
-            round: round, time: Timestamp(rawValue: time), group: "G\(round)", strategy: "review", seed: 0,
+            id: id, time: Timestamp(rawValue: time), group: "G\(round)", strategy: "review", seed: 0,
             repeatsMissed: true, skipped: 0, plan: ["a", "b", "c", "d"])))
     }
     for _ in 0..<length {
-      time += Int64(generator.next(below: 3 * 86_400_000))
+      time += Int64(generator.next(below: 3 * 86_400_000)) + 1
       let roll = generator.next(below: 100)
       let group = "G\(generator.next(below: 2) + 1)"
       if roll < 60 {
         let question = ["a", "b", "c", "d"][Int(generator.next(below: 4))]
         let rating = ReviewRating(rawValue: Int(generator.next(below: 3)) + 1) ?? .good
+        let id = next()
         records.append(
           .answer(
             AnswerStep(
-              id: nextStep, time: Timestamp(rawValue: time), group: group, round: group == "G1" ? 1 : 2,
+              id: id, time: Timestamp(rawValue: time), group: group, round: group == "G1" ? rounds[0] : rounds[1],
               question: question, prompt: question, typed: "t", rating: rating, duration: 5)))
-        steps.append((nextStep, .answer, group, question))
-        lastAnswer = (nextStep, group, question, rating.isCorrect)
-        nextStep += 1
+        steps.append((id, .answer, group, question))
+        lastAnswer = (id, group, question, rating.isCorrect)
       } else if roll < 68, let last = lastAnswer, !last.correct, !undone.contains(last.id) {
+        let id = next()
         records.append(
           .right(
             RightStep(
-              id: nextStep, time: Timestamp(rawValue: time), group: last.group, question: last.question,
+              id: id, time: Timestamp(rawValue: time), group: last.group, question: last.question,
               target: last.id)))
-        steps.append((nextStep, .right, last.group, last.question))
+        steps.append((id, .right, last.group, last.question))
         lastAnswer = nil
-        nextStep += 1
       } else if roll < 72 {
-        records.append(.reset(ResetStep(id: nextStep, time: Timestamp(rawValue: time), groups: [group])))
-        steps.append((nextStep, .reset, group, nil))
-        nextStep += 1
+        let id = next()
+        records.append(.reset(ResetStep(id: id, time: Timestamp(rawValue: time), groups: [group])))
+        steps.append((id, .reset, group, nil))
       } else if roll < 92, !steps.isEmpty {
         // Mostly the newest step, sometimes any.
         let pick = generator.next(below: 3) == 0 ? Int(generator.next(below: UInt64(steps.count))) : steps.count - 1
@@ -59,15 +66,15 @@ import Testing
         records.append(
           .undo(
             StepMark(
-              time: Timestamp(rawValue: time), target: step.id, kind: step.kind, group: step.group,
-              question: step.question, snapshot: nil)))
+              id: next(), time: Timestamp(rawValue: time), target: step.id, kind: step.kind, group: step.group,
+              question: step.question)))
         undone.append(step.id)
       } else if let last = undone.popLast(), let step = steps.first(where: { $0.id == last }) {
         records.append(
           .redo(
             StepMark(
-              time: Timestamp(rawValue: time), target: step.id, kind: step.kind, group: step.group,
-              question: step.question, snapshot: nil)))
+              id: next(), time: Timestamp(rawValue: time), target: step.id, kind: step.kind, group: step.group,
+              question: step.question)))
       }
     }
     return records
@@ -94,18 +101,33 @@ import Testing
     func answer(_ id: Int, _ rating: ReviewRating) -> HistoryRecord {
       .answer(
         AnswerStep(
-          id: id, time: Timestamp(rawValue: Int64(id) * 86_400_000), group: "G", round: 0, question: "q", prompt: "q",
-          typed: "t", rating: rating, duration: 0))
+          id: sid(id), time: Timestamp(rawValue: Int64(id) * 86_400_000), group: "G", round: nil, question: "q",
+          prompt: "q", typed: "t", rating: rating, duration: 0))
     }
-    func undo(_ id: Int) -> HistoryRecord {
-      .undo(StepMark(time: Timestamp(rawValue: 0), target: id, kind: .answer, group: "G", question: "q", snapshot: nil))
+    func undo(_ id: Int, as mark: Int) -> HistoryRecord {
+      .undo(
+        StepMark(
+          id: sid(mark), time: Timestamp(rawValue: Int64(mark) * 86_400_000), target: sid(id), kind: .answer,
+          group: "G", question: "q", inRound: true))
     }
-    let records = [answer(1, .good), answer(2, .again), answer(3, .good), undo(3), undo(2)]
+    let round = HistoryRecord.roundStart(
+      RoundStart(
+        id: sid(0, 2), time: Timestamp(rawValue: 0), group: "G", strategy: "review", seed: 0, repeatsMissed: true,
+        skipped: 0, plan: ["q", "q", "q", "q"]))
+    func inRound(_ record: HistoryRecord) -> HistoryRecord {
+      guard case .answer(var step) = record else { return record }
+      step.round = sid(0, 2)
+      return .answer(step)
+    }
+    let records = [
+      round, inRound(answer(1, .good)), inRound(answer(2, .again)), inRound(answer(3, .good)), undo(3, as: 4),
+      undo(2, as: 5),
+    ]
     var progress = MemoQuizKit.Progress()
     var exact = true
-    for record in records.prefix(4) where !progress.apply(record) { exact = false }
+    for record in records.prefix(5) where !progress.apply(record) { exact = false }
     #expect(exact, "the newest answer is taken back exactly")
-    let appliedExactly = progress.apply(records[4])
+    let appliedExactly = progress.apply(records[5])
     #expect(!appliedExactly, "an older one needs a replay")
     let replayed = MemoQuizKit.Progress.replaying(records)
     #expect(replayed.groups["G"]?.questions["q"]?.state?.reviewCount == 1)
@@ -116,17 +138,17 @@ import Testing
     func answer(_ id: Int, _ rating: ReviewRating) -> HistoryRecord {
       .answer(
         AnswerStep(
-          id: id, time: Timestamp(rawValue: Int64(id) * 1000), group: "G", round: 0, question: "q", prompt: "q",
-          typed: "t", rating: rating, duration: 0))
+          id: sid(id), time: Timestamp(rawValue: Int64(id) * 1000), group: "G", round: nil, question: "q",
+          prompt: "q", typed: "t", rating: rating, duration: 0))
     }
     var records = [answer(1, .good), answer(2, .again)]
-    records.append(.reset(ResetStep(id: 3, time: Timestamp(rawValue: 3000), groups: ["G"])))
+    records.append(.reset(ResetStep(id: sid(3), time: Timestamp(rawValue: 3000), groups: ["G"])))
     records.append(answer(4, .good))
     #expect(
       MemoQuizKit.Progress.replaying(records).groups["G"]?.answerScore == Score(correctCount: 1, incorrectCount: 0))
     records.append(
       .undo(
-        StepMark(time: Timestamp(rawValue: 5000), target: 3, kind: .reset, group: "G", question: nil, snapshot: nil)))
+        StepMark(id: sid(5), time: Timestamp(rawValue: 5000), target: sid(3), kind: .reset, group: "G", question: nil)))
     let progress = MemoQuizKit.Progress.replaying(records)
     #expect(progress.groups["G"]?.answerScore == Score(correctCount: 2, incorrectCount: 1))
     #expect(progress.groups["G"]?.questions["q"]?.state?.reviewCount == 3)
@@ -135,7 +157,8 @@ import Testing
   @Test(arguments: 0..<5)
   func theCheckpointKeepsTheStateExactly(_ seed: Int) throws {
     let progress = MemoQuizKit.Progress.replaying(Self.randomHistory(seed: UInt64(100 + seed), length: 300))
-    let checkpoint = ProgressCheckpoint(progress: progress, historyToken: "abc", historyEnd: 1234)
+    let coverage = [MachineID.test(1): HistoryCaretaker.Coverage(end: 1234, lastSequence: 17, tail: 99)]
+    let checkpoint = ProgressCheckpoint(progress: progress, coverage: coverage)
     let read = try ProgressCheckpoint(bytes: checkpoint.encoded())
     #expect(read == checkpoint)
   }
@@ -145,30 +168,34 @@ import Testing
     let records: [HistoryRecord] = [
       .answer(
         AnswerStep(
-          id: 7, time: Timestamp(rawValue: -5), group: text, round: 2, question: text, prompt: text, typed: text,
-          rating: .hard, duration: 12)),
-      .right(RightStep(id: 8, time: Timestamp(rawValue: 9), group: "", question: "q", target: 7)),
-      .reset(ResetStep(id: 9, time: Timestamp(rawValue: 10), groups: ["a", text])),
+          id: sid(7), time: Timestamp(rawValue: -5), group: text, round: sid(2, 9), question: text, prompt: text,
+          typed: text, rating: .hard, duration: 12)),
+      .right(RightStep(id: sid(8), time: Timestamp(rawValue: 9), group: "", question: "q", target: sid(7, 3))),
+      .reset(ResetStep(id: sid(9), time: Timestamp(rawValue: 10), groups: ["a", text])),
       .questionsChange(
         QuestionsChangeStep(
-          id: 10, time: Timestamp(rawValue: 11), kind: .edit, snapshot: 3, group: nil, summary: text)),
+          id: sid(10), time: Timestamp(rawValue: 11), kind: .edit, base: sid(4, 2), group: nil, summary: text,
+          contents: .file(text), before: QuestionsText.none, renames: [GroupRename(from: "a", to: text)])),
+      .setting(SettingStep(id: sid(11), time: Timestamp(rawValue: 11), key: "new-per-day", value: "5", summary: text)),
       .undo(
-        StepMark(time: Timestamp(rawValue: 12), target: 7, kind: .answer, group: text, question: "q", snapshot: nil)),
-      .redo(StepMark(time: Timestamp(rawValue: 13), target: 10, kind: .edit, group: nil, question: nil, snapshot: 4)),
+        StepMark(
+          id: sid(12), time: Timestamp(rawValue: 12), target: sid(7), kind: .answer, group: text, question: "q",
+          inRound: true)),
+      .redo(StepMark(id: sid(13), time: Timestamp(rawValue: 13), target: sid(10), kind: .edit, group: nil, question: nil)),
       .roundStart(
         RoundStart(
-          round: 3, time: Timestamp(rawValue: 14), group: text, strategy: "random", seed: UInt64.max,
+          id: sid(14), time: Timestamp(rawValue: 14), group: text, strategy: "random", seed: UInt64.max,
           repeatsMissed: false, skipped: 1, plan: [text, "", "b"])),
       .baseline(
         ScoreBaseline(
-          time: Timestamp(rawValue: 15), group: text, score: Score(correctCount: 3, incorrectCount: 4),
+          id: sid(15), time: Timestamp(rawValue: 15), group: text, score: Score(correctCount: 3, incorrectCount: 4),
           lastPlayed: nil)),
     ]
     for record in records {
       let line = Array(RecordLine.encode(record.fields).utf8)
       #expect(line.filter { $0 == 10 }.count == 1, "one line per record")
       let fields = try #require(RecordLine.fields(line.dropLast()[...]))
-      #expect(try HistoryRecord(fields: fields) == record)
+      #expect(try HistoryRecord(fields: fields, machine: MachineID.test(1)) == record)
     }
     #expect(RecordLine.fields(Array("answer\\".utf8)[...]) == nil)
     #expect(RecordLine.fields(Array("a\\qb".utf8)[...]) == nil)
@@ -179,17 +206,18 @@ import Testing
     let data = DataFolder(path: folder.path)
     let caretaker = try ProgressCaretaker(folder: data)
     try caretaker.reset(titles: ["G"], at: Date())
-    var bytes = [UInt8](try folder.read("history.log"))
-    bytes += Array("answer\t2\t5\tG\t0\tq".utf8)  // torn: no line feed
-    try Data(bytes).write(to: URL(fileURLWithPath: data.historyFile))
+    let file = HistoryCaretaker(folder: data).file(of: try caretaker.machine().id).path
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+    bytes += Array("answer\t2\t5\tG\t\tq".utf8)  // torn: no line feed
+    try Data(bytes).write(to: URL(fileURLWithPath: file))
     var warnings: [String] = []
     let reloaded = try ProgressCaretaker(folder: data) { warnings.append($0) }
     #expect(warnings.isEmpty, "a torn tail was never acknowledged: nothing to say")
-    #expect(reloaded.progress.nextStepID == 2)
     try reloaded.reset(titles: ["H"], at: Date())
-    let text = String(decoding: try folder.read("history.log"), as: UTF8.self)
+    let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: file)), as: UTF8.self)
     #expect(!text.contains("answer"))
-    #expect(try ProgressCaretaker(folder: data).progress.nextStepID == 3)
+    #expect(text.contains("reset\t2\t"), "the next record takes the next number")
+    #expect(Set(try ProgressCaretaker(folder: data).progress.groups.keys) == ["G", "H"])
   }
 
   @Test func aDamagedMiddleIsMovedAsideAndEveryReadableStepKept() throws {
@@ -197,17 +225,45 @@ import Testing
     let data = DataFolder(path: folder.path)
     let caretaker = try ProgressCaretaker(folder: data)
     for title in ["A", "B", "C"] { try caretaker.reset(titles: [title], at: Date()) }
-    var lines = String(decoding: try folder.read("history.log"), as: UTF8.self).split(separator: "\n")
+    let file = HistoryCaretaker(folder: data).file(of: try caretaker.machine().id).path
+    var lines = String(decoding: try Data(contentsOf: URL(fileURLWithPath: file)), as: UTF8.self).split(separator: "\n")
     lines[2] = "garbage\tline"
-    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: data.historyFile))
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
     var warnings: [String] = []
     let recovered = try ProgressCaretaker(folder: data) { warnings.append($0) }
     #expect(warnings.count == 1)
-    let aside = try #require(try folder.files().first { $0.hasPrefix("history.damaged-") })
+    let aside = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: data.localFolder).first { $0.contains(".damaged-") })
     #expect(warnings.first?.contains(aside) == true)
     #expect(Set(recovered.progress.groups.keys) == ["A", "C"])
     #expect(try ProgressCaretaker(folder: data) { warnings.append($0) }.progress.groups.count == 2)
     #expect(warnings.count == 1, "recovered once")
+  }
+
+  @Test(arguments: 0..<10)
+  func machinesMergeTheSameWhateverTheOrderTheirFilesAreRead(_ seed: Int) {
+    let a = Self.randomHistory(seed: UInt64(seed), length: 80, machine: 1)
+    let b = Self.randomHistory(seed: UInt64(seed + 1000), length: 80, machine: 2)
+    let merged = HistoryCaretaker.merged([a, b])
+    #expect(merged == HistoryCaretaker.merged([b, a]))
+    #expect(merged.filter { $0.id.machine == MachineID.test(1) } == a, "each machine's own order is kept")
+    // Applying a prefix and then the rest agrees with a replay of all.
+    var incremental = MemoQuizKit.Progress.replaying(Array(merged.prefix(60)))
+    for (index, record) in merged.enumerated().dropFirst(60) where !incremental.apply(record) {
+      incremental = MemoQuizKit.Progress.replaying(Array(merged[...index]))
+    }
+    #expect(incremental.withoutTakebackCaches == MemoQuizKit.Progress.replaying(merged).withoutTakebackCaches)
+  }
+}
+
+/// A record identity of a test machine.
+private func sid(_ sequence: Int, _ machine: UInt32 = 1) -> StepID {
+  StepID(machine: MachineID.test(machine), sequence: max(1, sequence))
+}
+
+extension MachineID {
+  static func test(_ value: UInt32) -> MachineID {
+    MachineID(rawValue: value) ?? MachineID.random()
   }
 }
 

@@ -14,18 +14,18 @@ import Testing
     let plan = strategy.plan(context).map { group.questions[$0].identity }
     return RoundMemento(
       RoundStart(
-        round: 1, time: Timestamp(rawValue: 0), group: "G", strategy: strategy.name, seed: seed,
+        id: StepID(machine: .test(7), sequence: 1), time: Timestamp(rawValue: 0), group: "G", strategy: strategy.name, seed: seed,
         repeatsMissed: strategy.repeatsMissed, skipped: 0, plan: plan))
   }
 
   /// Grades and saves, numbering the answers as the caretaker would.
   private func answer(_ round: inout Round, _ inputs: [String]) {
     for input in inputs { _ = round.grade(input, usedHint: false, at: Timestamp(rawValue: 0), duration: 0) }
-    let first = (round.memento.answers.last?.step ?? 0) + 1
+    let first = (round.memento.answers.last?.step.sequence ?? 1) + 1
     round.saved(
       round.unsaved.enumerated().map { offset, answer in
         var answer = answer
-        answer.id = first + offset
+        answer.id = StepID(machine: .test(7), sequence: first + offset)
         return answer
       })
   }

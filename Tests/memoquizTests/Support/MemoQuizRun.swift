@@ -54,7 +54,13 @@ final class MemoQuizSandbox {
 
   var questionsFile: URL { folder.appendingPathComponent("questions.json") }
   /// The history: every step, the source of all progress.
-  var historyFile: URL { folder.appendingPathComponent("history.log") }
+  /// This machine's history file: the one file under `history/`.
+  var historyFile: URL {
+    let history = folder.appendingPathComponent("history")
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: history.path)) ?? []
+    let name = files.filter { $0.hasSuffix(".log") }.sorted().first ?? "none.log"
+    return history.appendingPathComponent(name)
+  }
 
   /// Writes a questions file into the data folder.
   func writeQuestions(_ text: String) throws {

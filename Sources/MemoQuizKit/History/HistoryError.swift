@@ -8,8 +8,10 @@ public enum HistoryError: Error, Sendable {
   case alreadyUndone(Int)
   /// A later change to the questions file would be lost.
   case laterQuestionsChange(step: Int, later: Int)
-  /// The snapshot the step needs is no longer kept.
-  case snapshotGone(step: Int)
+  /// The saved questions a step needs cannot be found in the history.
+  case questionsMissing(step: Int)
+  /// This machine's history file holds as many records as a file can.
+  case full(path: String)
 }
 
 extension HistoryError: LocalizedError, CustomStringConvertible {
@@ -24,8 +26,10 @@ extension HistoryError: LocalizedError, CustomStringConvertible {
       "step \(id) is already taken back; `memoquiz redo` brings back the newest one taken back"
     case .laterQuestionsChange(let step, let later):
       "step \(step) changed the questions, and step \(later) changed them since; take back step \(later) first"
-    case .snapshotGone(let step):
-      "the saved questions that step \(step) needs are no longer kept (only the newest \(SnapshotCaretaker.limit) are)"
+    case .questionsMissing(let step):
+      "the questions that step \(step) needs are not in the history files; sync the other machines' files and try again"
+    case .full(let path):
+      "\(path) holds as many records as a history file can; nothing was changed"
     }
   }
 }

@@ -1,0 +1,79 @@
+import FoundationEssentials
+
+/// One step of the history as `history` shows it and `undo` takes it back.
+public struct HistoryStep: Sendable {
+  /// The step's number in the merged history, from 1: what `undo ID` takes.
+  public let id: Int
+  /// The step's global identity.
+  public let stepID: StepID
+  /// The name of the machine that made it.
+  public let machine: String
+  public let time: Date
+  public let kind: StepKind
+  public let group: String?
+  /// Whether the step is taken back now.
+  public let isUndone: Bool
+  /// For answers: the prompt, what was typed, and whether it counts as correct.
+  public let prompt: String?
+  public let typed: String?
+  public let isCorrect: Bool?
+  /// What the step did, in a few words.
+  public let summary: String
+  let record: HistoryRecord
+}
+
+extension HistoryStep {
+  /// The steps of a history, in merged order, numbered from 1, as they
+  /// stand after every mark.
+  /// - Parameter names: each machine's host name.
+  static func steps(of records: [HistoryRecord], names: [MachineID: String]) -> [HistoryStep] {
+    var undone = Set<StepID>()
+    var regraded = Set<StepID>()
+    var prompts: [StepID: String] = [:]
+    for record in records {
+      switch record {
+      case .undo(let mark): undone.insert(mark.target)
+      case .redo(let mark): undone.remove(mark.target)
+      case .answer(let answer): prompts[answer.id] = answer.prompt
+      default: break
+      }
+    }
+    for case .right(let right) in records where !undone.contains(right.id) { regraded.insert(right.target) }
+    var steps: [HistoryStep] = []
+    for record in records where record.isStep {
+      let id = record.id
+      func step(kind: StepKind, group: String?, summary: String, answer: AnswerStep? = nil, correct: Bool? = nil)
+        -> HistoryStep
+      {
+        HistoryStep(
+          id: steps.count + 1, stepID: id, machine: names[id.machine] ?? id.machine.hex, time: record.time.date,
+          kind: kind, group: group, isUndone: undone.contains(id), prompt: answer?.prompt, typed: answer?.typed,
+          isCorrect: correct, summary: summary, record: record)
+      }
+      switch record {
+      case .answer(let a):
+        let correct = a.isCorrect || regraded.contains(a.id)
+        steps.append(
+          step(
+            kind: .answer, group: a.group,
+            summary: "answer \"\(a.typed)\" to \(a.prompt): \(correct ? "correct" : "incorrect")", answer: a,
+            correct: correct))
+      case .right(let r):
+        let prompt = prompts[r.target] ?? r.question
+        steps.append(step(kind: .right, group: r.group, summary: ":right on the answer to \(prompt)"))
+      case .reset(let r):
+        steps.append(
+          step(
+            kind: .reset, group: r.groups.count == 1 ? r.groups[0] : nil,
+            summary: "reset of \(r.groups.count == 1 ? r.groups[0] : "\(r.groups.count) groups")"))
+      case .questionsChange(let c):
+        steps.append(step(kind: c.kind, group: c.group, summary: c.summary))
+      case .setting(let s):
+        steps.append(step(kind: s.key == "fsrs-parameters" ? .optimize : .config, group: nil, summary: s.summary))
+      case .undo, .redo, .roundStart, .baseline:
+        break
+      }
+    }
+    return steps
+  }
+}

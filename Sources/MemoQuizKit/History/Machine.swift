@@ -1,0 +1,74 @@
+@preconcurrency import Glibc
+
+/// This data folder's machine: its identity and its host's name, made once
+/// and kept in `local/machine`, which is never synced.
+///
+/// A folder copied to another host with its `local/` folder would write to
+/// the same history file as the original: so when the host's name differs
+/// from the one recorded, a new identity is made.
+struct Machine: Sendable, Hashable {
+  let id: MachineID
+  /// The host's name, as `history` shows it.
+  let name: String
+
+  private static let magic = "memoquiz machine"
+
+  /// The folder's machine, made on first need.
+  /// - Throws: ``PersistenceError`` when the identity cannot be written.
+  static func of(_ folder: DataFolder) throws(PersistenceError) -> Machine {
+    let host = hostName()
+    if let bytes = try? DurableFile.read(folder.machineFile, limit: 4096),
+      let newline = bytes.firstIndex(of: 10), let fields = RecordLine.fields(bytes[..<newline]),
+      fields.count == 3, fields[0] == magic, let id = MachineID(hex: fields[1]), fields[2] == host
+    {
+      return Machine(id: id, name: host)
+    }
+    return try make(in: folder, host: host)
+  }
+
+  /// Makes a new identity. Two processes starting at once agree on one:
+  /// each writes its own temp file and links it into place, and the one
+  /// that comes second reads the first's.
+  private static func make(in folder: DataFolder, host: String) throws(PersistenceError) -> Machine {
+    try folder.createLocal()
+    let machine = Machine(id: .random(), name: host)
+    var bytes: [UInt8] = []
+    RecordLine.append([magic, machine.id.hex, host], to: &bytes)
+    let temporary = folder.machineFile + ".\(machine.id.hex).tmp"
+    do throws(SystemError) {
+      let descriptor = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW)
+      defer { descriptor.close() }
+      try descriptor.writeAll(bytes)
+      try descriptor.sync()
+    } catch {
+      unlink(temporary)
+      throw .cannotWrite(path: folder.machineFile, error)
+    }
+    defer { unlink(temporary) }
+    if Glibc.link(temporary, folder.machineFile) != 0 {
+      if errno == EEXIST, let existing = try? existingMachine(folder, host: host) { return existing }
+      // A stale identity (another host's): replace it.
+      guard rename(temporary, folder.machineFile) == 0 else {
+        throw .cannotWrite(path: folder.machineFile, .current)
+      }
+    }
+    try DurableFile.syncFolder(folder.localFolder)
+    return machine
+  }
+
+  private static func existingMachine(_ folder: DataFolder, host: String) throws -> Machine? {
+    guard let bytes = try DurableFile.read(folder.machineFile, limit: 4096), let newline = bytes.firstIndex(of: 10),
+      let fields = RecordLine.fields(bytes[..<newline]), fields.count == 3, fields[0] == magic,
+      let id = MachineID(hex: fields[1]), fields[2] == host
+    else { return nil }
+    return Machine(id: id, name: host)
+  }
+
+  /// The host's name. The corresponding C function is `gethostname`.
+  static func hostName() -> String {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard gethostname(&buffer, buffer.count - 1) == 0 else { return "unknown" }
+    let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return name.isEmpty ? "unknown" : name
+  }
+}

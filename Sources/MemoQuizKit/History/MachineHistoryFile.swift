@@ -1,0 +1,156 @@
+@preconcurrency import Glibc
+
+/// One machine's history file: `history/MACHINE.log`, appended to only by its
+/// machine and read by every machine that shares the data folder.
+///
+/// The first line names the format, the machine and its host's name; then
+/// each ``RecordLine`` holds one record, numbered from 1 in the order it was
+/// written. Appending writes whole lines and `fdatasync`s them before
+/// returning, so an acknowledged record survives a crash or a power cut. A
+/// crash during an append, or a file another machine is still writing or
+/// that a sync delivered cut short, leaves only a torn last line: readers
+/// ignore it, and the owner's next append cuts it off. A line that cannot be
+/// read in the middle is damage; a record whose number is not above the one
+/// before it (a line repeated by a copy) is the same record again, counted
+/// once.
+struct MachineHistoryFile: Sendable {
+  /// The format this build reads and writes.
+  static let version = 2
+  static let magic = "memoquiz history"
+
+  let path: String
+  let machine: MachineID
+
+  /// What a read found.
+  struct Contents: Sendable {
+    /// The name of the machine's host, from the first line.
+    var name: String?
+    var records: [HistoryRecord] = []
+    /// The offset just after the last whole line.
+    var end = 0
+    /// The number of the last record read.
+    var lastSequence = 0
+    /// How many whole lines could not be read.
+    var damagedLines = 0
+    /// Whether the file exists.
+    var exists = true
+  }
+
+  /// Reads the records after `offset`, whose last record has number
+  /// `lastSequence`.
+  /// - Throws: ``PersistenceError`` when the file cannot be read or was
+  ///   written by a newer memoquiz.
+  func read(after offset: Int = 0, lastSequence: Int = 0) throws(PersistenceError) -> Contents {
+    let descriptor: FileDescriptor
+    do {
+      descriptor = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK)
+    } catch {
+      if error.errno == ENOENT { return Contents(exists: false) }
+      throw .cannotRead(path: path, error)
+    }
+    defer { descriptor.close() }
+    let bytes: [UInt8]
+    do {
+      bytes = try descriptor.readAll(from: offset)
+    } catch {
+      throw .cannotRead(path: path, error)
+    }
+    return try parse(bytes, base: offset, lastSequence: lastSequence)
+  }
+
+  /// Splits bytes into records; a last line without its line feed is torn
+  /// and left out.
+  private func parse(_ bytes: [UInt8], base: Int, lastSequence: Int) throws(PersistenceError) -> Contents {
+    var contents = Contents(end: base, lastSequence: lastSequence)
+    var start = 0
+    while let newline = bytes[start...].firstIndex(of: 10) {
+      defer { start = newline + 1 }
+      guard let fields = RecordLine.fields(bytes[start..<newline]) else {
+        contents.damagedLines += 1
+        continue
+      }
+      if base + start == 0 || fields.first == Self.magic {
+        // The first line: the format, the machine, its host's name.
+        guard fields.first == Self.magic, fields.count == 4, let version = Int(fields[1]) else {
+          contents.damagedLines += 1
+          continue
+        }
+        if version > Self.version {
+          throw .newerVersion(path: path, found: version, supported: Self.version)
+        }
+        contents.name = fields[3]
+        continue
+      }
+      guard let record = try? HistoryRecord(fields: fields, machine: machine) else {
+        contents.damagedLines += 1
+        continue
+      }
+      // A record numbered at or below the one before is one already read.
+      guard record.id.sequence > contents.lastSequence else { continue }
+      contents.lastSequence = record.id.sequence
+      contents.records.append(record)
+    }
+    contents.end = base + start
+    return contents
+  }
+
+  /// The first line of a new file.
+  static func header(machine: MachineID, name: String) -> [UInt8] {
+    var bytes: [UInt8] = []
+    RecordLine.append([magic, String(version), machine.hex, name], to: &bytes)
+    return bytes
+  }
+
+  /// Appends records durably after `end`, the offset a read under the same
+  /// lock returned; anything beyond it is a torn line and is cut off first.
+  /// Creates the file, and makes its name durable, when there is none.
+  /// - Returns: the new end.
+  func append(_ records: [HistoryRecord], after end: Int, name: String) throws(PersistenceError) -> Int {
+    var bytes: [UInt8] = []
+    for record in records { RecordLine.append(record.fields, to: &bytes) }
+    do throws(SystemError) {
+      let descriptor: FileDescriptor
+      var created = false
+      do throws(SystemError) {
+        descriptor = try FileDescriptor.open(path, O_WRONLY | O_APPEND)
+      } catch where error.errno == ENOENT {
+        descriptor = try FileDescriptor.open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_NOFOLLOW)
+        created = true
+      }
+      defer { descriptor.close() }
+      var end = end
+      if created {
+        bytes = Self.header(machine: machine, name: name) + bytes
+        end = 0
+      } else if try descriptor.size() != end {
+        try descriptor.truncate(to: end)
+      }
+      try descriptor.writeAll(bytes)
+      try descriptor.dataSync()
+      if created {
+        // The new name must be on disk before anything in it is acknowledged.
+        let folder = try FileDescriptor.open(DurableFile.split(path).folder, O_RDONLY | O_DIRECTORY)
+        defer { folder.close() }
+        try folder.sync()
+      }
+      return end + bytes.count
+    } catch {
+      throw .cannotWrite(path: path, error)
+    }
+  }
+
+  /// Moves a damaged file aside, into `asideFolder`, and writes the records
+  /// that could be read to a new file, durably.
+  /// - Returns: where the damaged file went.
+  func recover(keeping records: [HistoryRecord], name: String, asideFolder: String, now: Timestamp)
+    throws(PersistenceError) -> String
+  {
+    let aside = DurableFile.asideName(
+      for: asideFolder + "/" + DurableFile.split(path).name, label: "damaged", now: now)
+    var bytes = Self.header(machine: machine, name: name)
+    for record in records { RecordLine.append(record.fields, to: &bytes) }
+    try DurableFile.link(path, to: aside)
+    try DurableFile.replace(path, with: bytes)
+    return aside
+  }
+}
