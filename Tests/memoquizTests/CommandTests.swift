@@ -104,8 +104,8 @@ import Testing
     let result = try sandbox.run(["paths"])
     #expect(
       result.stdout
-        == "data: \(home)\nquestions: \(home)/questions.json\nhistory: \(home)/history.log\n"
-        + "checkpoint: \(home)/progress.checkpoint\n")
+        == "data: \(home)\nquestions: \(home)/questions.json\nhistory: \(home)/history\n"
+        + "local: \(home)/local\ncheckpoint: \(home)/local/checkpoint\n")
     var environment = sandbox.environment
     environment["MEMOQUIZ_HOME"] = nil
     environment["XDG_DATA_HOME"] = "/xdg"

@@ -77,7 +77,7 @@ import Testing
     // Enough history for a checkpoint to be due when the next command starts.
     let answers = (0..<6000).map { $0 % 5 == 0 ? "x\n" : "a\($0)\n" }.joined()
     try sandbox.run(["play", "Big", "--strategy", "sequential"], input: answers)
-    try FileManager.default.removeItem(at: sandbox.folder.appendingPathComponent("progress.checkpoint"))
+    try FileManager.default.removeItem(at: sandbox.folder.appendingPathComponent("local/checkpoint"))
     var generator = SeededGenerator(seed: 0x636B_7074)
     for kill in 0..<15 {
       let running = try sandbox.launch(["groups"])
@@ -89,6 +89,6 @@ import Testing
       #expect(scores.stderr.isEmpty, "kill \(kill): \(scores.stderr)")
       #expect(try sandbox.storedScore("Big") == (4800, 1200), "kill \(kill)")
     }
-    #expect(try sandbox.files().contains("progress.checkpoint"))
+    #expect(FileManager.default.fileExists(atPath: sandbox.folder.appendingPathComponent("local/checkpoint").path))
   }
 }

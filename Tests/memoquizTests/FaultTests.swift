@@ -194,7 +194,9 @@ import Testing
     defer { _ = try? sandbox.runTool("/bin/umount", [mountPoint.path]) }
     sandbox.environment["MEMOQUIZ_HOME"] = mountPoint.path
     try sandbox.run(["play", "1", "--strategy", "sequential"], input: "a\n")
-    let scores = mountPoint.appendingPathComponent("history.log")
+    let history = mountPoint.appendingPathComponent("history")
+    let name = try #require(try FileManager.default.contentsOfDirectory(atPath: history.path).first)
+    let scores = history.appendingPathComponent(name)
     let before = try Data(contentsOf: scores)
     // Fill the disk.
     #expect(FileManager.default.createFile(atPath: mountPoint.path + "/filler", contents: nil))

@@ -102,7 +102,7 @@ import Testing
     try FileManager.default.createDirectory(
       at: sandbox.folder.appendingPathComponent("snapshots"), withIntermediateDirectories: true)
     for name in [
-      ".questions.json.tmp", ".history.log.tmp", ".progress.checkpoint.tmp", ".scores.json.tmp",
+      ".questions.json.tmp", "local/.checkpoint.tmp", "local/.questions-state.tmp", ".scores.json.tmp",
       "snapshots/.snapshot-1.json.tmp", "snapshots/.snapshot-2.json.tmp",
     ] {
       try FileManager.default.createSymbolicLink(
@@ -158,7 +158,7 @@ import Testing
     let result = running.wait()
     #expect(result.stderr.contains("memoquiz: warning: "), "\(result.stderr)")
     #expect(result.stderr.contains("1 damaged record"))
-    #expect(result.stderr.contains("history.damaged-"))
+    #expect(result.stderr.contains(".damaged-"))
     #expect(try sandbox.storedScore("G") == (3, 0), "every readable answer was kept")
   }
 
@@ -184,7 +184,9 @@ import Testing
   func waitingForAnotherMemoQuizSaysSoAndAnInterruptEndsTheWait() throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.run(["groups"])
-    let lock = open(sandbox.folder.appendingPathComponent(".lock").path, O_RDWR | O_CREAT, 0o644)
+    try FileManager.default.createDirectory(
+      at: sandbox.folder.appendingPathComponent("local"), withIntermediateDirectories: true)
+    let lock = open(sandbox.folder.appendingPathComponent("local/lock").path, O_RDWR | O_CREAT, 0o644)
     #expect(lock >= 0 && flock(lock, LOCK_EX) == 0)
     defer { close(lock) }
     let running = try sandbox.launch(["reset", "1", "--yes"])
@@ -229,7 +231,7 @@ import Testing
     text += "reset\t9223372036854775807\t1795371738189\tHiragana\n"
     text += "reset\t7\t99999999999999999\tHiragana\n"
     try write(text, to: sandbox.historyFile.path)
-    try? FileManager.default.removeItem(atPath: sandbox.folder.path + "/progress.checkpoint")
+    try? FileManager.default.removeItem(atPath: sandbox.folder.path + "/local/checkpoint")
     let result = try sandbox.run(["play", "1"], input: "u\n")
     #expect(result.status == 0 && !result.wasSignaled, "\(result.stderr)")
     #expect(result.stderr.contains("2 damaged records"))
@@ -311,7 +313,7 @@ import Testing
     for _ in 0..<2 {
       #expect(try sandbox.run(["edit"], environment: ["VISUAL": "sh \(editor)"]).status == 0)
     }
-    try write("{ damaged", to: sandbox.folder.path + "/snapshots/snapshot-2.json")
+    try write("{ damaged", to: sandbox.folder.path + "/local/snapshots/snapshot-2.json")
     let list = try sandbox.run(["snapshots"])
     #expect(list.stdout.contains("damaged"), "\(list.stdout)")
     let restore = try sandbox.run(["restore", "1"])

@@ -20,6 +20,7 @@ struct HistoryCarryOver {
     if DurableFile.exists(folder.legacySnapshotsFolder) && !DurableFile.exists(folder.snapshotsFolder) {
       try DurableFile.move(folder.legacySnapshotsFolder, to: folder.snapshotsFolder)
     }
+    guard DurableFile.exists(legacy) else { return }
     if !DurableFile.exists(file.path), let bytes = try DurableFile.read(legacy) {
       let records = try convert(Self.legacyRecords(bytes))
       var text = MachineHistoryFile.header(machine: machine.id, name: machine.name)
@@ -41,7 +42,7 @@ struct HistoryCarryOver {
     let snapshots = SnapshotCaretaker(folder: folder)
     let current = try DurableFile.read(folder.questionsFile)
     func text(_ bytes: [UInt8]?) -> QuestionsText {
-      bytes.map { .file(String(decoding: $0, as: UTF8.self)) } ?? .none
+      bytes.map { .file(String(decoding: $0, as: UTF8.self)) } ?? .noFile
     }
     // The version each change replaced, from the snapshot taken before it.
     let befores: [QuestionsText?] = legacy.compactMap { record -> QuestionsText?? in
@@ -80,7 +81,12 @@ struct HistoryCarryOver {
         lastQuestions = id
       case .mark(let isUndo, let time, let target, let kind, let group, let question):
         guard let target = steps[target] else { continue }
-        let mark = StepMark(id: id, time: time, target: target, kind: kind, group: group, question: question)
+        let round = records.lazy.compactMap { record -> StepID?? in
+          guard case .answer(let answer) = record, answer.id == target else { return nil }
+          return .some(answer.round)
+        }.first ?? nil
+        let mark = StepMark(
+          id: id, time: time, target: target, kind: kind, group: group, question: question, round: round)
         records.append(isUndo ? .undo(mark) : .redo(mark))
       case .round(let old, let time, let group, let strategy, let seed, let repeats, let skipped, let plan):
         rounds[old] = id

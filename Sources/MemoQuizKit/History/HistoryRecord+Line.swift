@@ -45,14 +45,14 @@ extension HistoryRecord {
   private static func fields(of text: QuestionsText) -> [String] {
     switch text {
     case .file(let contents): ["1", contents]
-    case .none: ["0", ""]
+    case .noFile: ["0", ""]
     }
   }
 
   private static func fields(of mark: StepMark) -> [String] {
     [
       String(mark.time.rawValue), mark.target.text, mark.kind.rawValue, mark.group ?? "", mark.question ?? "",
-      mark.inRound ? "1" : "0",
+      mark.inRound ? "1" : "0", mark.round?.text ?? "",
     ]
   }
 
@@ -81,7 +81,7 @@ extension HistoryRecord {
       guard let kind = StepKind(rawValue: try fields.text()) else { throw RecordFields.Malformed() }
       var step = QuestionsChangeStep(
         id: id, time: time, kind: kind, base: try fields.optionalStepID(), group: try fields.optionalText(),
-        summary: try fields.text(), contents: .none)
+        summary: try fields.text(), contents: .noFile)
       guard let contents = try Self.questionsText(&fields) else { throw RecordFields.Malformed() }
       step.contents = contents
       step.before = try Self.questionsText(&fields)
@@ -125,7 +125,7 @@ extension HistoryRecord {
     let text = try fields.text()
     switch flag {
     case "1": return .file(text)
-    case "0": return .none
+    case "0": return .noFile
     case "": return nil
     default: throw RecordFields.Malformed()
     }
@@ -138,7 +138,7 @@ extension HistoryRecord {
     guard let kind = StepKind(rawValue: try fields.text()) else { throw RecordFields.Malformed() }
     return StepMark(
       id: id, time: time, target: target, kind: kind, group: try fields.optionalText(),
-      question: try fields.optionalText(), inRound: try fields.flag())
+      question: try fields.optionalText(), inRound: try fields.flag(), round: try fields.optionalStepID())
   }
 }
 

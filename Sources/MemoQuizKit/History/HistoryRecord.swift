@@ -133,7 +133,7 @@ struct ResetStep: Hashable, Sendable {
 /// The text of a questions file, or its absence (the bundled set is used).
 enum QuestionsText: Hashable, Sendable {
   case file(String)
-  case none
+  case noFile
 
   /// The bytes to write, or `nil` for no file.
   var bytes: [UInt8]? {
@@ -211,6 +211,8 @@ struct StepMark: Hashable, Sendable {
   var question: String?
   /// Whether it is an in-round `:undo`, which `redo` does not bring back.
   var inRound: Bool = false
+  /// For answers: the round the answer was given in.
+  var round: StepID?
 }
 
 /// A round's plan: its questions in the order they will be asked.

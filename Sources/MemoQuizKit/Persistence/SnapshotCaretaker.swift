@@ -27,6 +27,20 @@ public struct SnapshotCaretaker: Sendable {
     disk = DiskCaretaker(folder: folder)
   }
 
+  /// Moves the snapshots of an earlier release, kept in `snapshots/` beside
+  /// the questions, into `local/snapshots/`, where this machine's own files are.
+  private func carryOverEarlierFolder() throws {
+    guard DurableFile.exists(folder.legacySnapshotsFolder), !DurableFile.exists(folder.snapshotsFolder) else {
+      return
+    }
+    try folder.withLock {
+      guard DurableFile.exists(folder.legacySnapshotsFolder), !DurableFile.exists(folder.snapshotsFolder) else {
+        return
+      }
+      try DurableFile.move(folder.legacySnapshotsFolder, to: folder.snapshotsFolder)
+    }
+  }
+
   /// Saves the questions file as it is now as a new snapshot.
   /// - Returns: the new snapshot.
   @discardableResult
@@ -39,6 +53,9 @@ public struct SnapshotCaretaker: Sendable {
   @discardableResult
   func save(contents bytes: [UInt8]?, reason: String, now: Date) throws -> SnapshotMemento {
     try folder.createLocal()
+    if DurableFile.exists(folder.legacySnapshotsFolder) && !DurableFile.exists(folder.snapshotsFolder) {
+      try DurableFile.move(folder.legacySnapshotsFolder, to: folder.snapshotsFolder)
+    }
     try DataFolder.createFolder(folder.snapshotsFolder)
     let existing = try snapshotIDs()
     let next = (existing.last ?? 0) + 1
@@ -55,7 +72,8 @@ public struct SnapshotCaretaker: Sendable {
   /// damaged. The first release's snapshots of its scores are left out: the
   /// history keeps every score now.
   public func entries() throws -> [Entry] {
-    try snapshotIDs().reversed().compactMap { id in
+    try carryOverEarlierFolder()
+    return try snapshotIDs().reversed().compactMap { id in
       do {
         guard let snapshot = try disk.load(SnapshotMemento.self, from: path(of: id)) else { return nil }
         return .snapshot(snapshot)
@@ -71,6 +89,7 @@ public struct SnapshotCaretaker: Sendable {
   /// - Throws: ``PersistenceError/noSuchSnapshot(id:)`` when it does not
   ///   exist, cannot be read or holds no questions file.
   func load(_ id: Int) throws -> SnapshotMemento {
+    try carryOverEarlierFolder()
     guard let snapshot = try? disk.load(SnapshotMemento.self, from: path(of: id)) else {
       throw PersistenceError.noSuchSnapshot(id: String(id))
     }

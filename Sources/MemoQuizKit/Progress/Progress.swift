@@ -12,6 +12,9 @@ struct Progress: Hashable, Sendable {
   var groups: [String: GroupProgress] = [:]
   /// The rounds that still have questions to ask, by their identity.
   var rounds: [StepID: RoundMemento] = [:]
+  /// The rounds that were played to the end: taking back one of their
+  /// answers opens the round again.
+  var finishedRounds: Set<StepID> = []
   /// The steps taken back.
   var undone: Set<StepID> = []
   /// The steps `redo` can bring back, the newest last: those taken back by
@@ -78,9 +81,10 @@ struct Progress: Hashable, Sendable {
       rounds[round]?.answers.append(
         RoundMemento.Answer(step: answer.id, question: answer.question, isCorrect: rating.isCorrect))
       if rounds[round]?.isFinished == true {
-        // A finished round is dropped: nothing resumes it. Taking back its
-        // last answer replays, which opens it again.
+        // A finished round is dropped: nothing resumes it. Taking back one
+        // of its answers replays, which opens it again.
         rounds[round] = nil
+        finishedRounds.insert(round)
       }
     }
   }
@@ -112,7 +116,10 @@ struct Progress: Hashable, Sendable {
     for (id, round) in rounds {
       guard let index = round.answers.firstIndex(where: { $0.step == right.target }) else { continue }
       rounds[id]?.answers[index].isCorrect = true
-      if rounds[id]?.isFinished == true { rounds[id] = nil }
+      if rounds[id]?.isFinished == true {
+        rounds[id] = nil
+        finishedRounds.insert(id)
+      }
     }
     return true
   }
@@ -156,7 +163,7 @@ struct Progress: Hashable, Sendable {
     else { return false }
     // An answer of a round that is over: taking it back opens the round
     // again, which a replay does exactly.
-    guard rounds.values.contains(where: { $0.answers.contains { $0.step == mark.target } }) else { return false }
+    if let round = mark.round, finishedRounds.contains(round) { return false }
     let rating = last.rating
     let slot = Activity.slot(of: last.time)
     group.activity[slot]?.count(correct: rating.isCorrect, wasDue: memory.state.isDue(at: last.time), sign: -1)
@@ -164,9 +171,7 @@ struct Progress: Hashable, Sendable {
     group.questions[question] = memory.isEmpty ? nil : memory
     group.answerScore.retract(correct: rating.isCorrect)
     groups[title] = group
-    for (id, round) in rounds where round.answers.contains(where: { $0.step == mark.target }) {
-      rounds[id]?.answers.removeAll { $0.step == mark.target }
-    }
+    if let round = mark.round { rounds[round]?.answers.removeAll { $0.step == mark.target } }
     return true
   }
 

@@ -41,12 +41,12 @@ extension ProgressCaretaker {
 
   /// Takes back an answer of a round (an in-round `:undo`).
   /// - Returns: `false` when it was taken back meanwhile by another process.
-  func takeBack(_ answer: RoundMemento.Answer, in group: String, at time: Timestamp) throws -> Bool {
+  func takeBack(_ answer: RoundMemento.Answer, in group: String, round: StepID, at time: Timestamp) throws -> Bool {
     try perform { progress, ids in
       guard !progress.undone.contains(answer.step) else { return ([], false) }
       let mark = StepMark(
         id: ids[0], time: time, target: answer.step, kind: .answer, group: group, question: answer.question,
-        inRound: true)
+        inRound: true, round: round)
       return ([.undo(mark)], true)
     }
   }
@@ -81,8 +81,8 @@ extension ProgressCaretaker {
       let outcome: (result: Result, renames: [GroupRename], contents: QuestionsText)? = try perform { progress, ids in
         let old = try DurableFile.read(folder.questionsFile)
         guard let (bytes, summary, result) = try change(old) else { return ([], nil) }
-        let oldText = old.map { QuestionsText.file(String(decoding: $0, as: UTF8.self)) } ?? QuestionsText.none
-        let newText = bytes.map { QuestionsText.file(String(decoding: $0, as: UTF8.self)) } ?? QuestionsText.none
+        let oldText = old.map { QuestionsText.file(String(decoding: $0, as: UTF8.self)) } ?? QuestionsText.noFile
+        let newText = bytes.map { QuestionsText.file(String(decoding: $0, as: UTF8.self)) } ?? QuestionsText.noFile
         let version = progress.questionsVersion
         try SnapshotCaretaker(folder: folder).save(contents: old, reason: "before \(summary)", now: time)
         var step = QuestionsChangeStep(

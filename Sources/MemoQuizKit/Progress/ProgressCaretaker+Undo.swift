@@ -30,6 +30,7 @@ extension ProgressCaretaker {
       switch step.record {
       case .answer(let answer):
         mark.question = answer.question
+        mark.round = answer.round
         line += " (\(answer.group))."
       case .right(let right):
         mark.question = right.question

@@ -34,6 +34,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
       ], to: &text)
     RecordLine.append(["undone"] + progress.undone.sorted().map(\.text), to: &text)
     RecordLine.append(["redoable"] + progress.redoable.map(\.text), to: &text)
+    RecordLine.append(["finished"] + progress.finishedRounds.sorted().map(\.text), to: &text)
     for step in progress.questionsSteps {
       RecordLine.append(
         [
@@ -118,6 +119,8 @@ struct ProgressCheckpoint: Equatable, Sendable {
           progress.undone = Set(try Self.stepIDs(fields.rest()))
         case "redoable":
           progress.redoable = try Self.stepIDs(fields.rest())
+        case "finished":
+          progress.finishedRounds = Set(try Self.stepIDs(fields.rest()))
         case "questions":
           let id = try fields.stepID()
           let base = try fields.optionalStepID()

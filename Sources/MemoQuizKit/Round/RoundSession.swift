@@ -48,7 +48,7 @@ public struct RoundSession {
   ///   plays the group; nothing is changed then.
   public mutating func play(groupIndex: Int, options: Options) throws {
     let group = caretaker.groups[groupIndex]
-    try caretaker.folder.create()
+    try caretaker.folder.createLocal()
     guard let lock = try FileLock.attempt(caretaker.folder.roundLockFile(for: group.title)) else {
       throw PersistenceError.roundInUse(group: TextSanitizer.sanitized(group.title))
     }
@@ -198,7 +198,7 @@ public struct RoundSession {
           held += "Nothing to undo in this round.\n"
           continue
         }
-        let tookBack = try progress.takeBack(last, in: title, at: Timestamp(now()))
+        let tookBack = try progress.takeBack(last, in: title, round: round.memento.id, at: Timestamp(now()))
         round.takeBackLastAnswer()
         let prompt = round.question(last.question).map { TextSanitizer.sanitized($0.prompt) } ?? "it"
         held +=

@@ -76,6 +76,6 @@ import Testing
     let folder = try TemporaryFolder()
     let data = DataFolder(path: folder.path + "/a/b/memoquiz")
     try data.withLock {}
-    #expect(FileManager.default.fileExists(atPath: data.path + "/.lock"))
+    #expect(FileManager.default.fileExists(atPath: data.path + "/local/lock"))
   }
 }

@@ -49,7 +49,7 @@ import Testing
     let snapshots = SnapshotCaretaker(folder: data)
     try snapshots.save(reason: "one", now: Date())
     try snapshots.save(reason: "two", now: Date())
-    try folder.write("snapshots/snapshot-2.json", "{ damaged")
+    try folder.write("local/snapshots/snapshot-2.json", "{ damaged")
     let entries = try snapshots.entries()
     guard case .damaged(let id, _) = entries.first else {
       Issue.record("the damaged newest snapshot is listed as damaged")

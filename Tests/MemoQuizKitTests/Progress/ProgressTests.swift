@@ -8,6 +8,7 @@ import Testing
 @Suite struct ProgressTests {
   /// A seeded random history: answers in two groups, `:right`, resets, and
   /// takebacks and bring-backs of any step.
+
   private static func randomHistory(seed: UInt64, length: Int, machine: UInt32 = 1) -> [HistoryRecord] {
     var generator = SplitMix64(seed: seed)
     var records: [HistoryRecord] = []
@@ -17,7 +18,7 @@ import Testing
       return sid(sequence, machine)
     }
     var time: Int64 = 1_767_600_000_000
-    var steps: [(id: StepID, kind: StepKind, group: String, question: String?)] = []
+    var steps: [(id: StepID, kind: StepKind, group: String, question: String?, round: StepID?)] = []
     var undone: [StepID] = []
     var lastAnswer: (id: StepID, group: String, question: String, correct: Bool)?
     var rounds: [StepID] = []
@@ -28,7 +29,7 @@ import Testing
         .roundStart(
           RoundStart(
             id: id, time: Timestamp(rawValue: time), group: "G\(round)", strategy: "review", seed: 0,
-            repeatsMissed: true, skipped: 0, plan: ["a", "b", "c", "d"])))
+            repeatsMissed: true, skipped: 0, plan: Array(repeating: ["a", "b", "c", "d"], count: 50).flatMap { $0 })))
     }
     for _ in 0..<length {
       time += Int64(generator.next(below: 3 * 86_400_000)) + 1
@@ -43,7 +44,7 @@ import Testing
             AnswerStep(
               id: id, time: Timestamp(rawValue: time), group: group, round: group == "G1" ? rounds[0] : rounds[1],
               question: question, prompt: question, typed: "t", rating: rating, duration: 5)))
-        steps.append((id, .answer, group, question))
+        steps.append((id, .answer, group, question, group == "G1" ? rounds[0] : rounds[1]))
         lastAnswer = (id, group, question, rating.isCorrect)
       } else if roll < 68, let last = lastAnswer, !last.correct, !undone.contains(last.id) {
         let id = next()
@@ -52,12 +53,12 @@ import Testing
             RightStep(
               id: id, time: Timestamp(rawValue: time), group: last.group, question: last.question,
               target: last.id)))
-        steps.append((id, .right, last.group, last.question))
+        steps.append((id, .right, last.group, last.question, nil))
         lastAnswer = nil
       } else if roll < 72 {
         let id = next()
         records.append(.reset(ResetStep(id: id, time: Timestamp(rawValue: time), groups: [group])))
-        steps.append((id, .reset, group, nil))
+        steps.append((id, .reset, group, nil, nil))
       } else if roll < 92, !steps.isEmpty {
         // Mostly the newest step, sometimes any.
         let pick = generator.next(below: 3) == 0 ? Int(generator.next(below: UInt64(steps.count))) : steps.count - 1
@@ -67,7 +68,7 @@ import Testing
           .undo(
             StepMark(
               id: next(), time: Timestamp(rawValue: time), target: step.id, kind: step.kind, group: step.group,
-              question: step.question)))
+              question: step.question, round: step.round)))
         undone.append(step.id)
       } else if let last = undone.popLast(), let step = steps.first(where: { $0.id == last }) {
         records.append(
@@ -108,7 +109,7 @@ import Testing
       .undo(
         StepMark(
           id: sid(mark), time: Timestamp(rawValue: Int64(mark) * 86_400_000), target: sid(id), kind: .answer,
-          group: "G", question: "q", inRound: true))
+          group: "G", question: "q", inRound: true, round: sid(0, 2)))
     }
     let round = HistoryRecord.roundStart(
       RoundStart(
@@ -175,12 +176,12 @@ import Testing
       .questionsChange(
         QuestionsChangeStep(
           id: sid(10), time: Timestamp(rawValue: 11), kind: .edit, base: sid(4, 2), group: nil, summary: text,
-          contents: .file(text), before: QuestionsText.none, renames: [GroupRename(from: "a", to: text)])),
+          contents: .file(text), before: QuestionsText.noFile, renames: [GroupRename(from: "a", to: text)])),
       .setting(SettingStep(id: sid(11), time: Timestamp(rawValue: 11), key: "new-per-day", value: "5", summary: text)),
       .undo(
         StepMark(
           id: sid(12), time: Timestamp(rawValue: 12), target: sid(7), kind: .answer, group: text, question: "q",
-          inRound: true)),
+          inRound: true, round: sid(2, 9))),
       .redo(StepMark(id: sid(13), time: Timestamp(rawValue: 13), target: sid(10), kind: .edit, group: nil, question: nil)),
       .roundStart(
         RoundStart(
