@@ -53,9 +53,12 @@ struct HistoryCommand: Command {
     let idWidth = max(2, steps.map { String($0.id).count }.max() ?? 2)
     terminal.write(
       terminal.style.dim(DisplayWidth.fit("ID", width: idWidth, alignRight: true) + "  Time              Step") + "\n")
+    // With several machines, each step says which one made it.
+    let machines = Set(steps.map(\.machine))
     for step in steps {
       var line = DisplayWidth.fit(String(step.id), width: idWidth, alignRight: true) + "  "
       line += DateText.readable(step.time) + "  "
+      if machines.count > 1 { line += "[\(step.machine)] " }
       if let group = step.group, step.kind != .reset { line += "\(group): " }
       line += step.summary
       if step.isUndone { line += " (taken back)" }
@@ -66,6 +69,8 @@ struct HistoryCommand: Command {
 
   private struct Entry: Encodable {
     let id: Int
+    let step: String
+    let machine: String
     let time: String
     let kind: String
     let group: String?
@@ -78,6 +83,8 @@ struct HistoryCommand: Command {
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(id, forKey: .id)
+      try container.encode(step, forKey: .step)
+      try container.encode(machine, forKey: .machine)
       try container.encode(time, forKey: .time)
       try container.encode(kind, forKey: .kind)
       try container.encode(group, forKey: .group)
@@ -91,14 +98,14 @@ struct HistoryCommand: Command {
     }
 
     private enum CodingKeys: String, CodingKey {
-      case id, time, kind, group, undone, summary, prompt, typed, correct
+      case id, step, machine, time, kind, group, undone, summary, prompt, typed, correct
     }
   }
 
   static func json(_ steps: [HistoryStep]) throws -> String {
     let entries = steps.map { step in
       Entry(
-        id: step.id, time: ISO8601Time.string(step.time), kind: step.kind.rawValue, group: step.group,
+        id: step.id, step: step.stepID.text, machine: step.machine, time: ISO8601Time.string(step.time), kind: step.kind.rawValue, group: step.group,
         undone: step.isUndone, summary: step.summary, prompt: step.prompt, typed: step.typed, correct: step.isCorrect)
     }
     let encoder = JSONEncoder()
