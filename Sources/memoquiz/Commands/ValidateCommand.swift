@@ -1,26 +1,7 @@
 import MemoQuizKit
 
-/// `memoquiz validate [FILE]`
+/// `memoquiz validate`: its arguments, options and help are declared in `CommandTable`.
 struct ValidateCommand: Command {
-  static let name = "validate"
-  static let abstract = "Check a questions file and report every problem with its line and column."
-  static let usage = "memoquiz validate [FILE]"
-  static let discussion = """
-    Without FILE, checks the questions in use (questions.json in the data
-    folder, or the bundled set). Each problem is printed as
-      FILE:LINE:COLUMN: error: MESSAGE
-    so that editors can jump to it. Unknown keys that look like typos ("hnit")
-    are warnings. The JSON must be strict: no trailing commas, no comments,
-    no duplicate keys.
-
-    Exit status: 0 valid, 65 invalid, 66 FILE does not exist.
-
-    Examples:
-      memoquiz validate
-      memoquiz validate ~/my-questions.json
-    """
-  static let specification = ParsedArguments.Specification(maximumPositionals: 1)
-
   let file: String?
 
   init(arguments: ParsedArguments) {
