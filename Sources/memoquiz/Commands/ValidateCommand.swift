@@ -21,9 +21,21 @@ struct ValidateCommand: Command {
     }
     let questionFile = QuestionFile(bytes: bytes)
     guard let groups = questionFile.groups else {
-      // The top level prints every problem, as for any command.
-      throw QuestionFileError.invalid(
-        file: name, diagnostics: questionFile.diagnostics, errorCount: questionFile.errorCount)
+      guard let file, file != context.folder.questionsFile else {
+        // The questions in use: the top level prints every problem and
+        // points at `memoquiz edit`, as for any command that loads them.
+        throw QuestionFileError.invalid(
+          file: name, diagnostics: questionFile.diagnostics, errorCount: questionFile.errorCount)
+      }
+      // Another file: `memoquiz edit` would open the questions in use, not this one.
+      let errors = questionFile.errorCount
+      DiagnosticPrinter(terminal: context.terminal).print(
+        questionFile.diagnostics, file: name, total: errors + questionFile.warningCount)
+      context.terminal.writeError(
+        "memoquiz: error: \(TextSanitizer.sanitized(file)) is not a valid questions file "
+          + "(\(counted(errors, "error"))); fix it in your editor, then check it again with "
+          + "`memoquiz validate \(TextSanitizer.sanitized(Self.shellWord(file)))`")
+      throw ExitRequest(code: .dataError)
     }
     DiagnosticPrinter(terminal: context.terminal).print(
       questionFile.warnings, file: name, total: questionFile.warningCount)
@@ -33,6 +45,15 @@ struct ValidateCommand: Command {
     summary += "\(questions) \(questions == 1 ? "question" : "questions")"
     if warnings > 0 { summary += ", \(warnings) \(warnings == 1 ? "warning" : "warnings")" }
     context.terminal.write(summary + "\n")
+  }
+}
+
+extension ValidateCommand {
+  /// A path as the shell takes it back: quoted when it holds anything but
+  /// letters, digits and `/._-~+`.
+  static func shellWord(_ path: String) -> String {
+    let plain = path.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-~+".contains($0)) }
+    return plain ? path : "'" + path.replacing("'", with: "'\\''") + "'"
   }
 }
 

@@ -9,13 +9,14 @@ struct ManualPage {
   var roff: String {
     var page = ".\\\" The manual page of memoquiz, written by `memoquiz manual`.\n"
     page += ".TH MEMOQUIZ 1 \"\" \"memoquiz \(ProgramDeclaration.version)\" \"User Commands\"\n"
+    page += ".ad l\n"
     page += ".SH NAME\nmemoquiz \\- \(Self.text(ProgramDeclaration.abstract))\n"
-    page += ".SH SYNOPSIS\n.nh\n.ad l\n"
+    page += ".SH SYNOPSIS\n.nh\n"
     page += ".B memoquiz\n[\\fICOMMAND\\fR] [\\fIOPTIONS\\fR]\n"
     for command in commands {
       page += ".br\n.B memoquiz\n" + Self.usage(command.usagePieces) + "\n"
     }
-    page += ".ad\n.hy\n"
+    page += ".hy\n"
     page += ".SH DESCRIPTION\n" + Self.text(ProgramDeclaration.description) + "\n"
     page += ".SH OPTIONS\n" + Self.definitions(ProgramDeclaration.options.map { Definition($0.label, $0.help) })
     page += ".SH COMMANDS\n"
@@ -39,11 +40,9 @@ struct ManualPage {
     return page
   }
 
-  /// Usage pieces: names of values in italics, options in bold.
+  /// Usage pieces, each kept on one line (`[--seed N]` never breaks).
   private static func usage(_ pieces: [String]) -> String {
-    pieces.dropFirst().reduce(text(pieces.first ?? "")) { line, piece in
-      line + " " + text(piece)
-    }
+    pieces.map { text($0).replacing(" ", with: "\\~") }.joined(separator: " ")
   }
 
   /// Terms with their meanings, as tagged paragraphs.
