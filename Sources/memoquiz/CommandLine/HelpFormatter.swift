@@ -14,8 +14,11 @@ struct HelpFormatter {
     var out = paragraph(command.abstract)
     out += "\n" + usage(command)
     let arguments = command.arguments.map { Definition($0.name, $0.help) }
-    if !arguments.isEmpty { out += "\nArguments:\n" + definitions(arguments) }
-    out += "\nOptions:\n" + definitions(command.visibleOptions.map { Definition($0.label, $0.fullHelp) })
+    let options = command.visibleOptions.map { Definition($0.label, $0.fullHelp) }
+    // Arguments and options share one column, so their help lines up.
+    let column = column(for: arguments + options)
+    if !arguments.isEmpty { out += "\nArguments:\n" + definitions(arguments, column: column) }
+    out += "\nOptions:\n" + definitions(options, column: column)
     for block in command.discussion { out += "\n" + render(block) }
     if !command.examples.isEmpty { out += "\nExamples:\n" + examples(command.examples) }
     return out
@@ -70,8 +73,8 @@ struct HelpFormatter {
 
   /// Terms in a column, their meanings beside them; a term too wide for the
   /// column puts its meaning on the lines below.
-  private func definitions(_ items: [Definition]) -> String {
-    let column = min((items.map { DisplayWidth.of($0.term) }.max() ?? 0) + 4, max(12, width / 3))
+  private func definitions(_ items: [Definition], column: Int? = nil) -> String {
+    let column = column ?? self.column(for: items)
     var out = ""
     for item in items {
       let term = "  " + item.term
@@ -89,11 +92,18 @@ struct HelpFormatter {
     return out
   }
 
+  /// Where the meanings of `items` start: after the widest term, unless
+  /// that would take more than a third of the line.
+  private func column(for items: [Definition]) -> Int {
+    min((items.map { DisplayWidth.of($0.term) }.max() ?? 0) + 4, max(12, width / 3))
+  }
+
   /// Examples: what each does, then the command line, continued with `\`
   /// when it does not fit.
   private func examples(_ items: [Example]) -> String {
     items.map { example in
-      let explanation = paragraph(example.explanation.prefix(1).uppercased() + example.explanation.dropFirst() + ":",
+      let explanation = paragraph(
+        example.explanation.prefix(1).uppercased() + example.explanation.dropFirst() + ":",
         indent: "  ")
       return explanation + commandLine(example.command, indent: "    ")
     }.joined()
@@ -107,11 +117,14 @@ struct HelpFormatter {
     var words: [String] = []
     for word in text.split(separator: " ").map(String.init) {
       // A no-break space holds an option and its value together.
-      if let last = words.last, valued.contains(last) { words[words.count - 1] += "\u{00A0}" + word } else {
+      if let last = words.last, valued.contains(last) {
+        words[words.count - 1] += "\u{00A0}" + word
+      } else {
         words.append(word)
       }
     }
-    let lines = TextWrapping.lines(words.joined(separator: " "), width: width - 2, firstIndent: indent, indent: indent + "  ")
+    let lines = TextWrapping.lines(
+      words.joined(separator: " "), width: width - 2, firstIndent: indent, indent: indent + "  ")
     return lines.joined(separator: " \\\n").replacing("\u{00A0}", with: " ") + "\n"
   }
 

@@ -15,7 +15,8 @@ struct ImportCommand: Command {
       self.format = format.format
     } else {
       guard let format = QuestionImport.Format.guessed(from: file) else {
-        throw UsageError("cannot tell the format of \(file) from its name; give --format", command: arguments.command.name)
+        throw UsageError(
+          "cannot tell the format of \(file) from its name; give --format", command: arguments.command.name)
       }
       self.format = format
     }

@@ -11,11 +11,14 @@ struct PlayCommand: Command {
     options.strategy = arguments.value("--strategy").flatMap(QuestionStrategies.named)
     if let seed = arguments.value("--seed") {
       guard let value = UInt64(seed) else {
-        throw UsageError("--seed takes a whole number from 0 to \(UInt64.max), not '\(seed)'", command: arguments.command.name)
+        throw UsageError(
+          "--seed takes a whole number from 0 to \(UInt64.max), not '\(seed)'", command: arguments.command.name)
       }
       options.seed = value
     }
-    if let value = try arguments.number("--new", in: 0...Int.max, command: arguments.command.name) { options.newLimit = value }
+    if let value = try arguments.number("--new", in: 0...Int.max, command: arguments.command.name) {
+      options.newLimit = value
+    }
     self.options = options
   }
 

@@ -7,7 +7,8 @@ struct RestoreCommand: Command {
   init(arguments: ParsedArguments) throws(UsageError) {
     let text = arguments.positionals[0]
     guard let id = Int(text), id > 0 else {
-      throw UsageError("'\(text)' is not a snapshot ID; `memoquiz snapshots` lists them", command: arguments.command.name)
+      throw UsageError(
+        "'\(text)' is not a snapshot ID; `memoquiz snapshots` lists them", command: arguments.command.name)
     }
     self.id = id
   }

@@ -45,7 +45,8 @@ struct FishCompletionScript {
     for command in commands {
       for position in CompletionPlan.positions(of: command) {
         let pattern = position.repeats ? "*" : String(position.index)
-        script += "        case '\(command.name):\(pattern)'\n            test $argv[1] = \(Self.offerName(position.offer))\n"
+        script +=
+          "        case '\(command.name):\(pattern)'\n            test $argv[1] = \(Self.offerName(position.offer))\n"
         script += "            return\n"
       }
     }

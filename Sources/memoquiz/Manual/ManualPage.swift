@@ -62,10 +62,21 @@ struct ManualPage {
     }
   }
 
-  /// Examples: the command line in bold, what it does beneath.
+  /// Examples: the command line in bold, what it does beneath. The command
+  /// is filled like prose, so that a long one breaks at the page's width,
+  /// but never between an option and its value.
   private static func examples(_ items: [Example]) -> String {
-    items.map { example in
-      ".PP\n.RS\n.nf\n\\fB\(text(example.command))\\fR\n.fi\n" + text(example.explanation) + "\n.RE\n"
+    let valued = Set(CommandTable.commands.flatMap { $0.allOptions.filter(\.takesValue).map(\.name) })
+    return items.map { example in
+      var words: [String] = []
+      for word in example.command.split(separator: " ").map(String.init) {
+        if let last = words.last, valued.contains(last) {
+          words[words.count - 1] += "\\~" + text(word)
+        } else {
+          words.append(text(word))
+        }
+      }
+      return ".PP\n.RS\n\\fB" + words.joined(separator: " ") + "\\fR\n.br\n" + text(example.explanation) + "\n.RE\n"
     }.joined()
   }
 
