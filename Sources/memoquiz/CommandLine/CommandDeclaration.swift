@@ -34,7 +34,7 @@ struct CommandDeclaration: Sendable {
   }
 
   /// Every option the parser accepts, `--help` included.
-  var allOptions: [OptionDeclaration] { options + [.help] }
+  var allOptions: [OptionDeclaration] { options + [.helpOption] }
 
   /// The options help and the manual show.
   var visibleOptions: [OptionDeclaration] { allOptions.filter { !$0.isHidden } }
@@ -60,37 +60,5 @@ struct CommandDeclaration: Sendable {
       }
     }
     return pieces
-  }
-}
-
-/// A command line in a command's examples, with what it does.
-struct Example: Sendable {
-  let command: String
-  let explanation: String
-
-  init(_ command: String, _ explanation: String) {
-    self.command = command
-    self.explanation = explanation
-  }
-}
-
-/// A part of a command's longer help.
-enum HelpBlock: Sendable {
-  /// Prose, wrapped to the width.
-  case paragraph(String)
-  /// Terms with their meanings, such as the inputs of a round.
-  case definitions([Definition])
-  /// Lines shown as they are, such as a message format.
-  case verbatim([String])
-}
-
-/// A term and its meaning, in a ``HelpBlock/definitions(_:)`` list.
-struct Definition: Sendable {
-  let term: String
-  let meaning: String
-
-  init(_ term: String, _ meaning: String) {
-    self.term = term
-    self.meaning = meaning
   }
 }

@@ -51,5 +51,5 @@ struct OptionDeclaration: Sendable {
   }
 
   /// The built-in `--help` every command takes.
-  static let help = OptionDeclaration(name: "--help", short: "-h", help: "show this help")
+  static let helpOption = OptionDeclaration(name: "--help", short: "-h", help: "show this help")
 }
