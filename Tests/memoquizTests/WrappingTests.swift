@@ -47,4 +47,16 @@ import Testing
     let lines = result.stdout.split(separator: "\n")
     #expect(lines.contains { $0.hasSuffix("`memoquiz play 'Basic Phrases'` resumes here.") }, "\(lines)")
   }
+
+  /// On a narrow terminal the command to resume is moved to a line of its
+  /// own rather than split (`memoquiz play\n 'Basic Phrases'` cannot be copied).
+  @Test(arguments: [36, 40, 44, 52])
+  func anInlineCommandIsNeverSplitAcrossLines(_ width: Int) throws {
+    let sandbox = try MemoQuizSandbox()
+    let result = try sandbox.run(
+      ["play", "basic", "--strategy", "sequential"], input: ":quit\n", environment: ["COLUMNS": String(width)])
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.contains { $0.contains("`memoquiz play 'Basic Phrases'`") }, "\(lines)")
+    #expect(lines.allSatisfy { $0.count { $0 == "`" } % 2 == 0 }, "\(lines)")
+  }
 }

@@ -1,37 +1,21 @@
 import MemoQuizKit
 
-/// `memoquiz add GROUP PROMPT ANSWER [--hint H] [--alternative A]...`
+/// `memoquiz add`: its arguments, options and help are declared in `CommandTable`.
 struct AddCommand: Command {
-  static let name = "add"
-  static let abstract = "Add one question to a group, creating the group when it is new."
-  static let usage = "memoquiz add GROUP PROMPT ANSWER [--hint H] [--alternative A]..."
-  static let discussion = """
-    GROUP is a title (ignoring case) or the number `memoquiz groups` shows; a
-    title that no group has makes a new group. A prompt the group has already
-    is refused. The addition is a step of the history: `memoquiz undo` takes
-    it back.
-
-    Examples:
-      memoquiz add Kanji 山 yama --hint "a mountain with three peaks"
-      memoquiz add Numbers 四十 40 --alternative yonjuu
-    """
-  static let specification = ParsedArguments.Specification(
-    options: ["--hint", "--alternative"], maximumPositionals: 3)
-
   let group: String
   let question: Question
 
   init(arguments: ParsedArguments) throws(UsageError) {
     let values = arguments.positionals.map { $0.trimmingWhitespaceAndNewlines }
     guard values.count == 3, values.allSatisfy({ !$0.isEmpty }) else {
-      throw UsageError("add needs a GROUP, a PROMPT and an ANSWER", command: Self.name)
+      throw UsageError("add needs a GROUP, a PROMPT and an ANSWER", command: arguments.command.name)
     }
     group = values[0]
-    let alternatives = (arguments.repeatedOptions["--alternative"] ?? []).map(\.trimmingWhitespaceAndNewlines)
+    let alternatives = arguments.allValues("--alternative").map(\.trimmingWhitespaceAndNewlines)
     guard alternatives.allSatisfy({ !$0.isEmpty }) else {
-      throw UsageError("--alternative needs an answer", command: Self.name)
+      throw UsageError("--alternative needs an answer", command: arguments.command.name)
     }
-    let hint = arguments.options["--hint"].map(\.trimmingWhitespaceAndNewlines)
+    let hint = arguments.value("--hint").map(\.trimmingWhitespaceAndNewlines)
     question = Question(
       prompt: values[1], answer: values[2], alternatives: alternatives, hint: hint?.isEmpty == true ? nil : hint)
   }

@@ -1,30 +1,15 @@
 import FoundationEssentials
 import MemoQuizKit
 
-/// One `memoquiz` subcommand.
+/// One `memoquiz` subcommand: the values it was given, and what it does.
 ///
-/// Each command declares its name, help and accepted arguments; the
-/// dispatcher parses the command line against them before `run` is called.
+/// Its name, arguments, options and help are declared in ``CommandTable``,
+/// which parses the command line before `init(arguments:)` reads it.
 protocol Command: Sendable {
-  /// The word typed after `memoquiz`, such as "play".
-  static var name: String { get }
-  /// One line for the command list.
-  static var abstract: String { get }
-  /// The usage line, such as `memoquiz reset (GROUP | --all) [--yes]`.
-  static var usage: String { get }
-  /// Longer help: details and examples.
-  static var discussion: String { get }
-  static var specification: ParsedArguments.Specification { get }
-
+  /// Reads the parsed values.
+  /// - Throws: ``UsageError`` for values the declaration cannot rule out.
   init(arguments: ParsedArguments) throws(UsageError)
   func run(in context: CommandContext) throws
-}
-
-extension Command {
-  /// The whole `COMMAND --help` text.
-  static var helpText: String {
-    "\(abstract)\n\nUsage: \(usage)\n\n\(discussion)\n"
-  }
 }
 
 /// What a command works with: the real terminal, the data folder and the clock.

@@ -1,32 +1,7 @@
 import MemoQuizKit
 
-/// `memoquiz edit`
+/// `memoquiz edit`: its arguments, options and help are declared in `CommandTable`.
 struct EditCommand: Command {
-  static let name = "edit"
-  static let abstract = "Edit the questions as JSON in your editor; only a valid file is installed."
-  static let usage = "memoquiz edit"
-  static let discussion = """
-    Opens a copy of questions.json (or of the bundled questions, when you have
-    none yet) in $VISUAL, else $EDITOR, else vi. When the editor closes, the
-    copy is checked as `memoquiz validate` does:
-      - unchanged: nothing happens;
-      - valid: a snapshot of the old questions is saved (`memoquiz undo`
-        brings them back), then the copy becomes questions.json;
-      - invalid: the problems are shown; on a terminal you can edit again
-        (the editor opens at the first problem's line, for editors that take
-        +LINE); declining, or off a terminal, memoquiz exits with 65,
-        questions.json stays as it was, and the path of your kept copy is
-        printed.
-    The edit is a step of the history (`memoquiz undo` takes it back). Progress
-    stays with unchanged titles, and each question's memory with its id (or
-    its prompt).
-
-    Examples:
-      memoquiz edit
-      EDITOR="code --wait" memoquiz edit
-    """
-  static let specification = ParsedArguments.Specification()
-
   init(arguments: ParsedArguments) {}
 
   func run(in context: CommandContext) throws {

@@ -1,36 +1,15 @@
 import MemoQuizKit
 
-/// `memoquiz export [GROUP...] [--format json|tsv|anki] [--output FILE]`
+/// `memoquiz export`: its arguments, options and help are declared in `CommandTable`.
 struct ExportCommand: Command {
-  static let name = "export"
-  static let abstract = "Write groups as a questions file, TSV, or Anki's plain text."
-  static let usage = "memoquiz export [GROUP...] [--format json|tsv|anki] [--output FILE]"
-  static let discussion = """
-    Writes every group, or the GROUPs named, to standard output or to FILE
-    (written durably). --format json (the default) writes a questions file;
-    tsv writes prompt<TAB>answer<TAB>hint lines; anki writes Anki's "Notes in
-    Plain Text", which Anki imports as Basic notes in a deck per group.
-    `memoquiz import` reads each of them back.
-
-    Examples:
-      memoquiz export hiragana --format anki --output hiragana.txt
-      memoquiz export --format tsv > all.tsv
-    """
-  static let specification = ParsedArguments.Specification(
-    options: ["--format", "--output"], maximumPositionals: Int.max)
-
   let groups: [String]
   let format: QuestionExport.Format
   let output: String?
 
-  init(arguments: ParsedArguments) throws(UsageError) {
+  init(arguments: ParsedArguments) {
     groups = arguments.positionals
-    let name = arguments.options["--format"] ?? "json"
-    guard let format = QuestionExport.Format(rawValue: name.lowercased()) else {
-      throw UsageError("unknown format '\(name)'; choose json, tsv or anki", command: Self.name)
-    }
-    self.format = format
-    output = arguments.options["--output"]
+    format = arguments.value("--format").flatMap(QuestionExport.Format.init(argument:)) ?? .json
+    output = arguments.value("--output")
   }
 
   func run(in context: CommandContext) throws {

@@ -1,21 +1,22 @@
 import MemoQuizKit
 
-/// `memoquiz groups`
+/// `memoquiz groups`: its arguments, options and help are declared in `CommandTable`.
 struct GroupsCommand: Command {
-  static let name = "groups"
-  static let abstract = "List the question groups with question counts, how many are due, and scores."
-  static let usage = "memoquiz groups"
-  static let discussion = """
-    The numbers shown can stand for a group's title in other commands.
+  /// Only the titles, one a line, as the completion scripts ask for them.
+  let namesOnly: Bool
 
-    Example:
-      memoquiz groups
-    """
-  static let specification = ParsedArguments.Specification()
-
-  init(arguments: ParsedArguments) {}
+  init(arguments: ParsedArguments) {
+    namesOnly = arguments.has("--names")
+  }
 
   func run(in context: CommandContext) throws {
+    if namesOnly {
+      // Read the questions alone: no progress, no lock, so completing stays quick.
+      let file = QuestionFile(bytes: try QuestionGroupCaretaker.questionsText(in: context.folder))
+      let titles = (file.groups ?? []).map { TextSanitizer.sanitized($0.title) }
+      context.terminal.writeVerbatim(titles.map { $0 + "\n" }.joined())
+      return
+    }
     let caretaker = try context.loadCaretaker()
     let terminal = context.terminal
     terminal.write(

@@ -1,34 +1,7 @@
 import MemoQuizKit
 
-/// `memoquiz import FILE [--format F] [--title T] [--merge | --replace] [--dry-run]`
+/// `memoquiz import`: its arguments, options and help are declared in `CommandTable`.
 struct ImportCommand: Command {
-  static let name = "import"
-  static let abstract = "Add groups from a questions file, Anki's plain text (TSV, CSV) or a BSD quiz file."
-  static let usage =
-    "memoquiz import FILE [--format json|tsv|csv|txt|bsdquiz] [--title T] [--merge | --replace] [--dry-run]"
-  static let discussion = """
-    The format is --format, else the one the file's name says: .json (a
-    questions file), .tsv, .csv or .txt (Anki's plain text: header lines such
-    as #separator:tab, #html:true and #deck column:2, quoted fields, the
-    separator guessed as Anki guesses it). --format bsdquiz reads a BSD
-    quiz(6) data file, its answer patterns giving the alternatives.
-
-    A group's title is --title, else the deck column's value (a group per
-    deck), else the file's name. A title that exists is an error unless
-    --merge (new questions are added, known ones take the imported answer and
-    keep their memory) or --replace. All or nothing: every bad line is shown
-    as FILE:LINE: error: ..., nothing is imported, and the exit status is 65.
-    --dry-run says what would change and changes nothing. An import is a step
-    of the history: `memoquiz undo` takes it back.
-
-    Examples:
-      memoquiz import ~/Downloads/kanji.txt
-      memoquiz import words.csv --title "Words" --merge
-      memoquiz import /usr/share/games/bsdgames/quiz/europe --format bsdquiz --dry-run
-    """
-  static let specification = ParsedArguments.Specification(
-    flags: ["--merge", "--replace", "--dry-run"], options: ["--format", "--title"], maximumPositionals: 1)
-
   let file: String
   let format: QuestionImport.Format
   let title: String?
@@ -36,25 +9,20 @@ struct ImportCommand: Command {
   let dryRun: Bool
 
   init(arguments: ParsedArguments) throws(UsageError) {
-    guard let file = arguments.positionals.first else { throw UsageError("import needs a FILE", command: Self.name) }
+    let file = arguments.positionals[0]
     self.file = file
-    if let name = arguments.options["--format"] {
-      guard let format = QuestionImport.Format(name: name) else {
-        throw UsageError("unknown format '\(name)'; choose json, tsv, csv, txt or bsdquiz", command: Self.name)
-      }
-      self.format = format
+    if let format = arguments.value("--format").flatMap(ImportFormat.init(argument:)) {
+      self.format = format.format
     } else {
       guard let format = QuestionImport.Format.guessed(from: file) else {
-        throw UsageError("cannot tell the format of \(file) from its name; give --format", command: Self.name)
+        throw UsageError(
+          "cannot tell the format of \(file) from its name; give --format", command: arguments.command.name)
       }
       self.format = format
     }
-    title = arguments.options["--title"]
+    title = arguments.value("--title")
     if let title, title.trimmingCharacters(in: " ").isEmpty {
-      throw UsageError("--title needs a title", command: Self.name)
-    }
-    guard !(arguments.has("--merge") && arguments.has("--replace")) else {
-      throw UsageError("--merge or --replace, not both", command: Self.name)
+      throw UsageError("--title needs a title", command: arguments.command.name)
     }
     mode = arguments.has("--merge") ? .merge : arguments.has("--replace") ? .replace : .add
     dryRun = arguments.has("--dry-run")

@@ -1,28 +1,14 @@
 import MemoQuizKit
 
-/// `memoquiz restore ID`
+/// `memoquiz restore`: its arguments, options and help are declared in `CommandTable`.
 struct RestoreCommand: Command {
-  static let name = "restore"
-  static let abstract = "Bring back a saved version of the questions file."
-  static let usage = "memoquiz restore ID"
-  static let discussion = """
-    ID is a number from `memoquiz snapshots`. The questions file it replaces
-    is saved as a new snapshot first, and the restore is a step of the
-    history: `memoquiz undo` takes it back.
-
-    Example:
-      memoquiz restore 3
-    """
-  static let specification = ParsedArguments.Specification(maximumPositionals: 1)
-
   let id: Int
 
   init(arguments: ParsedArguments) throws(UsageError) {
-    guard let text = arguments.positionals.first else {
-      throw UsageError("restore needs a snapshot ID", command: Self.name)
-    }
+    let text = arguments.positionals[0]
     guard let id = Int(text), id > 0 else {
-      throw UsageError("'\(text)' is not a snapshot ID; `memoquiz snapshots` lists them", command: Self.name)
+      throw UsageError(
+        "'\(text)' is not a snapshot ID; `memoquiz snapshots` lists them", command: arguments.command.name)
     }
     self.id = id
   }

@@ -1,30 +1,7 @@
 import MemoQuizKit
 
-/// `memoquiz scores [GROUP] [--json]`
+/// `memoquiz scores`: its arguments, options and help are declared in `CommandTable`.
 struct ScoresCommand: Command {
-  static let name = "scores"
-  static let abstract = "Show the scores of every group, or of one."
-  static let usage = "memoquiz scores [GROUP] [--json]"
-  static let discussion = """
-    Scores count every answer since the last reset: correct, incorrect, the
-    accuracy with a bar, how many questions are due for review, and the day
-    the group was last played. For one group, its weakest questions follow.
-
-    Options:
-      --json   print a JSON array, one object per group in the order of `groups`,
-               with title, questionCount, correctCount, incorrectCount,
-               accuracy (0 to 1, or null), lastPlayed (ISO 8601, or null),
-               due, new, and questions: each question's prompt, id,
-               correctCount, incorrectCount, stability, difficulty, due,
-               lastReview and retrievability (null before its first answer)
-
-    Examples:
-      memoquiz scores
-      memoquiz scores katakana
-      memoquiz scores --json
-    """
-  static let specification = ParsedArguments.Specification(flags: ["--json"], maximumPositionals: 1)
-
   let group: String?
   let json: Bool
 

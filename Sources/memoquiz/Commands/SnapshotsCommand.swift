@@ -1,20 +1,7 @@
 import MemoQuizKit
 
-/// `memoquiz snapshots`
+/// `memoquiz snapshots`: its arguments, options and help are declared in `CommandTable`.
 struct SnapshotsCommand: Command {
-  static let name = "snapshots"
-  static let abstract = "List the saved versions of the questions file, newest first."
-  static let usage = "memoquiz snapshots"
-  static let discussion = """
-    memoquiz saves the questions file before anything replaces it (edit,
-    restore, undo of an edit). The newest \(SnapshotCaretaker.limit) are kept.
-
-    Examples:
-      memoquiz snapshots
-      memoquiz restore 3
-    """
-  static let specification = ParsedArguments.Specification()
-
   init(arguments: ParsedArguments) {}
 
   func run(in context: CommandContext) throws {

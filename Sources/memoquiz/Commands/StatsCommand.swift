@@ -1,38 +1,7 @@
 import MemoQuizKit
 
-/// `memoquiz stats [GROUP] [--weeks N] [--json]`
+/// `memoquiz stats`: its arguments, options and help are declared in `CommandTable`.
 struct StatsCommand: Command {
-  static let name = "stats"
-  static let abstract = "Show progress over time: a calendar, streaks, retention, a forecast, the weakest questions."
-  static let usage = "memoquiz stats [GROUP] [--weeks N] [--json]"
-  static let discussion = """
-    For every group, or for GROUP:
-      - a calendar of the last N weeks (26 unless --weeks says otherwise, and
-        fewer on a narrow terminal): a cell a day, Monday to Sunday downwards,
-        shaded by the number of answers that day (· ░ ▒ ▓ █);
-      - the answers and accuracy of the last 30 days, a line of each day's
-        answers, and the current and longest streak of days with answers;
-      - retention: the share of right answers among reviews of questions that
-        were due, over the last 30 days, beside the 90% that review aims at;
-      - how many questions fall due on each of the next 14 days;
-      - the weakest questions: most misses, then lowest chance of recall.
-    Days are local days, in the time zone of TZ or else the system's.
-
-    Options:
-      --weeks N  how many weeks the calendar shows (1 to 520)
-      --json     print one JSON object: days (date, answers, correct for each
-                 day with answers), currentStreak, longestStreak, retention
-                 (0 to 1, or null), forecast (14 of date and due) and weakest
-                 (group, prompt, incorrectCount, retrievability)
-
-    Examples:
-      memoquiz stats
-      memoquiz stats katakana --weeks 12
-      memoquiz stats --json
-    """
-  static let specification = ParsedArguments.Specification(
-    flags: ["--json"], options: ["--weeks"], maximumPositionals: 1)
-
   let group: String?
   let weeks: Int
   let json: Bool
@@ -40,7 +9,7 @@ struct StatsCommand: Command {
   init(arguments: ParsedArguments) throws(UsageError) {
     group = arguments.positionals.first
     json = arguments.has("--json")
-    weeks = try arguments.number("--weeks", in: 1...520, command: Self.name) ?? 26
+    weeks = try arguments.number("--weeks", in: 1...520, command: arguments.command.name) ?? 26
   }
 
   func run(in context: CommandContext) throws {

@@ -1,26 +1,7 @@
 import MemoQuizKit
 
-/// `memoquiz validate [FILE]`
+/// `memoquiz validate`: its arguments, options and help are declared in `CommandTable`.
 struct ValidateCommand: Command {
-  static let name = "validate"
-  static let abstract = "Check a questions file and report every problem with its line and column."
-  static let usage = "memoquiz validate [FILE]"
-  static let discussion = """
-    Without FILE, checks the questions in use (questions.json in the data
-    folder, or the bundled set). Each problem is printed as
-      FILE:LINE:COLUMN: error: MESSAGE
-    so that editors can jump to it. Unknown keys that look like typos ("hnit")
-    are warnings. The JSON must be strict: no trailing commas, no comments,
-    no duplicate keys.
-
-    Exit status: 0 valid, 65 invalid, 66 FILE does not exist.
-
-    Examples:
-      memoquiz validate
-      memoquiz validate ~/my-questions.json
-    """
-  static let specification = ParsedArguments.Specification(maximumPositionals: 1)
-
   let file: String?
 
   init(arguments: ParsedArguments) {
@@ -40,9 +21,21 @@ struct ValidateCommand: Command {
     }
     let questionFile = QuestionFile(bytes: bytes)
     guard let groups = questionFile.groups else {
-      // The top level prints every problem, as for any command.
-      throw QuestionFileError.invalid(
-        file: name, diagnostics: questionFile.diagnostics, errorCount: questionFile.errorCount)
+      guard let file, file != context.folder.questionsFile else {
+        // The questions in use: the top level prints every problem and
+        // points at `memoquiz edit`, as for any command that loads them.
+        throw QuestionFileError.invalid(
+          file: name, diagnostics: questionFile.diagnostics, errorCount: questionFile.errorCount)
+      }
+      // Another file: `memoquiz edit` would open the questions in use, not this one.
+      let errors = questionFile.errorCount
+      DiagnosticPrinter(terminal: context.terminal).print(
+        questionFile.diagnostics, file: name, total: errors + questionFile.warningCount)
+      context.terminal.writeError(
+        "memoquiz: error: \(TextSanitizer.sanitized(file)) is not a valid questions file "
+          + "(\(counted(errors, "error"))); fix it in your editor, then check it again with "
+          + "`memoquiz validate \(TextSanitizer.sanitized(Self.shellWord(file)))`")
+      throw ExitRequest(code: .dataError)
     }
     DiagnosticPrinter(terminal: context.terminal).print(
       questionFile.warnings, file: name, total: questionFile.warningCount)
@@ -52,6 +45,15 @@ struct ValidateCommand: Command {
     summary += "\(questions) \(questions == 1 ? "question" : "questions")"
     if warnings > 0 { summary += ", \(warnings) \(warnings == 1 ? "warning" : "warnings")" }
     context.terminal.write(summary + "\n")
+  }
+}
+
+extension ValidateCommand {
+  /// A path as the shell takes it back: quoted when it holds anything but
+  /// letters, digits and `/._-~+`.
+  static func shellWord(_ path: String) -> String {
+    let plain = path.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-~+".contains($0)) }
+    return plain ? path : "'" + path.replacing("'", with: "'\\''") + "'"
   }
 }
 

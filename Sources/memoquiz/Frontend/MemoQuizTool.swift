@@ -5,15 +5,7 @@ import MemoQuizKit
 /// The `memoquiz` tool: finds the command, parses its arguments, runs it,
 /// and turns every error into a message and an exit code.
 enum MemoQuizTool {
-  static let version = "2.0.0"
-
-  /// Every command, in the order `--help` lists them.
-  static let commands: [any Command.Type] = [
-    PlayCommand.self, GroupsCommand.self, ScoresCommand.self, StatsCommand.self, ResetCommand.self,
-    UndoCommand.self, RedoCommand.self, HistoryCommand.self, SnapshotsCommand.self, RestoreCommand.self,
-    EditCommand.self, AddCommand.self, ImportCommand.self, ExportCommand.self, ValidateCommand.self,
-    PathsCommand.self,
-  ]
+  static var version: String { ProgramDeclaration.version }
 
   /// Runs the tool.
   /// - Parameter arguments: the command line without the program name.
@@ -60,45 +52,35 @@ enum MemoQuizTool {
       guard terminal.isInteractive else {
         throw UsageError("no command given, and not on a terminal for the menu; try `memoquiz play GROUP`")
       }
-      try PlayCommand(arguments: ParsedArguments([], command: "play", specification: PlayCommand.specification))
-        .run(in: context)
+      try run(["play"], in: context)
       return
     }
     switch first {
     case "--help", "-h":
-      terminal.write(helpText)
+      terminal.write(HelpFormatter(width: terminal.width).programHelp())
       return
     case "--version", "-V":
       terminal.write("memoquiz \(version)\n")
       return
-    case "help":
-      guard let name = arguments.dropFirst().first else {
-        terminal.write(helpText)
-        return
-      }
-      guard let command = commands.first(where: { $0.name == name }) else {
-        throw unknownCommand(name)
-      }
-      terminal.write(command.helpText)
-      return
     default:
       break
     }
-    guard let command = commands.first(where: { $0.name == first }) else {
+    guard let command = CommandTable.command(named: first) else {
       if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'") }
       throw unknownCommand(first)
     }
-    let parsed = try ParsedArguments(
-      Array(arguments.dropFirst()), command: command.name, specification: command.specification)
+    let parsed = try ParsedArguments(Array(arguments.dropFirst()), command: command)
     if parsed.has("--help") {
-      terminal.write(command.helpText)
+      terminal.write(HelpFormatter(width: terminal.width).help(for: command))
       return
     }
-    try command.init(arguments: parsed).run(in: context)
+    try command.run(parsed, context)
   }
 
-  private static func unknownCommand(_ name: String) -> UsageError {
-    guard let suggestion = QuestionGroupCaretaker.suggestion(for: name, among: commands.map { $0.name }) else {
+  /// An unknown command, with the nearest known one when there is a near one.
+  static func unknownCommand(_ name: String) -> UsageError {
+    let names = CommandTable.commands.map(\.name)
+    guard let suggestion = QuestionGroupCaretaker.suggestion(for: name, among: names) else {
       return UsageError("unknown command '\(name)'")
     }
     return UsageError("unknown command '\(name)'; did you mean '\(suggestion)'?")
@@ -150,40 +132,5 @@ enum MemoQuizTool {
     default:
       return fail("\(error)", .failure)
     }
-  }
-
-  static var helpText: String {
-    let width = commands.map { $0.name.count }.max() ?? 8
-    let list = commands.map { "  \($0.name)\(String(repeating: " ", count: width - $0.name.count))  \($0.abstract)" }
-      .joined(separator: "\n")
-    return """
-      memoquiz \(version): a quiz trainer for the terminal.
-
-      Usage: memoquiz [COMMAND] [OPTIONS]
-
-      With no command, on a terminal, memoquiz shows a menu of question groups.
-
-      Commands:
-      \(list)
-
-      Options:
-        -h, --help     show help; `memoquiz COMMAND --help` shows a command's
-        -V, --version  show the version
-
-      Data lives in $MEMOQUIZ_HOME, else $XDG_DATA_HOME/memoquiz, else
-      ~/.local/share/memoquiz (`memoquiz paths` prints it). Colour is off when
-      NO_COLOR is set, TERM=dumb, or output is not a terminal.
-
-      Exit status: 0 success, 64 wrong usage, 65 invalid questions file,
-      66 a named file does not exist, 1 anything else.
-
-      Examples:
-        memoquiz                          pick a group from the menu and play
-        memoquiz play hiragana            play a round of Hiragana
-        memoquiz scores                   see how you are doing
-        memoquiz edit                     change the questions
-        memoquiz validate questions.json  check a questions file
-
-      """
   }
 }

@@ -1,0 +1,362 @@
+import MemoQuizKit
+
+/// The whole command line of `memoquiz`, declared once.
+///
+/// The parser, `memoquiz --help`, `memoquiz COMMAND --help`, the completion
+/// scripts (`memoquiz completion SHELL`) and the manual page
+/// (`memoquiz manual`) are all written from this table, so none of them can
+/// drift from the others.
+///
+/// To add a command: add one entry to ``commands`` (its arguments, options
+/// with their value sets, help and examples) naming a type that conforms to
+/// ``Command`` (`init(arguments:)` reads the parsed values, `run(in:)` does
+/// the work). Nothing else needs to change: the tests check every entry in
+/// all four outputs.
+enum CommandTable {
+  /// Every command, in the order `--help` and the manual list them.
+  static let commands: [CommandDeclaration] = [
+    CommandDeclaration(
+      PlayCommand.self, name: "play", abstract: "Play a round of a question group.",
+      arguments: [
+        .group(
+          .optional,
+          "a title (ignoring case), the number `memoquiz groups` shows, or the start of one title; without it, "
+            + "on a terminal, a menu asks for one")
+      ],
+      options: [
+        .option("--strategy", "NAME", .choices(noun: "strategy", StrategyChoices.choices), "the order of a new round"),
+        .option("--seed", "N", .number, "repeat a random order exactly"),
+        .option("--new", "N", .number, "how many never-answered questions a review round adds (default 10)"),
+        .flag("--restart", "start a new round even if one is unfinished"),
+      ],
+      discussion: [
+        .paragraph(
+          "A review round asks the questions that are due, the ones you are most likely to have forgotten first, "
+            + "then up to --new questions you have never answered. A question you miss comes back later in the "
+            + "round until you get it right."),
+        .paragraph("During a round, each line you type is one input:"),
+        .definitions([
+          Definition("?", "show the hint"),
+          Definition(":undo", "take back the last graded answer (as often as you like)"),
+          Definition(":right", "your last answer, graded Incorrect, was right"),
+          Definition(":help", "list these inputs"),
+          Definition(":quit", "stop; Ctrl-C, Ctrl-D, SIGTERM and SIGHUP stop too"),
+        ]),
+        .paragraph(
+          "Every answer is saved before its verdict is shown. An unfinished round resumes at the same question "
+            + "with the next `memoquiz play` of that group. A group is played by one memoquiz at a time."),
+      ],
+      examples: [
+        Example("memoquiz play hiragana", "a round of Hiragana in random order"),
+        Example("memoquiz play 2 --strategy sequential", "the second group, in the order of the file"),
+        Example("memoquiz play \"Basic Phrases\" --seed 42 --restart", "a new round, in a repeatable order"),
+        Example("memoquiz play katakana --strategy review --new 5", "what is due, and at most 5 new questions"),
+        Example(
+          "printf 'a\\ni\\n' | memoquiz play hiragana --strategy sequential",
+          "answer the first two questions (あ, い) from a pipe"),
+      ]),
+    CommandDeclaration(
+      GroupsCommand.self, name: "groups",
+      abstract: "List the question groups with question counts, how many are due, and scores.",
+      options: [.flag("--names", "print only the titles, one a line, for completion scripts", hidden: true)],
+      discussion: [.paragraph("The numbers shown can stand for a group's title in other commands.")],
+      examples: [Example("memoquiz groups", "the groups, numbered")]),
+    CommandDeclaration(
+      ScoresCommand.self, name: "scores", abstract: "Show the scores of every group, or of one.",
+      arguments: [.group(.optional, "the group to show, with its weakest questions")],
+      options: [
+        .flag(
+          "--json",
+          "print a JSON array, one object per group in the order of `memoquiz groups`, with title, questionCount, "
+            + "correctCount, incorrectCount, accuracy (0 to 1, or null), lastPlayed (ISO 8601, or null), due, new, "
+            + "and questions: each question's prompt, id, correctCount, incorrectCount, stability, difficulty, due, "
+            + "lastReview and retrievability (null before its first answer)")
+      ],
+      discussion: [
+        .paragraph(
+          "Scores count every answer since the last reset: correct, incorrect, the accuracy with a bar, how many "
+            + "questions are due for review, and the day the group was last played.")
+      ],
+      examples: [
+        Example("memoquiz scores", "every group"),
+        Example("memoquiz scores katakana", "one group and its weakest questions"),
+        Example("memoquiz scores --json", "for scripts"),
+      ]),
+    CommandDeclaration(
+      StatsCommand.self, name: "stats",
+      abstract: "Show progress over time: a calendar, streaks, retention, a forecast, the weakest questions.",
+      arguments: [.group(.optional, "the group to show; without it, all groups")],
+      options: [
+        .option("--weeks", "N", .number, "how many weeks the calendar shows (1 to 520, default 26)"),
+        .flag(
+          "--json",
+          "print one JSON object: days (date, answers, correct for each day with answers), currentStreak, "
+            + "longestStreak, retention (0 to 1, or null), forecast (14 of date and due) and weakest (group, "
+            + "prompt, incorrectCount, retrievability)"),
+      ],
+      discussion: [
+        .paragraph("For every group, or for GROUP:"),
+        .definitions([
+          Definition(
+            "calendar",
+            "the last N weeks (fewer on a narrow terminal): a cell a day, Monday to Sunday downwards, shaded by "
+              + "the number of answers that day (· ░ ▒ ▓ █)"),
+          Definition(
+            "activity",
+            "the answers and accuracy of the last 30 days, and the current and longest streak of days with answers"),
+          Definition(
+            "retention",
+            "the share of right answers among reviews of questions that were due, over the last 30 days, beside "
+              + "the 90% that review aims at"),
+          Definition("forecast", "how many questions fall due on each of the next 14 days"),
+          Definition("weakest", "the most missed questions, then the lowest chance of recall"),
+        ]),
+        .paragraph("Days are local days, in the time zone of TZ or else the system's."),
+      ],
+      examples: [
+        Example("memoquiz stats", "all groups"),
+        Example("memoquiz stats katakana --weeks 12", "one group, the last 12 weeks"),
+        Example("memoquiz stats --json", "for scripts"),
+      ]),
+    CommandDeclaration(
+      ResetCommand.self, name: "reset",
+      abstract: "Set the scores and memory of a group, or of all groups, back to zero.",
+      arguments: [.group(.required, "the group to reset", alternative: "--all")],
+      options: [.flag("--all", "reset every group"), .flag("--yes", "do not ask")],
+      discussion: [
+        .paragraph(
+          "The reset is a step of the history: `memoquiz undo` takes it back, with every answer given since added "
+            + "back in. The group's unfinished round is dropped too. On a terminal, reset asks before it acts; "
+            + "elsewhere it needs --yes.")
+      ],
+      examples: [
+        Example("memoquiz reset hiragana", "asks, then resets Hiragana"),
+        Example("memoquiz reset --all --yes", "every group, without asking"),
+      ]),
+    CommandDeclaration(
+      UndoCommand.self, name: "undo", abstract: "Take back one step: the newest, or step ID from `memoquiz history`.",
+      arguments: [
+        ArgumentDeclaration(
+          name: "ID", noun: "a step number", arity: .optional, kind: .number,
+          help: "the number `memoquiz history` shows; without it, the newest step")
+      ],
+      discussion: [
+        .paragraph(
+          "Every change is a step: an answer, a :right, a reset, an edit, an add, an import, a restore. Undo takes "
+            + "back exactly one, and never the steps after it: taking back a reset brings back the scores and "
+            + "memory it cleared, with every answer given since added in. Nothing is deleted; `memoquiz redo` "
+            + "brings the step back, and `memoquiz history` shows it marked as taken back. To take back an answer "
+            + "during a round, type :undo.")
+      ],
+      examples: [
+        Example("memoquiz undo", "take back the newest step"),
+        Example("memoquiz history --limit 5", "find a step's number..."),
+        Example("memoquiz undo 3", "...and take back that step alone"),
+      ]),
+    CommandDeclaration(
+      RedoCommand.self, name: "redo", abstract: "Bring back the step that `memoquiz undo` took back most recently.",
+      examples: [Example("memoquiz undo && memoquiz redo", "take a step back, then bring it back")]),
+    CommandDeclaration(
+      HistoryCommand.self, name: "history", abstract: "Show the steps of the history, newest first.",
+      arguments: [.group(.optional, "show only the steps of this group")],
+      options: [
+        .option("--limit", "N", .number, "show the newest N steps (default 20; 0 for all)"),
+        .flag(
+          "--json",
+          "print a JSON array, newest first, of objects with id, time, kind, group, undone, and for answers "
+            + "prompt, typed, correct"),
+      ],
+      discussion: [
+        .paragraph(
+          "Each step has a number that `memoquiz undo ID` takes. Steps taken back stay in the list, marked so.")
+      ],
+      examples: [
+        Example("memoquiz history", "the newest 20 steps"),
+        Example("memoquiz history hiragana --limit 5", "the newest 5 steps of Hiragana"),
+        Example("memoquiz history --json --limit 0", "every step, for scripts"),
+      ]),
+    CommandDeclaration(
+      SnapshotsCommand.self, name: "snapshots",
+      abstract: "List the saved versions of the questions file, newest first.",
+      discussion: [
+        .paragraph(
+          "memoquiz saves the questions file before anything replaces it (edit, add, import, restore, undo of "
+            + "one of them). The newest \(SnapshotCaretaker.limit) are kept.")
+      ],
+      examples: [Example("memoquiz snapshots", "the saved versions, with their IDs")]),
+    CommandDeclaration(
+      RestoreCommand.self, name: "restore", abstract: "Bring back a saved version of the questions file.",
+      arguments: [
+        ArgumentDeclaration(
+          name: "ID", noun: "a snapshot ID", arity: .required, kind: .number,
+          help: "the number `memoquiz snapshots` shows")
+      ],
+      discussion: [
+        .paragraph(
+          "The questions file it replaces is saved as a new snapshot first, and the restore is a step of the "
+            + "history: `memoquiz undo` takes it back.")
+      ],
+      examples: [Example("memoquiz restore 3", "bring back snapshot 3")]),
+    CommandDeclaration(
+      EditCommand.self, name: "edit",
+      abstract: "Edit the questions as JSON in your editor; only a valid file is installed.",
+      discussion: [
+        .paragraph(
+          "Opens a copy of questions.json (or of the bundled questions, when you have none yet) in $VISUAL, else "
+            + "$EDITOR, else vi. When the editor closes, the copy is checked as `memoquiz validate` does:"),
+        .definitions([
+          Definition("unchanged", "nothing happens"),
+          Definition(
+            "valid",
+            "a snapshot of the old questions is saved (`memoquiz undo` brings them back), then the copy becomes "
+              + "questions.json"),
+          Definition(
+            "invalid",
+            "the problems are shown; on a terminal you can edit again (the editor opens at the first problem's "
+              + "line, for editors that take +LINE); declining, or off a terminal, memoquiz exits with 65, "
+              + "questions.json stays as it was, and the path of your kept copy is printed"),
+        ]),
+        .paragraph(
+          "The edit is a step of the history. Progress stays with unchanged titles, and each question's memory "
+            + "with its id (or its prompt)."),
+      ],
+      examples: [
+        Example("memoquiz edit", "in $VISUAL, $EDITOR or vi"),
+        Example("EDITOR=\"code --wait\" memoquiz edit", "in another editor"),
+      ]),
+    CommandDeclaration(
+      AddCommand.self, name: "add", abstract: "Add one question to a group, creating the group when it is new.",
+      arguments: [
+        .group(.required, "a title (ignoring case) or the number `memoquiz groups` shows; a new title makes a group"),
+        ArgumentDeclaration(name: "PROMPT", noun: "a PROMPT", arity: .required, kind: .text, help: "what is asked"),
+        ArgumentDeclaration(
+          name: "ANSWER", noun: "an ANSWER", arity: .required, kind: .text, help: "what is expected"),
+      ],
+      options: [
+        .option("--hint", "H", .text, "the hint `?` shows"),
+        .option("--alternative", "A", .text, "another answer accepted as correct", repeats: true),
+      ],
+      discussion: [
+        .paragraph(
+          "A prompt the group has already is refused. The addition is a step of the history: `memoquiz undo` "
+            + "takes it back.")
+      ],
+      examples: [
+        Example("memoquiz add Kanji 山 yama --hint \"three peaks\"", "a question with a hint"),
+        Example("memoquiz add Numbers 四十 40 --alternative yonjuu", "and another accepted answer"),
+      ]),
+    CommandDeclaration(
+      ImportCommand.self, name: "import",
+      abstract: "Add groups from a questions file, Anki's plain text (TSV, CSV) or a BSD quiz file.",
+      arguments: [
+        ArgumentDeclaration(name: "FILE", noun: "a FILE", arity: .required, kind: .file, help: "the file to read")
+      ],
+      options: [
+        .option(
+          "--format", "F", .choices(noun: "format", ImportFormat.choices),
+          "the format; without it, the one the file's name says"),
+        .option("--title", "T", .text, "the title of the new group (all but JSON)"),
+        .flag("--merge", "add to groups of the same title", exclusiveGroup: "mode"),
+        .flag("--replace", "replace groups of the same title", exclusiveGroup: "mode"),
+        .flag("--dry-run", "say what would change, and change nothing"),
+      ],
+      discussion: [
+        .paragraph(
+          "Anki's plain text may have header lines such as #separator:tab, #html:true and #deck column:2, and "
+            + "quoted fields; a .csv file is comma-separated and a .tsv file tab-separated unless #separator: says "
+            + "otherwise. A BSD quiz(6) file's answer patterns give the alternatives."),
+        .paragraph(
+          "A group's title is --title, else the deck column's value (a group per deck), else the file's name. A "
+            + "title that exists is an error unless --merge (new questions are added, known ones take the imported "
+            + "answer and keep their memory) or --replace. All or nothing: every bad line is shown as "
+            + "FILE:LINE: error: MESSAGE, nothing is imported, and the exit status is 65. An import is a step of the "
+            + "history: `memoquiz undo` takes it back."),
+      ],
+      examples: [
+        Example("memoquiz import ~/Downloads/kanji.txt", "Anki's plain text"),
+        Example("memoquiz import words.csv --title Words --merge", "into the group Words"),
+        Example(
+          "memoquiz import /usr/share/games/bsdgames/quiz/europe --format bsdquiz --dry-run",
+          "check a BSD quiz file"),
+      ]),
+    CommandDeclaration(
+      ExportCommand.self, name: "export", abstract: "Write groups as a questions file, TSV, or Anki's plain text.",
+      arguments: [.group(.repeating, "the groups to write; without any, every group")],
+      options: [
+        .option(
+          "--format", "F", .choices(noun: "format", QuestionExport.Format.choices), "the format (default json)"),
+        .option("--output", "FILE", .file, "write to FILE (durably) instead of standard output"),
+      ],
+      discussion: [
+        .paragraph(
+          "Anki imports the anki format as Basic notes, in a deck per group. `memoquiz import` reads each format "
+            + "back.")
+      ],
+      examples: [
+        Example("memoquiz export hiragana --format anki --output hiragana.txt", "for Anki"),
+        Example("memoquiz export --format tsv > all.tsv", "every group as TSV"),
+      ]),
+    CommandDeclaration(
+      ValidateCommand.self, name: "validate",
+      abstract: "Check a questions file and report every problem with its line and column.",
+      arguments: [
+        ArgumentDeclaration(
+          name: "FILE", noun: "a FILE", arity: .optional, kind: .file,
+          help: "the file to check; without it, the questions in use (questions.json, or the bundled set)")
+      ],
+      discussion: [
+        .paragraph("Each problem is printed so that editors can jump to it:"),
+        .verbatim(["FILE:LINE:COLUMN: error: MESSAGE"]),
+        .paragraph(
+          "Unknown keys that look like typos (\"hnit\") are warnings. The JSON must be strict: no trailing commas, "
+            + "no comments, no duplicate keys. The exit status is 0 for a valid file, 65 for an invalid one, and 66 "
+            + "when FILE does not exist."),
+      ],
+      examples: [
+        Example("memoquiz validate", "the questions in use"),
+        Example("memoquiz validate ~/my-questions.json", "another file"),
+      ]),
+    CommandDeclaration(
+      CompletionCommand.self, name: "completion", abstract: "Print a completion script for a shell.",
+      arguments: [
+        ArgumentDeclaration(
+          name: "SHELL", noun: "a SHELL", arity: .required, kind: .choices(noun: "shell", Shell.choices),
+          help: "the shell")
+      ],
+      discussion: [
+        .paragraph(
+          "The script completes commands, options, their values, file names and group titles (asked of memoquiz "
+            + "as you type, so a new group completes at once).")
+      ],
+      examples: [
+        Example("memoquiz completion bash > ~/.local/share/bash-completion/completions/memoquiz", "bash"),
+        Example("memoquiz completion zsh > ~/.zfunc/_memoquiz", "zsh, with ~/.zfunc in $fpath"),
+        Example("memoquiz completion fish > ~/.config/fish/completions/memoquiz.fish", "fish"),
+      ]),
+    CommandDeclaration(
+      ManualCommand.self, name: "manual", abstract: "Print the manual page (roff, section 1).",
+      examples: [
+        Example("memoquiz manual | man -l -", "read it now"),
+        Example("memoquiz manual > ~/.local/share/man/man1/memoquiz.1", "install it for `man memoquiz`"),
+      ]),
+    CommandDeclaration(
+      PathsCommand.self, name: "paths", abstract: "Print where memoquiz keeps its data.",
+      discussion: [
+        .paragraph(
+          "The data folder is $MEMOQUIZ_HOME if set, else $XDG_DATA_HOME/memoquiz, else ~/.local/share/memoquiz.")
+      ],
+      examples: [Example("memoquiz paths", "the data folder and its files")]),
+    CommandDeclaration(
+      HelpCommand.self, name: "help", abstract: "Show the help of memoquiz, or of a command.",
+      arguments: [
+        ArgumentDeclaration(
+          name: "COMMAND", noun: "a COMMAND", arity: .optional, kind: .command, help: "the command to explain")
+      ],
+      examples: [Example("memoquiz help play", "the same as `memoquiz play --help`")]),
+  ]
+
+  /// The command called `name`.
+  static func command(named name: String) -> CommandDeclaration? {
+    commands.first { $0.name == name }
+  }
+}
