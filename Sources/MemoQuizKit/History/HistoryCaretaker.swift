@@ -120,6 +120,11 @@ struct HistoryCaretaker: Sendable {
       else { continue }
       names[machine] = fields[3]
     }
+    // Two data folders on one host are two machines: tell them apart.
+    let repeated = Dictionary(grouping: names.keys, by: { names[$0] ?? "" }).filter { $0.value.count > 1 }
+    for (_, machines) in repeated {
+      for machine in machines { names[machine] = "\(names[machine] ?? "") \(machine.hex)" }
+    }
     return names
   }
 

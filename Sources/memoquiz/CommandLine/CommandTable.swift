@@ -340,6 +340,28 @@ enum CommandTable {
         Example("memoquiz manual > ~/.local/share/man/man1/memoquiz.1", "install it for `man memoquiz`"),
       ]),
     CommandDeclaration(
+      SyncCommand.self, name: "sync",
+      abstract: "Exchange steps with your other machines through git.",
+      options: [
+        .option(
+          "--init", "REMOTE", .text,
+          "make the data folder a git repository with this remote (a URL or a path), whether the folder is new or "
+            + "holds answers, and whether the remote is empty or holds other machines' files")
+      ],
+      discussion: [
+        .paragraph(
+          "Each machine writes its steps only to its own file under history/, so git merges them without a "
+            + "conflict. `memoquiz sync` commits this machine's new steps, pulls, pushes, and says what arrived "
+            + "from each machine; memory, scores and the questions then follow the whole history."),
+        .paragraph(
+          "Outside a git repository it says so and exits 1; git's own errors are shown as git writes them. "
+            + "Any file sync works too (Syncthing, Dropbox, rsync): share history/ and keep local/ out."),
+      ],
+      examples: [
+        Example("memoquiz sync --init git@example.com:me/memoquiz-data.git", "set it up once on each machine"),
+        Example("memoquiz sync", "send and receive the day's answers"),
+      ]),
+    CommandDeclaration(
       PathsCommand.self, name: "paths", abstract: "Print where memoquiz keeps its data.",
       discussion: [
         .paragraph(

@@ -17,10 +17,14 @@ enum ProgramDeclaration {
   /// The files of the data folder, and what each holds.
   static let files: [Definition] = [
     Definition("questions.json", "the question groups, yours to edit (absent: the bundled groups are used)"),
-    Definition("history.log", "every step: answers, resets, edits, imports, restores"),
-    Definition("progress.checkpoint", "the state the history gives, saved to start faster"),
-    Definition("snapshots/", "the saved versions of the questions file"),
-    Definition("scores.json", "the scores of an earlier release, carried over on first use"),
+    Definition(
+      "history/", "every step of every machine, one file a machine (MACHINE.log): the part to sync"),
+    Definition("local/", "this machine's own files, never synced: its identity, the lock, the checkpoint"),
+    Definition("local/checkpoint", "the state the history gives, saved to start faster"),
+    Definition("local/snapshots/", "the saved versions of the questions file"),
+    Definition(".gitignore", "tells git to keep only history/ (written by `memoquiz sync --init`)"),
+    Definition(
+      "history.log, scores.json", "the files of earlier releases, carried over on first use and kept under local/"),
   ]
 
   /// The environment variables memoquiz reads.
