@@ -133,7 +133,7 @@ extension ProgressCaretaker {
     let text = file.map { QuestionsText.file(String(decoding: $0, as: UTF8.self)) } ?? QuestionsText.noFile
     try perform { _, ids in
       let step = QuestionsChangeStep(
-        id: ids[0], time: Timestamp(Date()), kind: .edit, base: base, group: nil,
+        id: ids[0], time: ids.after(Timestamp(Date())), kind: .edit, base: base, group: nil,
         summary: "edit of questions.json by hand", contents: text)
       return ([.questionsChange(step)], ())
     }

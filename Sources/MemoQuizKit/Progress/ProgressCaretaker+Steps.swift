@@ -34,7 +34,8 @@ extension ProgressCaretaker {
   func markRight(_ answer: RoundMemento.Answer, in group: String, at time: Timestamp) throws -> Bool {
     try perform { progress, ids in
       guard !progress.undone.contains(answer.step) else { return ([], false) }
-      let step = RightStep(id: ids[0], time: time, group: group, question: answer.question, target: answer.step)
+      let step = RightStep(
+        id: ids[0], time: ids.after(time), group: group, question: answer.question, target: answer.step)
       return ([.right(step)], true)
     }
   }
@@ -45,8 +46,8 @@ extension ProgressCaretaker {
     try perform { progress, ids in
       guard !progress.undone.contains(answer.step) else { return ([], false) }
       let mark = StepMark(
-        id: ids[0], time: time, target: answer.step, kind: .answer, group: group, question: answer.question,
-        inRound: true, round: round)
+        id: ids[0], time: ids.after(time), target: answer.step, kind: .answer, group: group,
+        question: answer.question, inRound: true, round: round)
       return ([.undo(mark)], true)
     }
   }
@@ -54,14 +55,14 @@ extension ProgressCaretaker {
   /// Sets the scores and memory of the groups back to zero and drops their rounds.
   public func reset(titles: [String], at time: Date) throws {
     try perform { _, ids in
-      ([.reset(ResetStep(id: ids[0], time: Timestamp(time), groups: titles))], ())
+      ([.reset(ResetStep(id: ids[0], time: ids.after(Timestamp(time)), groups: titles))], ())
     }
   }
 
   /// Sets a setting, as one step.
   func set(_ key: String, to value: String, summary: String, at time: Date) throws {
     try perform { _, ids in
-      ([.setting(SettingStep(id: ids[0], time: Timestamp(time), key: key, value: value, summary: summary))], ())
+      ([.setting(SettingStep(id: ids[0], time: ids.after(Timestamp(time)), key: key, value: value, summary: summary))], ())
     }
   }
 
@@ -86,7 +87,7 @@ extension ProgressCaretaker {
         let version = progress.questionsVersion
         try SnapshotCaretaker(folder: folder).save(contents: old, reason: "before \(summary)", now: time)
         var step = QuestionsChangeStep(
-          id: ids[0], time: Timestamp(time), kind: kind, base: version.flatMap { $0.isBefore ? nil : $0.step },
+          id: ids[0], time: ids.after(Timestamp(time)), kind: kind, base: version.flatMap { $0.isBefore ? nil : $0.step },
           group: group, summary: summary, contents: newText)
         // The version replaced is carried unless the history holds it already.
         if version?.hash != oldText.hash { step.before = oldText }

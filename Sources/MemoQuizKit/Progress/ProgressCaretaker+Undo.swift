@@ -25,7 +25,8 @@ extension ProgressCaretaker {
         step = newest
       }
       var mark = StepMark(
-        id: ids[0], time: Timestamp(time), target: step.stepID, kind: step.kind, group: step.group, question: nil)
+        id: ids[0], time: ids.after(Timestamp(time)), target: step.stepID, kind: step.kind, group: step.group,
+        question: nil)
       var line = "Took back step \(step.id): \(step.summary)"
       switch step.record {
       case .answer(let answer):
@@ -65,7 +66,8 @@ extension ProgressCaretaker {
         }).first
       else { throw HistoryError.nothingToRedo }
       let mark = StepMark(
-        id: ids[0], time: Timestamp(time), target: step.stepID, kind: step.kind, group: step.group, question: nil)
+        id: ids[0], time: ids.after(Timestamp(time)), target: step.stepID, kind: step.kind, group: step.group,
+        question: nil)
       if case .questionsChange = step.record {
         try checkNoLaterQuestionsChange(after: step, in: steps)
       }

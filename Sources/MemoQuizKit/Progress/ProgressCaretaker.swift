@@ -172,8 +172,19 @@ public final class ProgressCaretaker {
   struct NewIDs {
     let machine: MachineID
     let first: Int
+    /// The time of the newest record known, of any machine.
+    let newest: Timestamp?
 
     subscript(offset: Int) -> StepID { StepID(machine: machine, sequence: first + offset) }
+
+    /// The time for a record that must come after everything known, such as
+    /// an undo, a redo or a change of the questions: `now`, or just after
+    /// the newest record when another machine's clock is ahead, so that the
+    /// merged history orders it after what it saw.
+    func after(_ now: Timestamp) -> Timestamp {
+      guard let newest, newest >= now, newest.rawValue < Timestamp.readableRange.upperBound else { return now }
+      return Timestamp(rawValue: newest.rawValue + 1)
+    }
   }
 
   /// Changes the progress: under the folder's lock, brings the state up to
@@ -188,7 +199,7 @@ public final class ProgressCaretaker {
       try refresh()
       let me = try machine()
       let known = coverage[me.id]
-      let ids = NewIDs(machine: me.id, first: (known?.lastSequence ?? 0) + 1)
+      let ids = NewIDs(machine: me.id, first: (known?.lastSequence ?? 0) + 1, newest: progress.newest?.time)
       let (records, result) = try change(progress, ids)
       guard !records.isEmpty else { return result }
       let last = ids.first + records.count - 1

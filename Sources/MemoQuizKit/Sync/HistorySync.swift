@@ -131,8 +131,12 @@ public struct HistorySync {
   }
 
   private func addedLines(of machine: MachineID) throws -> Int {
-    let numbers = try git.must(["diff", "--cached", "--numstat", "--", "history/\(machine.hex).log"])
-    return numbers.split(separator: "\t").first.flatMap { Int($0) } ?? 0
+    let path = "history/\(machine.hex).log"
+    let numbers = try git.must(["diff", "--cached", "--numstat", "--", path])
+    let lines = numbers.split(separator: "\t").first.flatMap { Int($0) } ?? 0
+    // A new file's first line names the machine: it is not a record.
+    let isNew = try git.run(["cat-file", "-e", "HEAD:\(path)"], quiet: true).status != 0
+    return max(0, lines - (isNew ? 1 : 0))
   }
 
   /// What each other machine's file gained since `before`.
@@ -173,7 +177,7 @@ extension ProgressCaretaker {
     let text = QuestionsText.file(String(decoding: bytes, as: UTF8.self))
     try perform { _, ids in
       let step = QuestionsChangeStep(
-        id: ids[0], time: Timestamp(now), kind: .edit, base: nil, group: nil,
+        id: ids[0], time: ids.after(Timestamp(now)), kind: .edit, base: nil, group: nil,
         summary: "questions.json as it was when syncing began", contents: text)
       return ([.questionsChange(step)], ())
     }
