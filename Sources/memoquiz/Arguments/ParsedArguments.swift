@@ -59,6 +59,9 @@ struct ParsedArguments {
     }
   }
 
+  /// Options that limit how many things are shown.
+  private static let limits: Set<String> = ["--limit"]
+
   /// Whether the flag was given.
   func has(_ flag: String) -> Bool { flags.contains(flag) }
 
@@ -66,6 +69,9 @@ struct ParsedArguments {
   /// - Throws: ``UsageError`` when the value is not a whole number in `range`.
   func number(_ option: String, in range: ClosedRange<Int>, command: String) throws(UsageError) -> Int? {
     guard let text = options[option] else { return nil }
+    // A limit on how much is shown starts at 1: `--limit 0` would show
+    // nothing, and is refused rather than taken to mean everything.
+    let range = Self.limits.contains(option) ? max(1, range.lowerBound)...max(1, range.upperBound) : range
     guard let value = Int(text), range.contains(value) else {
       let allowed =
         range.upperBound == .max ? "of \(range.lowerBound) or more" : "from \(range.lowerBound) to \(range.upperBound)"

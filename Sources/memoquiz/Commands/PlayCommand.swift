@@ -58,7 +58,15 @@ struct PlayCommand: Command {
       }
       options.seed = value
     }
-    if let value = try arguments.number("--new", in: 0...Int.max, command: Self.name) { options.newLimit = value }
+    if let value = try arguments.number("--new", in: 0...Int.max, command: Self.name) {
+      // Only a review round takes new questions by count; any other round
+      // asks the whole group, and would leave --new silently unused.
+      guard options.strategy?.name == ReviewQuestionStrategy().name else {
+        throw UsageError(
+          "--new applies to review rounds only; add --strategy review, or leave --new out", command: Self.name)
+      }
+      options.newLimit = value
+    }
     self.options = options
   }
 
