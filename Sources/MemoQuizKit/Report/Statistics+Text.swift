@@ -39,7 +39,7 @@ extension Statistics {
     // calendar opens in is named at the left when its name fits before the
     // next one; a name in the last weeks moves left to end with the row.
     let rowWidth = labelWidth + shown * 2 - 1
-    var months = [Character](repeating: " ", count: max(rowWidth, min(width, labelWidth + shown * 2 + 2)))
+    var months = [Character](repeating: " ", count: max(rowWidth, min(width, labelWidth + 3)))
     var labels: [(column: Int, name: [Character])] = []
     for week in 0..<shown {
       let monday = firstDay.advanced(by: week * 7)
