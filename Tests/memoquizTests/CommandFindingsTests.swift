@@ -8,7 +8,8 @@ import Testing
   private func sandboxWithGroup() throws -> MemoQuizSandbox {
     let sandbox = try MemoQuizSandbox()
     try sandbox.writeQuestions(
-      #"[{"title": "G", "questions": ["# + (0..<5).map { #"{"prompt": "g\#($0)", "answer": "a\#($0)"}"# }
+      #"[{"title": "G", "questions": ["#
+        + (0..<5).map { #"{"prompt": "g\#($0)", "answer": "a\#($0)"}"# }
         .joined(separator: ", ") + "]}]")
     return sandbox
   }
@@ -30,7 +31,8 @@ import Testing
     let result = try sandbox.run(
       ["play", "G", "--strategy", "sequential"], input: "a0\n", environment: ["MEMOQUIZ_NOW": now])
     #expect(result.status == 64, "\(result.stdout)")
-    #expect(result.stderr.contains("MEMOQUIZ_NOW is '\(now)', outside the times memoquiz can record"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("MEMOQUIZ_NOW is '\(now)', outside the times memoquiz can record"), "\(result.stderr)")
     #expect(result.stderr.contains("0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z"))
     #expect(!result.stdout.contains("Correct"))
     let after = try sandbox.run(["scores", "--json"])

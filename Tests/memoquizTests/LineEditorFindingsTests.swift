@@ -171,7 +171,8 @@ import Testing
     // Left over the flag puts x before it, not between its halves; Delete
     // takes the thumb with its skin tone; Backspace takes é, typed as e
     // and a combining accent.
-    session.type("🇯🇵" + home + "x" + end + " 👍🏽ok" + left + left + left + delete + end + " cafe\u{301}" + backspace + "\r")
+    session.type(
+      "🇯🇵" + home + "x" + end + " 👍🏽ok" + left + left + left + delete + end + " cafe\u{301}" + backspace + "\r")
     #expect(session.waitFor("Correct!"), "\(session.text)")
     #expect(session.waitForExit() == 0)
     #expect(try typedAnswers(sandbox) == ["x🇯🇵 ok caf"])
