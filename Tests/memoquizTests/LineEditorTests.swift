@@ -36,9 +36,11 @@ import Testing
     // A wide character moves and deletes as one: "日x本", left, left, Backspace
     // takes the x; the cursor moved two columns over 本.
     session.type("日x本")
-    #expect(session.waitFor("日x本\u{1B}[K"))
+    var screen = session.waitForScreen { $0.lines.last { !$0.isEmpty } == "> 日x本" && $0.column == 7 }
+    #expect(screen.column == 7, "\(screen.lines)")
     session.type(left)
-    #expect(session.waitFor("\u{1B}[K\u{1B}[2D"), "moved left two columns over a wide character")
+    screen = session.waitForScreen { $0.column == 5 }
+    #expect(screen.column == 5, "moved left two columns over a wide character")
     session.type(backspace + "\r")
     #expect(session.waitFor("[4/4] fourth"))
     // Ctrl-U clears what is before the cursor; down after up restores the draft.

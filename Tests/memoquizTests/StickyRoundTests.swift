@@ -25,7 +25,7 @@ import Testing
     try sandbox.run(["play", "hiragana", "--strategy", "sequential"], input: "a\n:quit\n")
     let session = try PseudoTerminalSession(arguments: [], environment: sandbox.environment)
     #expect(session.waitFor("Group (number or name"))
-    #expect(session.text.contains("unfinished: 1/46"))
+    #expect(session.text.contains("unfinished: question 2 of 46"))
     session.type("1\n")
     #expect(session.waitFor("Resume it? (n starts over)"))
     session.type(reply)

@@ -23,6 +23,12 @@ extension QuestionFileError: LocalizedError, CustomStringConvertible {
     case .missingFile(let path):
       return "no such file: \(path)"
     case .noSuchGroup(let name, let titles, let count, let suggestion):
+      // A number names a group by its place: titles near it mean nothing,
+      // unless a title itself is a near number.
+      if let number = Int(name.trimmingWhitespace), suggestion == nil {
+        let groups = count == 1 ? "there is 1 group" : "there are \(count) groups"
+        return "there is no group \(number): \(groups), numbered from 1 (`memoquiz groups` lists them)"
+      }
       let text = "no group is called \"\(name)\""
       if let suggestion { return text + "; did you mean \"\(suggestion)\"? (`memoquiz groups` lists them all)" }
       if titles.count < count {

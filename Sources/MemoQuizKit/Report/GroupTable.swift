@@ -42,9 +42,10 @@ public struct GroupTable {
       line += DisplayWidth.fit(String(score.correctCount), width: 7, alignRight: true) + "  "
       if showsIncorrect { line += DisplayWidth.fit(String(score.incorrectCount), width: 9, alignRight: true) + "  " }
       line += DisplayWidth.fit(Self.percentage(score.accuracy), width: 8, alignRight: true)
-      if showRounds, let round = caretaker.unfinishedRound(of: group.title) {
-        let done = round.plan.count - round.remaining.count
-        let note = "unfinished: \(done)/\(round.plan.count)"
+      if showRounds, let saved = caretaker.unfinishedRound(of: group.title) {
+        // Counted as the round counts when it resumes: "question 4 of 10".
+        let round = Round(group: group, memento: saved)
+        let note = "unfinished: question \(min(round.doneCount + 1, round.count)) of \(round.count)"
         // Beside the row when it fits, else under it.
         let fits = DisplayWidth.of(line) + 2 + note.count <= width
         line += (fits ? "  " : "\n" + String(repeating: " ", count: numberWidth + 4)) + style.yellow(note)

@@ -156,7 +156,8 @@ public struct ScoreReport {
       line += DisplayWidth.fit(String(question.incorrectCount), width: 5, alignRight: true) + "  "
       line += DisplayWidth.fit(String(question.correctCount), width: 5, alignRight: true) + "  "
       line += DisplayWidth.fit(GroupTable.percentage(question.retrievability), width: 6, alignRight: true) + "  "
-      line += question.due.map { String($0.prefix(10)) } ?? "-"
+      // The date part whole, whatever the year's digits (10000-01-02).
+      line += question.due.map { String($0.prefix { $0 != "T" }) } ?? "-"
       text += line + "\n"
     }
     return text

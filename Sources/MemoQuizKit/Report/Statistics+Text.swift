@@ -35,16 +35,24 @@ extension Statistics {
     let busiest = (0..<(shown * 7)).compactMap { counts[firstDay.advanced(by: $0)] }.max() ?? 0
     let shades = Self.shades(unicode: style.isUnicode)
 
-    var months = [Character](repeating: " ", count: labelWidth + shown * 2)
-    var freeFrom = 0
+    // Month names above the week each month starts in. The month the
+    // calendar opens in is named at the left when its name fits before the
+    // next one; a name in the last weeks moves left to end with the row.
+    let rowWidth = labelWidth + shown * 2 - 1
+    var months = [Character](repeating: " ", count: max(rowWidth, min(width, labelWidth + 3)))
+    var labels: [(column: Int, name: [Character])] = []
     for week in 0..<shown {
       let monday = firstDay.advanced(by: week * 7)
-      let starts = (0..<7).first { monday.advanced(by: $0).date.day == 1 }
-      guard week == 0 || starts != nil else { continue }
-      let month = monday.advanced(by: starts ?? 0).date.month
-      let column = labelWidth + week * 2
-      let name = Array(LocalDay.monthNames[month - 1])
-      guard column >= freeFrom, column + name.count <= months.count else { continue }
+      guard let starts = (0..<7).first(where: { monday.advanced(by: $0).date.day == 1 }) else { continue }
+      let name = Array(LocalDay.monthNames[monday.advanced(by: starts).date.month - 1])
+      labels.append((max(labelWidth, min(labelWidth + week * 2, months.count - name.count)), name))
+    }
+    let opening = Array(LocalDay.monthNames[firstDay.date.month - 1])
+    if labels.first.map({ $0.column > labelWidth + opening.count }) ?? true {
+      labels.insert((labelWidth, opening), at: 0)
+    }
+    var freeFrom = 0
+    for (column, name) in labels where column >= freeFrom && column + name.count <= months.count {
       months.replaceSubrange(column..<(column + name.count), with: name)
       freeFrom = column + name.count + 1
     }
@@ -126,7 +134,11 @@ extension Statistics {
     for (index, question) in weakest.enumerated() {
       let name = DisplayWidth.fit(prompts[index], width: nameWidth)
       let miss = DisplayWidth.fit(misses[index], width: missWidth, alignRight: true)
-      let recall = question.retrievability.map { "recall \(Int(($0 * 100).rounded()))%" } ?? ""
+      // Right after a review FSRS's recall is near 100% whatever the
+      // answer was: the answer was just shown. A miss says so instead.
+      let recall =
+        question.missedRecently
+        ? "missed just now" : question.retrievability.map { "recall \(Int(($0 * 100).rounded()))%" } ?? ""
       var line = "  \(name)  \(miss)  \(recall)"
       if showsGroups { line += "  " + TextSanitizer.sanitized(question.group) }
       text += line.trimmingTrailingSpaces + "\n"

@@ -42,6 +42,10 @@ public struct Statistics: Sendable {
     public let prompt: String
     public let incorrectCount: Int
     public let retrievability: Double?
+    /// Whether the last answer was wrong and less than a day ago, when the
+    /// retrievability still stands near 100% because the answer was just
+    /// shown.
+    public var missedRecently = false
 
     private enum CodingKeys: String, CodingKey { case group, prompt, incorrectCount, retrievability }
 
@@ -133,10 +137,13 @@ public struct Statistics: Sendable {
         let recall = memory.state.map { scheduler.retrievability(of: $0, at: time) }
         // A question never missed and well remembered is not weak.
         guard memory.incorrectCount > 0 || (recall ?? 1) < 0.9 else { continue }
-        weak.append(
-          WeakQuestion(
-            group: group.title, prompt: question.prompt, incorrectCount: memory.incorrectCount,
-            retrievability: recall))
+        var entry = WeakQuestion(
+          group: group.title, prompt: question.prompt, incorrectCount: memory.incorrectCount,
+          retrievability: recall)
+        if let last = memory.lastAnswer, last.rating == .again {
+          entry.missedRecently = time.wholeDays(since: last.time) < 1
+        }
+        weak.append(entry)
       }
     }
     weakest = Array(

@@ -49,7 +49,8 @@ public struct RoundSession {
   public mutating func play(groupIndex: Int, options: Options) throws {
     let group = caretaker.groups[groupIndex]
     try caretaker.folder.createLocal()
-    guard let lock = try FileLock.attempt(caretaker.folder.roundLockFile(for: group.title)) else {
+    // The round's lock file goes when the round's process is done with it.
+    guard let lock = try FileLock.attempt(caretaker.folder.roundLockFile(for: group.title), removingFile: true) else {
       throw PersistenceError.roundInUse(group: TextSanitizer.sanitized(group.title))
     }
     try withExtendedLifetime(lock) {

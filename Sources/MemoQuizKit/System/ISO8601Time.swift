@@ -64,6 +64,32 @@ public enum ISO8601Time {
     return Date(timeIntervalSince1970: Double(seconds - offset) + fraction)
   }
 
+  /// Reads a time as ``parse(_:)`` does, and checks that memoquiz can
+  /// record it: the history and the checkpoint hold times from the year 1
+  /// to the year 9999 (``Timestamp/earliest`` to ``Timestamp/latest``), and
+  /// what memoquiz writes it must read back.
+  /// - Returns: the time, ``RecordableTime/outOfRange`` for a time outside
+  ///   those years (an offset can move `0001-01-01T00:00:00+01:00` into the
+  ///   year 0), or ``RecordableTime/unreadable``.
+  public static func parseRecordable(_ text: String) -> RecordableTime {
+    guard let date = parse(text) else { return .unreadable }
+    guard Timestamp(recording: date) != nil else { return .outOfRange }
+    return .time(date)
+  }
+
+  /// What ``parseRecordable(_:)`` found.
+  public enum RecordableTime: Equatable, Sendable {
+    case time(Date)
+    case outOfRange
+    case unreadable
+  }
+
+  /// The times memoquiz records, as a user writes them: `0001-01-01T00:00:00Z
+  /// to 9999-12-31T23:59:59Z`.
+  public static var recordableRangeText: String {
+    "\(string(Timestamp.earliest.date)) to \(string(Timestamp.latest.date))"
+  }
+
   /// `2026-12-01T09:00:00Z`: UTC, to the second.
   public static func string(_ date: Date) -> String {
     let time = CalendarTime(date)

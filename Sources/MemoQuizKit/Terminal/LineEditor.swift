@@ -1,9 +1,17 @@
 @preconcurrency import Glibc
 
 /// Reads one line from a terminal in raw mode, with the editing keys people
-/// expect: left and right, Home and End, Backspace and Delete, Ctrl-U, and
-/// up and down through the lines typed earlier in the session. A wide
-/// character moves and deletes as one.
+/// expect: left and right, Home and End, Backspace and Delete, Ctrl-U,
+/// Alt-b and Alt-f by word, and up and down through the lines typed earlier
+/// in the session. The line is edited by grapheme cluster (a Swift
+/// `Character`): an accented letter, a kana, a flag or an emoji joined with
+/// zero-width joiners moves and deletes as one, as the terminal shows it.
+///
+/// A line wider than the terminal goes on over several rows, as readline
+/// and linenoise's multi-line mode show it: the editor knows the row and
+/// column of every character from display widths, and each redraw goes
+/// back to the row the line starts on, clears to the end of the screen and
+/// writes the line again.
 ///
 /// The terminal is in raw mode only while a line is being read: echo and
 /// line buffering off, signals on, so that Ctrl-C still interrupts. The
@@ -21,28 +29,25 @@ final class LineEditor {
   /// Bytes read but not yet used: the start of a key sequence.
   private var pending: [UInt8] = []
   private let limit: Int
+  /// The column the line starts in: the prompt's width.
+  private var startColumn = 0
+
+  /// How long a lone Escape waits for the rest of a sequence, in
+  /// milliseconds, as vi and zsh wait (`KEYTIMEOUT`).
+  static let escapeTimeout: Int32 = 100
 
   /// - Parameter limit: the most bytes a line may hold; more are ignored.
   init(limit: Int) {
     self.limit = limit
   }
 
-  /// The state of the line being edited.
-  private struct Line {
-    var characters: [Character] = []
-    var cursor = 0
-    /// The characters as shown, and where the terminal's cursor is in them.
-    var shown: [Character] = []
-    var shownCursor = 0
-
-    var text: String { String(characters) }
-  }
-
   /// Reads a line.
-  /// - Parameter showPrompt: writes the prompt; called once the terminal
-  ///   is in raw mode, so that no key typed after the prompt appears is
-  ///   read the old way.
-  func read(showPrompt: () -> Void) -> Outcome {
+  /// - Parameters:
+  ///   - startColumn: the column the cursor is in after the prompt.
+  ///   - showPrompt: writes the prompt; called once the terminal is in raw
+  ///     mode, so that no key typed after the prompt appears is read the
+  ///     old way.
+  func read(startColumn: Int = 0, showPrompt: () -> Void) -> Outcome {
     var saved = termios()
     guard tcgetattr(0, &saved) == 0 else { return .endOfInput }
     var raw = saved
@@ -55,72 +60,67 @@ final class LineEditor {
     tcsetattr(0, TCSADRAIN, &raw)
     defer { tcsetattr(0, TCSADRAIN, &saved) }
     showPrompt()
+    self.startColumn = max(0, startColumn)
 
-    var line = Line()
+    var line = EditedLine()
+    var shown = Shown()
     var browsing = history.count
     var draft = ""
     while true {
       guard let key = nextKey() else {
-        output("\r\n")
+        finish(line, &shown)
         return SignalMonitor.receivedSignal != nil ? .interrupted : .endOfInput
       }
       switch key {
       case .enter:
-        redraw(&line)
-        output("\r\n")
+        finish(line, &shown)
         let text = line.text
         if !text.trimmingWhitespace.isEmpty && history.last != text { history.append(text) }
         return .line(text)
       case .endOfFile:
         if line.characters.isEmpty {
-          output("\r\n")
+          finish(line, &shown)
           return .endOfInput
         }
-        if line.cursor < line.characters.count { line.characters.remove(at: line.cursor) }
+        line.deleteForward()
       case .character(let character):
-        guard line.text.utf8.count + character.utf8.count <= limit else { continue }
-        line.characters.insert(character, at: line.cursor)
-        line.cursor += 1
-      case .backspace:
-        guard line.cursor > 0 else { continue }
-        line.cursor -= 1
-        line.characters.remove(at: line.cursor)
-      case .delete:
-        guard line.cursor < line.characters.count else { continue }
-        line.characters.remove(at: line.cursor)
+        guard line.byteCount + character.utf8.count <= limit else { continue }
+        line.insert(character)
+      case .backspace: line.deleteBackward()
+      case .delete: line.deleteForward()
       case .left: line.cursor = max(0, line.cursor - 1)
       case .right: line.cursor = min(line.characters.count, line.cursor + 1)
       case .home: line.cursor = 0
       case .end: line.cursor = line.characters.count
-      case .killToStart:
-        line.characters.removeSubrange(0..<line.cursor)
-        line.cursor = 0
+      case .wordLeft: line.moveToWordStart()
+      case .wordRight: line.moveToWordEnd()
+      case .killToStart: line.deleteToStart()
       case .up, .down:
         if browsing == history.count { draft = line.text }
         browsing = key == .up ? max(0, browsing - 1) : min(history.count, browsing + 1)
-        line.characters = Array(browsing == history.count ? draft : history[browsing])
-        line.cursor = line.characters.count
+        line = EditedLine(browsing == history.count ? draft : history[browsing])
       case .ignored:
         continue
       }
       // Keys that arrived together (a paste, a fast typist) are shown once.
-      if Self.key(in: pending) == nil { redraw(&line) }
+      if TerminalKey.decode(pending) == nil { redraw(line, &shown) }
     }
   }
 
   // MARK: - Keys
 
-  enum Key: Equatable {
-    case character(Character)
-    case enter, endOfFile, backspace, delete, left, right, home, end, up, down, killToStart, ignored
-  }
-
   /// The next key pressed, or `nil` at the end of input or on a signal.
-  private func nextKey() -> Key? {
+  private func nextKey() -> TerminalKey? {
     while true {
-      if let (key, used) = Self.key(in: pending) {
+      if let (key, used) = TerminalKey.decode(pending) {
         pending.removeFirst(used)
         return key
+      }
+      // Escape alone: nothing follows it soon, so it is not the start of a
+      // sequence, and the next key keeps its meaning.
+      if pending == [0x1B], !SignalMonitor.inputArrives(on: .standardInput, within: Self.escapeTimeout) {
+        pending.removeAll()
+        return .ignored
       }
       guard SignalMonitor.waitForInput(on: .standardInput) else { return nil }
       var buffer = [UInt8](repeating: 0, count: 256)
@@ -133,78 +133,60 @@ final class LineEditor {
     }
   }
 
-  /// The key that `bytes` start with and how many bytes it takes, or `nil`
-  /// when more bytes are needed.
-  static func key(in bytes: [UInt8]) -> (Key, Int)? {
-    guard let first = bytes.first else { return nil }
-    switch first {
-    case 0x0D, 0x0A: return (.enter, 1)
-    case 0x04: return (.endOfFile, 1)
-    case 0x7F, 0x08: return (.backspace, 1)
-    case 0x01: return (.home, 1)
-    case 0x05: return (.end, 1)
-    case 0x02: return (.left, 1)
-    case 0x06: return (.right, 1)
-    case 0x15: return (.killToStart, 1)
-    case 0x10: return (.up, 1)
-    case 0x0E: return (.down, 1)
-    case 0x1B: return escapeSequence(bytes)
-    case 0x00..<0x20: return (.ignored, 1)
-    default: break
-    }
-    // A UTF-8 character, and any combining marks after it that arrived.
-    let length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
-    guard bytes.count >= length else { return nil }
-    guard let text = String(validating: bytes[0..<length], as: UTF8.self), let character = text.first else {
-      return (.ignored, 1)
-    }
-    return (.character(character), length)
-  }
-
-  /// Arrows, Home, End and Delete, as terminals send them (`ESC [ x`,
-  /// `ESC O x`, `ESC [ n ~`).
-  private static func escapeSequence(_ bytes: [UInt8]) -> (Key, Int)? {
-    guard bytes.count >= 2 else { return nil }
-    guard bytes[1] == UInt8(ascii: "[") || bytes[1] == UInt8(ascii: "O") else { return (.ignored, 1) }
-    var end = 2
-    while end < bytes.count, (0x30...0x3F).contains(bytes[end]) { end += 1 }
-    guard end < bytes.count else { return nil }
-    let parameters = String(decoding: bytes[2..<end], as: UTF8.self)
-    let key: Key =
-      switch (bytes[end], parameters) {
-      case (UInt8(ascii: "A"), _): .up
-      case (UInt8(ascii: "B"), _): .down
-      case (UInt8(ascii: "C"), _): .right
-      case (UInt8(ascii: "D"), _): .left
-      case (UInt8(ascii: "H"), _), (UInt8(ascii: "~"), "1"), (UInt8(ascii: "~"), "7"): .home
-      case (UInt8(ascii: "F"), _), (UInt8(ascii: "~"), "4"), (UInt8(ascii: "~"), "8"): .end
-      case (UInt8(ascii: "~"), "3"): .delete
-      default: .ignored
-      }
-    return (key, end + 1)
-  }
-
   // MARK: - Showing the line
 
-  /// Shows the edited line: back to its start, the whole line written
-  /// again and the rest of the terminal's line cleared, then back to the
-  /// cursor. Answers are short, so writing them whole costs nothing.
-  private func redraw(_ line: inout Line) {
-    guard line.shown != line.characters || line.shownCursor != line.cursor else { return }
-    var text = ""
-    let back = width(line.shown, 0..<line.shownCursor)
-    if back > 0 { text += "\u{1B}[\(back)D" }
-    text += TextSanitizer.sanitized(line.text) + "\u{1B}[K"
-    let after = width(line.characters, line.cursor..<line.characters.count)
-    if after > 0 { text += "\u{1B}[\(after)D" }
-    output(text)
-    line.shown = line.characters
-    line.shownCursor = line.cursor
+  /// What the terminal shows of the line.
+  private struct Shown {
+    var characters: [Character] = []
+    var cursor = 0
+    var width = 0
+    /// The row of the terminal's cursor, counted from the line's first row.
+    var cursorRow = 0
   }
 
-  private func width(_ characters: [Character], _ range: Range<Int>) -> Int {
-    guard !range.isEmpty else { return 0 }
-    return DisplayWidth.of(TextSanitizer.sanitized(String(characters[range])))
+  /// Shows the edited line: up to its first row, the rest of the screen
+  /// cleared from the line's first column, the whole line written again,
+  /// then to the cursor. Answers are short, so writing them whole costs
+  /// nothing, and a line that shrank leaves nothing behind.
+  /// - Parameter cursorAtEnd: put the terminal's cursor after the line, as
+  ///   before a new line is started below it.
+  @discardableResult
+  private func redraw(_ line: EditedLine, _ shown: inout Shown, cursorAtEnd: Bool = false) -> LineLayout {
+    let width = Self.terminalWidth()
+    let layout = LineLayout(line.characters, startColumn: startColumn % width, width: width)
+    let cursorIndex = cursorAtEnd ? line.characters.count : line.cursor
+    guard shown.characters != line.characters || shown.cursor != cursorIndex || shown.width != width else {
+      return layout
+    }
+    let cursor = layout.positions[cursorIndex]
+    var text = shown.cursorRow > 0 ? "\u{1B}[\(shown.cursorRow)A\r" : "\r"
+    if layout.startColumn > 0 { text += "\u{1B}[\(layout.startColumn)C" }
+    text += "\u{1B}[J" + layout.text
+    // At the right margin the terminal's cursor waits in the last column;
+    // a new line puts it where the layout says the line ends.
+    if layout.fillsLastRow { text += "\r\n" }
+    let end = layout.positions[line.characters.count]
+    if end.row > cursor.row { text += "\u{1B}[\(end.row - cursor.row)A" }
+    text += "\r" + (cursor.column > 0 ? "\u{1B}[\(cursor.column)C" : "")
+    output(text)
+    shown = Shown(characters: line.characters, cursor: cursorIndex, width: width, cursorRow: cursor.row)
+    return layout
+  }
+
+  /// Shows the whole line and moves below it, as Enter, Ctrl-D and Ctrl-C
+  /// leave it.
+  private func finish(_ line: EditedLine, _ shown: inout Shown) {
+    let layout = redraw(line, &shown, cursorAtEnd: true)
+    // A line that fills its last row already moved to a new one.
+    output(layout.fillsLastRow && !line.characters.isEmpty ? "\r" : "\r\n")
+  }
+
+  /// The terminal's width in columns. The corresponding C function is
+  /// `ioctl` with `TIOCGWINSZ`.
+  private static func terminalWidth() -> Int {
+    var size = winsize()
+    if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+    return 80
   }
 
   private func output(_ text: String) {

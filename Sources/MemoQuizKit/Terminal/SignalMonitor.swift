@@ -85,4 +85,17 @@ public enum SignalMonitor {
     }
     return false
   }
+
+  /// Waits at most `milliseconds` for `descriptor` to be readable or an
+  /// ending signal to arrive. The corresponding C function is `poll`.
+  /// - Returns: `false` when nothing arrived in that time.
+  static func inputArrives(on descriptor: FileDescriptor, within milliseconds: Int32) -> Bool {
+    var watched = [
+      pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: wakeReader.load(ordering: .relaxed), events: Int16(POLLIN), revents: 0),
+    ]
+    let ready = poll(&watched, nfds_t(watched[1].fd >= 0 ? 2 : 1), milliseconds)
+    // An interrupted wait lets the caller look again.
+    return ready != 0
+  }
 }

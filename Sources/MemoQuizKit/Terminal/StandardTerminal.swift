@@ -16,6 +16,9 @@ public final class StandardTerminal: Terminal {
   private var inputEnded = false
   private var output: [UInt8] = []
   private var outputBroken = false
+  /// The column standard output's last line ends in: where an answer typed
+  /// after a prompt starts.
+  private var outputColumn = 0
   /// Set while the rest of an overlong line is read and dropped.
   private var droppingLine = false
   /// Why standard output could not be written, when it was not a reader
@@ -60,6 +63,9 @@ public final class StandardTerminal: Terminal {
   /// Writes text exactly as it is, as JSON and exported files need.
   public func writeVerbatim(_ text: String) {
     output.append(contentsOf: text.utf8)
+    let lineStart = text.utf8.lastIndex { $0 == 0x0A || $0 == 0x0D }.map { text.utf8.index(after: $0) }
+    let lastLine = lineStart.map { String(text[$0...]) } ?? text
+    outputColumn = (lineStart == nil ? outputColumn : 0) + DisplayWidth.of(lastLine)
     if output.count > 65_536 { flush() }
   }
 
@@ -99,7 +105,9 @@ public final class StandardTerminal: Terminal {
 
   public func readLine() -> TerminalInput {
     if isInteractive && !isDumb {
-      switch editor.read(showPrompt: flush) {
+      // The editor ends the line it reads: what comes next starts a new one.
+      defer { outputColumn = 0 }
+      switch editor.read(startColumn: outputColumn % max(1, width), showPrompt: flush) {
       case .line(let line): return .line(line)
       case .endOfInput: return .endOfInput
       case .interrupted: return .interrupted

@@ -160,7 +160,7 @@ enum CommandTable {
       HistoryCommand.self, name: "history", abstract: "Show the steps of the history, newest first.",
       arguments: [.group(.optional, "show only the steps of this group")],
       options: [
-        .option("--limit", "N", .number, "show the newest N steps (default 20; 0 for all)"),
+        .option("--limit", "N", .number, "show the newest N steps (default 20; every step with --json)"),
         .flag(
           "--json",
           "print a JSON array, newest first, of objects with id, time, kind, group, undone, and for answers "
@@ -173,7 +173,7 @@ enum CommandTable {
       examples: [
         Example("memoquiz history", "the newest 20 steps"),
         Example("memoquiz history hiragana --limit 5", "the newest 5 steps of Hiragana"),
-        Example("memoquiz history --json --limit 0", "every step, for scripts"),
+        Example("memoquiz history --json", "every step, for scripts"),
       ]),
     CommandDeclaration(
       SnapshotsCommand.self, name: "snapshots",

@@ -133,15 +133,3 @@ struct ParsedArguments {
   }
 }
 
-extension ParsedArguments {
-  /// What commands declared before ``CommandTable`` held every declaration.
-  ///
-  /// No longer read: the table is the one description. Kept only so that
-  /// the `undo` and `history` commands build until their static declarations
-  /// are removed with the history layer's rewrite.
-  struct Specification {
-    var flags: Set<String> = []
-    var options: Set<String> = []
-    var maximumPositionals = 0
-  }
-}

@@ -1,28 +1,8 @@
 import FoundationEssentials
 import MemoQuizKit
 
-/// `memoquiz history [GROUP] [--limit N] [--json]`
+/// `memoquiz history`: its arguments, options and help are declared in `CommandTable`.
 struct HistoryCommand: Command {
-  static let name = "history"
-  static let abstract = "Show the steps of the history, newest first."
-  static let usage = "memoquiz history [GROUP] [--limit N] [--json]"
-  static let discussion = """
-    Each step has a number that `memoquiz undo ID` takes. Steps taken back
-    stay in the list, marked so.
-
-    Options:
-      --limit N   show the newest N steps (default 20; 0 for all)
-      --json      print a JSON array, newest first, of objects with id, time,
-                  kind, group, undone, and for answers prompt, typed, correct
-
-    Examples:
-      memoquiz history
-      memoquiz history hiragana --limit 5
-      memoquiz history --json --limit 0
-    """
-  static let specification = ParsedArguments.Specification(
-    flags: ["--json"], options: ["--limit"], maximumPositionals: 1)
-
   let group: String?
   let limit: Int
   let json: Bool
@@ -30,7 +10,7 @@ struct HistoryCommand: Command {
   init(arguments: ParsedArguments) throws(UsageError) {
     group = arguments.positionals.first
     json = arguments.has("--json")
-    limit = try arguments.number("--limit", in: 0...Int.max, command: Self.name) ?? (json ? 0 : 20)
+    limit = try arguments.number("--limit", in: 1...Int.max, command: arguments.command.name) ?? (json ? 0 : 20)
   }
 
   func run(in context: CommandContext) throws {

@@ -17,6 +17,13 @@ struct PlayCommand: Command {
       options.seed = value
     }
     if let value = try arguments.number("--new", in: 0...Int.max, command: arguments.command.name) {
+      // Only a review round takes new questions by count; any other round
+      // asks the whole group, and would leave --new silently unused.
+      guard options.strategy?.name == ReviewQuestionStrategy().name else {
+        throw UsageError(
+          "--new applies to review rounds only; add --strategy review, or leave --new out",
+          command: arguments.command.name)
+      }
       options.newLimit = value
     }
     self.options = options

@@ -39,11 +39,16 @@ enum MemoQuizTool {
     guard let value = getenv("MEMOQUIZ_NOW").map({ String(cString: $0) }), !value.isEmpty else {
       return { Date() }
     }
-    guard let fixed = ISO8601Time.parse(value) else {
+    switch ISO8601Time.parseRecordable(value) {
+    case .time(let fixed):
+      return { fixed }
+    case .outOfRange:
+      throw UsageError(
+        "MEMOQUIZ_NOW is '\(value)', outside the times memoquiz can record: \(ISO8601Time.recordableRangeText)")
+    case .unreadable:
       throw UsageError(
         "MEMOQUIZ_NOW is '\(value)', not an ISO 8601 date and time with an offset, such as 2026-12-01T09:00:00Z")
     }
-    return { fixed }
   }
 
   private static func run(_ arguments: [String], in context: CommandContext) throws {

@@ -40,20 +40,43 @@ import Testing
     }
   }
 
-  /// The words of a hint, lower-cased: runs of letters.
-  private func words(_ text: String) -> Set<String> {
-    Set(text.lowercased().split { !$0.isLetter }.map(String.init))
+  /// The words of a text, lower-cased, in order: runs of letters and digits.
+  private func words(_ text: String) -> [String] {
+    text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
   }
 
-  @Test func everyKanaQuestionHasAHintThatDoesNotGiveTheAnswerAway() {
+  /// Whether `hint` says `answer`: the answer's words, one after another,
+  /// among the hint's. An answer of several words ("ten thousand") counts
+  /// as much as one of a single word.
+  private func hint(_ hint: String, says answer: String) -> Bool {
+    let said = words(hint)
+    let answered = words(answer)
+    guard !answered.isEmpty, answered.count <= said.count else { return false }
+    return (0...(said.count - answered.count)).contains { Array(said[$0..<($0 + answered.count)]) == answered }
+  }
+
+  @Test func everyKanaQuestionHasAHintThatDoesNotRepeatItsPrompt() {
     let kanaGroups = groups.filter { $0.title.hasPrefix("Hiragana") || $0.title.hasPrefix("Katakana") }
     #expect(kanaGroups.count == 8)
     for question in kanaGroups.flatMap(\.questions) {
       let hint = question.hint ?? ""
       #expect(!hint.trimmingWhitespace.isEmpty, "\(question.prompt) has no hint")
       #expect(!hint.contains(question.prompt), "\(question.prompt)'s hint repeats it")
-      let given = question.acceptedAnswers.filter { words(hint).contains($0.lowercased()) }
-      #expect(given.isEmpty, "\(question.prompt)'s hint \"\(hint)\" says \(given)")
+    }
+  }
+
+  /// Issue 17, finding 16: the hint of 一万 said "ten thousand", one of its
+  /// accepted answers. The check once looked at the kana groups only, and
+  /// at answers of one word only.
+  @Test func finding17_16_noBundledHintSaysAnAcceptedAnswer() {
+    #expect(hint("いちまん: 万 is ten thousand", says: "ten thousand"), "the check sees an answer of two words")
+    #expect(!hint("like 'she'", says: "shi"))
+    for group in groups {
+      for question in group.questions {
+        let hint = question.hint ?? ""
+        let given = question.acceptedAnswers.filter { self.hint(hint, says: $0) }
+        #expect(given.isEmpty, "\(group.title): \(question.prompt)'s hint \"\(hint)\" says \(given)")
+      }
     }
   }
 

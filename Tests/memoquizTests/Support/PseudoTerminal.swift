@@ -7,9 +7,15 @@ final class PseudoTerminalSession {
   private let master: Int32
   private let pid: pid_t
   private var screen = Data()
+  /// The terminal's size.
+  let columns: Int
+  let rows: Int
 
-  /// Starts `memoquiz` with `arguments` on a new pseudo-terminal.
-  init(arguments: [String], environment: [String: String]) throws {
+  /// Starts `memoquiz` with `arguments` on a new pseudo-terminal of
+  /// `columns` by `rows`.
+  init(arguments: [String], environment: [String: String], columns: Int = 100, rows: Int = 40) throws {
+    self.columns = columns
+    self.rows = rows
     // posix_openpt, unlockpt and ptsname are hidden from Swift's Glibc
     // module, so this does what they do: open the multiplexer, unlock the
     // new terminal (TIOCSPTLCK) and ask its number (TIOCGPTN).
@@ -20,7 +26,7 @@ final class PseudoTerminalSession {
       throw POSIXError(.ENXIO)
     }
     let slavePath = "/dev/pts/\(number)"
-    var size = winsize(ws_row: 40, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+    var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(master, UInt(TIOCSWINSZ), &size)
 
     var actions = posix_spawn_file_actions_t()
@@ -74,18 +80,36 @@ final class PseudoTerminalSession {
   /// already seen, or the time runs out.
   @discardableResult
   func waitFor(_ needle: String, timeout: TimeInterval = 20) -> Bool {
+    waitUntil(timeout: timeout) { $0.contains(needle) }
+  }
+
+  /// What the terminal shows now, as a person would see it.
+  var terminalScreen: TerminalScreen { TerminalScreen(columns: columns, rows: rows, output: text) }
+
+  /// Reads the output until the screen it draws meets `condition`, or the
+  /// time runs out.
+  /// - Returns: the screen at that moment, for the test to check whole.
+  @discardableResult
+  func waitForScreen(timeout: TimeInterval = 10, _ condition: (TerminalScreen) -> Bool) -> TerminalScreen {
+    waitUntil(timeout: timeout) { _ in condition(terminalScreen) }
+    return terminalScreen
+  }
+
+  /// Reads the output until `condition` holds for all of it.
+  @discardableResult
+  private func waitUntil(timeout: TimeInterval, _ condition: (String) -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
-      if text.contains(needle) { return true }
+      if condition(text) { return true }
       var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
       if poll(&poller, 1, 50) > 0 {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = read(master, &buffer, buffer.count)
-        if count <= 0 { return text.contains(needle) }
+        if count <= 0 { return condition(text) }
         screen.append(contentsOf: buffer[0..<count])
       }
     }
-    return text.contains(needle)
+    return condition(text)
   }
 
   /// Waits for the program to exit and returns its exit status.
