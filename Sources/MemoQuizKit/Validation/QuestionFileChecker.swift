@@ -15,6 +15,11 @@ struct QuestionFileChecker {
   private(set) var errorCount = 0
   private(set) var warningCount = 0
 
+  /// Where the file has a syntax error: values that could not be read, and
+  /// arrays and objects that lost part of themselves. Problems of content
+  /// there are not reported; the syntax error says it.
+  var unreadableOffsets: Set<Int> = []
+
   /// More problems than this are counted, not kept: nobody reads the
   /// millionth, and building each costs time.
   static let listLimit = 1000
@@ -298,6 +303,7 @@ struct QuestionFileChecker {
   private mutating func error(
     at offset: Int, _ message: @autoclosure () -> String, relatedTo relatedOffset: Int? = nil
   ) {
+    guard unreadableOffsets.isEmpty || !unreadableOffsets.contains(offset) else { return }
     errorCount += 1
     guard problems.count < Self.listLimit else { return }
     problems.append(Problem(severity: .error, offset: offset, message: message(), relatedOffset: relatedOffset))

@@ -4,22 +4,28 @@ import MemoQuizKit
 struct AddCommand: Command {
   static let name = "add"
   static let abstract = "Add one question to a group, creating the group when it is new."
-  static let usage = "memoquiz add GROUP PROMPT ANSWER [--hint H] [--alternative A]..."
+  static let usage = "memoquiz add GROUP PROMPT ANSWER [--hint H] [--alternative A]... [--new-group]"
   static let discussion = """
     GROUP is a title (ignoring case) or the number `memoquiz groups` shows; a
-    title that no group has makes a new group. A prompt the group has already
-    is refused. The addition is a step of the history: `memoquiz undo` takes
-    it back.
+    title that no group has makes a new group. When that title is near one
+    that exists (a typo, or the start of a title), memoquiz asks on a
+    terminal which was meant; not on a terminal it refuses, naming the near
+    group, unless --new-group says a new group is meant. A prompt the group
+    has already is refused. The addition is a step of the history:
+    `memoquiz undo` takes it back.
 
     Examples:
       memoquiz add Kanji 山 yama --hint "a mountain with three peaks"
       memoquiz add Numbers 四十 40 --alternative yonjuu
+      memoquiz add Kana ん n --new-group
     """
   static let specification = ParsedArguments.Specification(
-    options: ["--hint", "--alternative"], maximumPositionals: 3)
+    flags: ["--new-group"], options: ["--hint", "--alternative"], maximumPositionals: 3)
 
   let group: String
   let question: Question
+  /// A title near an existing one still makes a new group.
+  let newGroup: Bool
 
   init(arguments: ParsedArguments) throws(UsageError) {
     let values = arguments.positionals.map { $0.trimmingWhitespaceAndNewlines }
@@ -34,13 +40,23 @@ struct AddCommand: Command {
     let hint = arguments.options["--hint"].map(\.trimmingWhitespaceAndNewlines)
     question = Question(
       prompt: values[1], answer: values[2], alternatives: alternatives, hint: hint?.isEmpty == true ? nil : hint)
+    newGroup = arguments.has("--new-group")
   }
 
   func run(in context: CommandContext) throws {
     let caretaker = try context.loadCaretaker()
-    let existing =
+    var existing =
       caretaker.groups.firstIndex { $0.title.lowercased() == group.lowercased() }
       ?? Int(group).flatMap { caretaker.groups.indices.contains($0 - 1) ? $0 - 1 : nil }
+    if existing == nil, !newGroup, let near = nearGroup(in: caretaker) {
+      switch try choose(near, in: caretaker, terminal: context.terminal) {
+      case .group(let index): existing = index
+      case .newGroup: break
+      case .nothing:
+        context.terminal.write("Nothing was added.\n")
+        return
+      }
+    }
     let title = existing.map { caretaker.groups[$0].title } ?? group
     if let existing, caretaker.groups[existing].questions.contains(where: { $0.identity == question.identity }) {
       throw ImportError.duplicatePrompt(group: title, prompt: question.prompt)
@@ -55,6 +71,48 @@ struct AddCommand: Command {
       "Added \(TextSanitizer.sanitized(question.prompt)) to \(TextSanitizer.sanitized(title))"
         + (existing == nil ? " (a new group)" : " (\(counted(count, "question")) now)")
         + ". `memoquiz undo` takes it back.\n")
+  }
+}
+
+extension AddCommand {
+  /// The group a title that no group has most likely meant: the one it is
+  /// the start of, or one a typo away.
+  func nearGroup(in caretaker: QuestionGroupCaretaker) -> Int? {
+    if let index = try? caretaker.groupIndex(named: group) { return index }
+    return QuestionGroupCaretaker.suggestion(for: group, among: caretaker.groups.map(\.title)).flatMap { near in
+      caretaker.groups.firstIndex { $0.title == near }
+    }
+  }
+
+  /// What the user meant by a title near an existing one.
+  enum Choice {
+    /// The existing group at this index.
+    case group(Int)
+    /// A new group with the title as typed.
+    case newGroup
+    /// Neither: nothing is added.
+    case nothing
+  }
+
+  /// Asks whether the near group was meant, on a terminal.
+  /// - Throws: ``UsageError`` naming the near group, not on a terminal.
+  func choose(_ near: Int, in caretaker: QuestionGroupCaretaker, terminal: StandardTerminal) throws -> Choice {
+    let title = caretaker.groups[near].title
+    let shown = TextSanitizer.sanitized(title)
+    let typed = TextSanitizer.sanitized(group)
+    guard terminal.isInteractive else {
+      throw UsageError(
+        "no group is called \"\(typed)\"; did you mean \"\(shown)\"? Give its name, or --new-group to make a new group \"\(typed)\"",
+        command: Self.name)
+    }
+    terminal.write("No group is called \"\(typed)\".\n")
+    switch terminal.confirm("Add \(TextSanitizer.sanitized(question.prompt)) to \"\(shown)\"?", defaultAnswer: true) {
+    case true?: return .group(near)
+    case nil: return .nothing
+    case false?:
+      let makes = terminal.confirm("Make a new group \"\(typed)\"?", defaultAnswer: false) == true
+      return makes ? .newGroup : .nothing
+    }
   }
 }
 

@@ -7,9 +7,12 @@ struct ExportCommand: Command {
   static let usage = "memoquiz export [GROUP...] [--format json|tsv|anki] [--output FILE]"
   static let discussion = """
     Writes every group, or the GROUPs named, to standard output or to FILE
-    (written durably). --format json (the default) writes a questions file;
-    tsv writes prompt<TAB>answer<TAB>hint lines; anki writes Anki's "Notes in
-    Plain Text", which Anki imports as Basic notes in a deck per group.
+    (written durably; a device, a FIFO or /dev/stdout is written into, as
+    `>` does). A file of memoquiz's own data folder is refused.
+    --format json (the default) writes a questions file; tsv writes
+    prompt<TAB>answer<TAB>hint lines; anki writes Anki's "Notes in Plain
+    Text", which Anki imports as Basic notes in a deck per group, with the
+    hint and the alternatives in columns of their own that Anki leaves out.
     `memoquiz import` reads each of them back.
 
     Examples:
@@ -42,7 +45,14 @@ struct ExportCommand: Command {
       context.terminal.writeVerbatim(String(decoding: bytes, as: UTF8.self))
       return
     }
-    try QuestionGroupCaretaker.writeExport(bytes, to: output)
+    do {
+      try ExportDestination.write(bytes, to: output, outside: context.folder)
+    } catch {
+      guard case .dataFile = error else { throw error }
+      throw UsageError(
+        "\(output) is one of memoquiz's own files (in \(context.folder.path)); export to a file elsewhere",
+        command: Self.name)
+    }
     context.terminal.writeError(
       "memoquiz: exported \(counted(indices.count, "group")) to \(TextSanitizer.sanitized(output))")
   }

@@ -9,9 +9,11 @@ struct ImportCommand: Command {
   static let discussion = """
     The format is --format, else the one the file's name says: .json (a
     questions file), .tsv, .csv or .txt (Anki's plain text: header lines such
-    as #separator:tab, #html:true and #deck column:2, quoted fields, the
-    separator guessed as Anki guesses it). --format bsdquiz reads a BSD
-    quiz(6) data file, its answer patterns giving the alternatives.
+    as #separator:tab, #html:true and #deck column:2, and quoted fields). A
+    .csv file is separated by commas and a .tsv file by tabs unless
+    #separator: says otherwise; in a .txt file the separator is guessed as
+    Anki guesses it. --format bsdquiz reads a BSD quiz(6) data file, its
+    answer patterns giving the alternatives.
 
     A group's title is --title, else the deck column's value (a group per
     deck), else the file's name. A title that exists is an error unless
