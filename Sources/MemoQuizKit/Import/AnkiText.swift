@@ -187,8 +187,9 @@ struct AnkiText {
       fields.append(String(decoding: field, as: UTF8.self))
       if index < bytes.count && bytes[index] == separator {
         index += 1
-        if index == bytes.count || bytes[index] == newline { fields.append("") }
-        continue
+        if index < bytes.count && bytes[index] != newline { continue }
+        // A separator at the end of a line ends one more, empty, field.
+        fields.append("")
       }
       // The end of a row.
       endRow()

@@ -372,7 +372,9 @@ struct JSONScanner: ~Copyable {
         index += 2
       } else if byte < 0x20 {
         if byte == UInt8(ascii: "\n") {
-          throw error("unterminated string (a line break inside a string must be written \\n)", at: start)
+          let broken = error("unterminated string (a line break inside a string must be written \\n)", at: start)
+          skipContinuedLine()
+          throw broken
         }
         // Reading goes on after the string (or its line), not inside it.
         let offset = index
@@ -388,7 +390,30 @@ struct JSONScanner: ~Copyable {
         index += 1
       }
     }
+    // The containers around a string that runs to the end say nothing more.
+    endReported = true
     throw error("unterminated string; add the closing '\"'", at: start)
+  }
+
+  /// After a line break inside a string, at the break: when the string goes
+  /// on to a closing quote on a later line (a quote that `,`, `:`, `}` or
+  /// `]` follows), moves past that quote, so that reading goes on after the
+  /// string; otherwise the quote was left out, and reading goes on at the
+  /// break. The text looked ahead at holds no quote, so no byte is looked
+  /// ahead at twice.
+  private mutating func skipContinuedLine() {
+    var ahead = index + 1
+    while ahead < bytes.count, bytes[ahead] != UInt8(ascii: "\"") {
+      ahead += bytes[ahead] == UInt8(ascii: "\\") ? 2 : 1
+    }
+    guard ahead < bytes.count else { return }
+    var after = ahead + 1
+    while after < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[after]) { after += 1 }
+    guard after < bytes.count else { return }
+    switch bytes[after] {
+    case UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "}"), UInt8(ascii: "]"): index = ahead + 1
+    default: return
+    }
   }
 
   // MARK: - Numbers and literals
