@@ -188,7 +188,8 @@ import Testing
     let second = try sandbox.run(["import", other, "--format", "bsdquiz"])
     #expect(!second.wasSignaled && second.status == 65, "\(second.stderr.prefix(500))")
     // Nesting within the limit still reads.
-    let shallow = try write("q:" + String(repeating: "[", count: 50) + "a|b" + String(repeating: "]", count: 50) + "\n",
+    let shallow = try write(
+      "q:" + String(repeating: "[", count: 50) + "a|b" + String(repeating: "]", count: 50) + "\n",
       "shallow", in: sandbox)
     #expect(try sandbox.run(["import", shallow, "--format", "bsdquiz"]).status == 0)
   }
@@ -254,11 +255,12 @@ import Testing
     defer { try? FileManager.default.removeItem(at: elsewhere) }
     let alias = elsewhere.appendingPathComponent("alias").path
     #expect(link(sandbox.historyFile.path, alias) == 0)
-    let targets = try [
-      sandbox.historyFile.path, sandbox.questionsFile.path, alias,
-      sandbox.folder.path + "/../" + sandbox.folder.lastPathComponent + "/history.log",
-      sandbox.folder.appendingPathComponent("new-export.json").path,
-    ] + sandbox.files().map { sandbox.folder.appendingPathComponent($0).path }
+    let targets =
+      try [
+        sandbox.historyFile.path, sandbox.questionsFile.path, alias,
+        sandbox.folder.path + "/../" + sandbox.folder.lastPathComponent + "/history.log",
+        sandbox.folder.appendingPathComponent("new-export.json").path,
+      ] + sandbox.files().map { sandbox.folder.appendingPathComponent($0).path }
     for target in targets {
       let result = try sandbox.run(["export", "--output", target])
       #expect(result.status == 64, "\(target): \(result.stderr)")
