@@ -38,6 +38,8 @@ struct JSONScanner: ~Copyable {
   private var errors: [JSONSyntaxError] = []
   private var errorCount = 0
   private var damagedOffsets: Set<Int> = []
+  /// Where the newest error was, kept or not.
+  private var lastErrorOffset: Int?
   /// The end of the text came too soon and was reported: the containers
   /// left open around it say nothing more.
   private var endReported = false
@@ -123,14 +125,17 @@ struct JSONScanner: ~Copyable {
   /// A value where one must stand (the text is not at its end). One that
   /// cannot be read is reported, skipped to the next `,` or closing bracket
   /// of its level, and stands as an invalid value.
-  private mutating func recoveringValue() -> JSONNode {
+  /// - Parameter isElement: an array's element, which a reader of the tree
+  ///   passes over by its kind; other invalid values are also listed in
+  ///   ``Result/damagedOffsets``, for the checks made at their offset.
+  private mutating func recoveringValue(isElement: Bool = false) -> JSONNode {
     let start = index
     do {
       return try parseValue()
     } catch {
       record(error)
       skipValue()
-      return invalid(at: start)
+      return isElement ? JSONNode(value: .invalid, offset: start) : invalid(at: start)
     }
   }
 
@@ -227,7 +232,7 @@ struct JSONScanner: ~Copyable {
         index += 1
         return JSONNode(value: .array(elements), offset: start)
       }
-      elements.append(recoveringValue())
+      elements.append(recoveringValue(isElement: true))
       switch separator(closing: UInt8(ascii: "]"), openedAt: start, startsNext: Self.startsValue) {
       case .next: afterComma = true
       case .nextWithoutComma: afterComma = false
@@ -341,7 +346,8 @@ struct JSONScanner: ~Copyable {
   /// Keeps an error, unless one was just kept at the same place (a bracket
   /// of the wrong kind is seen by each level it closes).
   private mutating func record(_ error: JSONSyntaxError) {
-    if let last = errors.last, last.offset == error.offset { return }
+    guard error.offset != lastErrorOffset else { return }
+    lastErrorOffset = error.offset
     errorCount += 1
     if errors.count < Self.errorLimit { errors.append(error) }
   }
@@ -493,7 +499,10 @@ struct JSONScanner: ~Copyable {
     return "character '\(Character(Unicode.Scalar(byte)))'"
   }
 
-  private func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
-    JSONSyntaxError(offset: offset ?? index, message: message)
+  /// An error at `offset` (or the current position). Its message is made
+  /// only while errors are still kept: a file with a million has no need
+  /// of the millionth's words.
+  private func error(_ message: @autoclosure () -> String, at offset: Int? = nil) -> JSONSyntaxError {
+    JSONSyntaxError(offset: offset ?? index, message: errors.count < Self.errorLimit ? message() : "")
   }
 }

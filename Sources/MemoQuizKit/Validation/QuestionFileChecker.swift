@@ -42,6 +42,8 @@ struct QuestionFileChecker {
     groups.reserveCapacity(elements.count)
     var titleOffsets: [String: Int] = [:]
     for (number, element) in elements.enumerated() {
+      // A value with a syntax error was reported by the scanner.
+      if case .invalid = element.value { continue }
       guard let group = group(element, number: number + 1) else { continue }
       let key = TextSanitizer.withoutInvisibles(group.title).lowercased()
       if let first = titleOffsets[key] {
@@ -88,6 +90,7 @@ struct QuestionFileChecker {
         questions.reserveCapacity(elements.count)
         var idOffsets: [String: Int] = [:]
         for (index, element) in elements.enumerated() {
+          if case .invalid = element.value { continue }
           guard let question = question(element, number: index + 1) else { continue }
           if let id = question.id, let idNode = member("id", of: element)?.value {
             if let first = idOffsets[id] {
@@ -142,6 +145,7 @@ struct QuestionFileChecker {
       switch alternativesMember.value.value {
       case .array(let elements):
         for element in elements {
+          if case .invalid = element.value { continue }
           if case .string(let text) = element.value {
             if text.allSatisfy(\.isWhitespace) {
               error(at: element.offset, "an alternative answer is empty")
