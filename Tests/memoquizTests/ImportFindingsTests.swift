@@ -245,6 +245,31 @@ import Testing
     #expect(kept == "/proc/self/fd/1", "the link is still a link")
   }
 
+  @Test func issue22Finding9ExportToStandardOutputByNameAppendsWhereOutputGoes() throws {
+    let sandbox = try MemoQuizSandbox()
+    let elsewhere = try outside(sandbox)
+    defer { try? FileManager.default.removeItem(at: elsewhere) }
+    let link = elsewhere.appendingPathComponent("stdout").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/proc/self/fd/1")
+    // Output appended to a file, as `>> log` sets it up.
+    let log = elsewhere.appendingPathComponent("log.txt")
+    try Data("before\n".utf8).write(to: log)
+    let output = try FileHandle(forWritingTo: log)
+    try output.seekToEnd()
+    let process = Process()
+    process.executableURL = MemoQuizSandbox.binary
+    process.arguments = ["export", "numbers", "--format", "tsv", "--output", link]
+    process.environment = sandbox.environment
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try output.close()
+    #expect(process.terminationStatus == 0)
+    let text = try String(contentsOf: log, encoding: .utf8)
+    #expect(text.hasPrefix("before\n零\t0\t"), "\(text.prefix(100))")
+  }
+
   @Test func issue22Finding9ExportRefusesEveryFileOfTheDataFolder() throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.run(["play", "numbers", "--strategy", "sequential"], input: "0\n:quit\n")

@@ -8,9 +8,10 @@ public enum ExportDestination {
   /// Writes `bytes` to `path`.
   ///
   /// A regular file (or a new one) is replaced durably: the old one stays
-  /// whole until the new one is on disk. Anything else that can be opened for
-  /// writing (`/dev/stdout`, a FIFO, `/dev/null`) is written into and left in
-  /// its place.
+  /// whole until the new one is on disk. The file standard output or error
+  /// is (`/dev/stdout`) is written through that descriptor, and anything else
+  /// that can be opened for writing (a FIFO, `/dev/null`) is written into and
+  /// left in its place.
   /// - Parameter folder: the data folder, whose files and subfolders are
   ///   refused, compared by device and inode so that no other name (a link,
   ///   `..`, a different spelling) reaches them.
@@ -26,6 +27,18 @@ public enum ExportDestination {
       var parent = stat()
       if stat(DurableFile.split(path).folder, &parent) == 0, owned.contains(FileIdentity(parent)) {
         throw .dataFile(path: path)
+      }
+    }
+    // `/dev/stdout` and the like name a descriptor memoquiz holds: write
+    // through it, at its position, as a shell's redirection set it up.
+    for descriptor in [FileDescriptor.standardOutput, .standardError] where exists {
+      var own = stat()
+      guard fstat(descriptor.rawValue, &own) == 0, FileIdentity(own) == FileIdentity(status) else { continue }
+      do throws(SystemError) {
+        try descriptor.writeAll(bytes)
+        return
+      } catch {
+        throw .cannotWrite(path: path, error)
       }
     }
     switch exists ? status.st_mode & S_IFMT : S_IFREG {
