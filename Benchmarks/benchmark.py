@@ -18,7 +18,8 @@ Figures:
   pathological files     `memoquiz validate` of files built to hit slow
                          paths (minified with a typo key in every question,
                          100,000 keys in one object, a 500,000-element
-                         array, 500,000 errors on one line) vs a normal file
+                         array, 500,000 errors on one line, 500,000 syntax
+                         errors on one line) vs a normal file
                          of the same size
   import                 `memoquiz import` of a 100,000-row TSV (every row
                          checked, the questions file written durably, a
@@ -365,11 +366,13 @@ def pathological_files():
                                           "alternatives": [f"a{i}" for i in range(500_000)]}]}],
         separators=(",", ":"))
     errors = "[" + ",".join("1" for _ in range(500_000)) + "]"
+    syntax_errors = "[" + ",".join("x" for _ in range(500_000)) + "]"
     cases = [
         ("minified, a typo key in each of 50,000 questions", minified),
         ("100,000 keys in one group object", many_keys),
         ("500,000 alternatives in one array", alternatives),
         ("500,000 errors on one line", errors),
+        ("500,000 syntax errors on one line", syntax_errors),
     ]
     results = []
     for name, text in cases:

@@ -5,7 +5,10 @@ Usage: python anki-interop.py MEMOQUIZ_BINARY
 (a) Anki makes a collection of Basic notes in a deck, exports them as
     "Notes in Plain Text", and memoquiz imports that file.
 (b) memoquiz exports groups with --format anki, and Anki's own importer
-    reads the file into a fresh collection.
+    reads the file into a fresh collection: Basic notes, whatever hint and
+    alternatives columns the file carries beside their two fields.
+(c) The same file imported back into memoquiz with --merge keeps every
+    hint and alternative.
 Each way, the fields and the deck must arrive as they left. Fields hold
 tabs, quotes, line breaks, HTML-like text and non-ASCII text.
 """
@@ -79,7 +82,9 @@ def memoquiz_to_anki():
     home = os.path.join(WORK, "b")
     os.makedirs(home)
     groups = [{"title": "Interop", "questions": [{"prompt": f, "answer": b} for f, b in NOTES]},
-              {"title": "Numbers", "questions": [{"prompt": "一", "answer": "1"}]}]
+              {"title": "Numbers", "questions": [
+                  {"prompt": "一", "answer": "1", "hint": "one\tstroke, \"ichi\"", "alternatives": ["ichi", "a|b\\c"]},
+                  {"prompt": "二", "answer": "2", "alternatives": ["ni"]}]}]
     with open(os.path.join(home, "questions.json"), "w") as file:
         json.dump(groups, file, ensure_ascii=False)
     path = os.path.join(WORK, "from-memoquiz.txt")
@@ -92,6 +97,7 @@ def memoquiz_to_anki():
         note = collection.get_note(note_id)
         deck = collection.decks.name(collection.get_card(note.card_ids()[0]).did)
         check(note.note_type()["name"] == "Basic", f"a note of type {note.note_type()['name']}")
+        check(list(note.keys()) == ["Front", "Back"], f"a note with the fields {list(note.keys())}")
         arrived.setdefault(deck, []).append((plain(note["Front"]), plain(note["Back"])))
     collection.close()
     for group in groups:
@@ -99,6 +105,15 @@ def memoquiz_to_anki():
         got = sorted(arrived.get(group["title"], []))
         check(got == want, f"deck {group['title']} arrived as {got}, expected {want}")
     print(f"memoquiz -> Anki: {sum(len(v) for v in arrived.values())} notes in {len(arrived)} decks, intact")
+    memoquiz("import", path, "--merge", home=home)
+    back = json.loads(memoquiz("export", "--format", "json", home=home))
+    for group in groups:
+        got = next(g for g in back if g["title"] == group["title"])["questions"]
+        for want, question in zip(group["questions"], got):
+            for key in ("hint", "alternatives"):
+                check(question.get(key) == want.get(key),
+                      f"{key} of {want['prompt']} came back as {question.get(key)!r}, expected {want.get(key)!r}")
+    print("memoquiz -> file -> memoquiz --merge: hints and alternatives intact")
 
 
 anki_to_memoquiz()

@@ -121,11 +121,16 @@ import Testing
 
   @Test func exportWritesAFileDurablyWithOutput() throws {
     let sandbox = try MemoQuizSandbox()
-    let path = sandbox.folder.appendingPathComponent("kana.txt").path
+    // Outside the data folder: export refuses to write into it.
+    let path = sandbox.folder.path + "-kana.txt"
+    defer { try? FileManager.default.removeItem(atPath: path) }
     let result = try sandbox.run(["export", "hiragana", "--format", "anki", "--output", path])
     #expect(result.status == 0)
     let text = try String(contentsOfFile: path, encoding: .utf8)
-    #expect(text.hasPrefix("#separator:tab\n#html:false\n#notetype column:1\n#deck column:2\nBasic\tHiragana\tあ\ta\n"))
+    #expect(
+      text.hasPrefix(
+        "#separator:tab\n#html:false\n#notetype column:1\n#deck column:2\n"
+          + "#columns:Note type\tDeck\tFront\tBack\tHint\tAlternatives\nBasic\tHiragana\tあ\ta\t"))
   }
 
   @Test func addMakesAGroupAddsToOneAndRefusesADuplicatePrompt() throws {

@@ -49,7 +49,9 @@ import Testing
     try Data("[\n  {\"title\": \"A\", \"questions\": [],}\n]\n".utf8).write(to: file)
     let result = try sandbox.run(["validate", file.path])
     #expect(result.status == 65)
-    #expect(result.stderr.hasPrefix("\(file.path):2:34: error: trailing comma before '}'"))
+    // The syntax error, and the problem of content beside it.
+    #expect(result.stderr.hasPrefix("\(file.path):2:31: error: \"questions\" is empty"), "\(result.stderr)")
+    #expect(result.stderr.contains("\n\(file.path):2:34: error: trailing comma before '}'"), "\(result.stderr)")
   }
 
   @Test func aMissingFileExits66() throws {

@@ -3,10 +3,16 @@
 ///
 /// Header lines at the top name the separator (`#separator:tab`), whether
 /// fields are HTML (`#html:true`), the columns, and which column holds the
-/// deck, the tags, the note type or the guid. Without `#separator:` the
-/// separator is guessed as Anki guesses it: the first of tab, `|`, `;`, `:`,
-/// `,` and space that the text holds. A field may be quoted with `"` (a quote
-/// doubled inside), and a quoted field may span lines.
+/// deck, the tags, the note type or the guid, and the columns' names
+/// (`#columns:`). Without `#separator:` the separator is the one the file's
+/// kind gives (a comma for `.csv`, a tab for `.tsv`), or else it is guessed
+/// as Anki guesses it: the first of tab, `|`, `;`, `:`, `,` and space that
+/// the text holds. A field may be quoted with `"` (a quote doubled inside),
+/// and a quoted field may span lines.
+///
+/// A row needs a prompt and an answer, and may not have more fields than the
+/// file's first row or than a prompt, an answer and a hint: a separator left
+/// unquoted inside a field would otherwise shift every field after it.
 struct AnkiText {
   /// One note: its fields in order, the deck if a column names it, and the
   /// line it starts on.
@@ -22,16 +28,29 @@ struct AnkiText {
   /// Columns that hold no field of the note (deck, tags, note type, guid),
   /// counted from 0.
   var specialColumns: Set<Int> = []
+  /// The names `#columns:` gives the note's fields (the columns that are
+  /// not special), lower-cased, or `nil` without that header.
+  var fieldNames: [String]?
   var rows: [Row] = []
   var problems: [ImportProblem] = []
+  /// How many fields the first row has, and its line.
+  private var firstRow: (width: Int, line: Int)?
+  /// The most fields `#columns:` names.
+  private var namedWidth = 0
 
   /// The separators Anki guesses from, first choice first.
   static let guessOrder: [Character] = ["\t", "|", ";", ":", ",", " "]
 
-  init(text: String) {
+  /// Reads a file's text.
+  /// - Parameter defaultSeparator: the separator when no `#separator:`
+  ///   header names one; `nil` guesses it as Anki does.
+  init(text: String, separator defaultSeparator: Character? = nil) {
+    // A byte order mark is not part of the first field.
+    let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
     var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })[...]
     var lineNumber = 0
     var separatorNamed = false
+    var columns: String?
     // Header lines.
     while let line = lines.first, line.hasPrefix("#") {
       lines.removeFirst()
@@ -50,6 +69,8 @@ struct AnkiText {
         }
       case "html":
         isHTML = value.lowercased() == "true"
+      case "columns":
+        columns = String(header[header.index(after: colon)...])
       case "deck column", "tags column", "notetype column", "guid column":
         guard let column = Int(value), column >= 1 else {
           problems.append(ImportProblem(line: lineNumber, message: "\"\(key)\" needs a column number from 1"))
@@ -62,10 +83,36 @@ struct AnkiText {
       }
     }
     let body = lines.joined(separator: "\n")
-    if !separatorNamed, let guessed = Self.guessOrder.first(where: { body.contains($0) }) {
-      separator = guessed
+    if !separatorNamed {
+      if let defaultSeparator {
+        separator = defaultSeparator
+      } else if let guessed = Self.guessOrder.first(where: { body.contains($0) }) {
+        separator = guessed
+      }
+    }
+    if let columns {
+      // Anki writes the names with the file's separator; trailing carriage
+      // returns and spaces are not part of the last name.
+      let names = columns.split(separator: separator, omittingEmptySubsequences: false).map {
+        String($0).trimmingWhitespace.lowercased()
+      }
+      namedWidth = names.count
+      fieldNames = names.enumerated().filter { !specialColumns.contains($0.offset) }.map(\.element)
     }
     parse(body, firstLine: lineNumber + 1)
+  }
+
+  /// The separator as a message names it: "commas", "tabs".
+  static func name(of separator: Character) -> String {
+    switch separator {
+    case "\t": "tabs"
+    case ",": "commas"
+    case ";": "semicolons"
+    case ":": "colons"
+    case "|": "pipes ('|')"
+    case " ": "spaces"
+    default: "'\(separator)'"
+    }
   }
 
   static func separator(named name: String) -> Character? {
@@ -140,8 +187,9 @@ struct AnkiText {
       fields.append(String(decoding: field, as: UTF8.self))
       if index < bytes.count && bytes[index] == separator {
         index += 1
-        if index == bytes.count || bytes[index] == newline { fields.append("") }
-        continue
+        if index < bytes.count && bytes[index] != newline { continue }
+        // A separator at the end of a line ends one more, empty, field.
+        fields.append("")
       }
       // The end of a row.
       endRow()
@@ -152,6 +200,26 @@ struct AnkiText {
   }
 
   private mutating func appendRow(_ fields: [String], line: Int) {
+    let contentCount = fields.indices.filter { !specialColumns.contains($0) }.count
+    let separated = "separated by \(Self.name(of: separator))"
+    guard contentCount >= 2 else {
+      problems.append(
+        ImportProblem(
+          line: line, message: "expected a prompt and an answer \(separated), found \(counted(fields.count, "field"))"))
+      return
+    }
+    let first = firstRow ?? (fields.count, line)
+    firstRow = first
+    let allowed = max(first.width, namedWidth, specialColumns.count + 3)
+    guard fields.count <= allowed else {
+      let quoteHint = "a field that holds the separator must be in double quotes"
+      let message =
+        first.width == allowed && first.line != line
+        ? "found \(fields.count) fields \(separated) where line \(first.line) has \(first.width); \(quoteHint)"
+        : "found \(fields.count) fields \(separated), more than the \(allowed) a row can have; \(quoteHint)"
+      problems.append(ImportProblem(line: line, message: message))
+      return
+    }
     let deck = deckColumn.flatMap { $0 < fields.count ? fields[$0] : nil }.map { clean($0) }
     let content = fields.enumerated().filter { !specialColumns.contains($0.offset) }.map { clean($0.element) }
     rows.append(Row(fields: content, deck: deck, line: line))

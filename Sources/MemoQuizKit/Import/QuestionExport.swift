@@ -86,17 +86,56 @@ public enum QuestionExport {
     return text
   }
 
+  /// The name of the column that holds a question's alternatives in
+  /// Anki's plain text.
+  static let alternativesColumn = "Alternatives"
+
   /// Anki's "Notes in Plain Text": Basic notes, a deck per group.
+  ///
+  /// After the note's two fields come the hint and the alternatives, named
+  /// by `#columns:`: Anki leaves columns past a Basic note's fields out, and
+  /// `import` reads them back, so that nothing is lost on the way round.
   public static func anki(_ groups: [QuestionGroup]) -> String {
     var text = "#separator:tab\n#html:false\n#notetype column:1\n#deck column:2\n"
+    text += "#columns:Note type\tDeck\tFront\tBack\tHint\t\(alternativesColumn)\n"
     for group in groups {
       for question in group.questions {
-        let fields = ["Basic", group.title, question.prompt, question.answer].map {
-          AnkiText.quoted($0, separator: "\t")
-        }
+        let fields = [
+          "Basic", group.title, question.prompt, question.answer, question.hint ?? "",
+          alternativesField(question.alternatives),
+        ].map { AnkiText.quoted($0, separator: "\t") }
         text += fields.joined(separator: "\t") + "\n"
       }
     }
     return text
+  }
+
+  /// Alternatives as one field: separated by `|`, with `\|` and `\\` for
+  /// the characters themselves.
+  static func alternativesField(_ alternatives: [String]) -> String {
+    alternatives.map { $0.replacing("\\", with: "\\\\").replacing("|", with: "\\|") }.joined(separator: "|")
+  }
+
+  /// The alternatives ``alternativesField(_:)`` wrote, without empty ones.
+  static func alternatives(in field: String) -> [String] {
+    var alternatives: [String] = []
+    var current = ""
+    var escaped = false
+    for character in field {
+      if escaped {
+        current.append(character)
+        escaped = false
+      } else if character == "\\" {
+        escaped = true
+      } else if character == "|" {
+        alternatives.append(current)
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    if escaped { current.append("\\") }
+    alternatives.append(current)
+    return alternatives.map(\.trimmingWhitespace).filter { !$0.isEmpty }
   }
 }

@@ -8,8 +8,12 @@ public enum QuestionImport {
   public enum Format: String, CaseIterable, Sendable {
     /// A questions file, this program's or the original tutorial app's.
     case json
-    /// Anki's plain text: TSV, CSV or `.txt`.
+    /// Anki's plain text, its separator guessed as Anki does: `.txt`.
     case text
+    /// Anki's plain text separated by tabs unless a header says otherwise.
+    case tsv
+    /// Anki's plain text separated by commas unless a header says otherwise.
+    case csv
     /// A BSD quiz(6) data file.
     case bsdquiz
 
@@ -17,7 +21,9 @@ public enum QuestionImport {
     public static func guessed(from path: String) -> Format? {
       switch path.split(separator: ".").last.map({ $0.lowercased() }) {
       case "json": .json
-      case "tsv", "csv", "txt": .text
+      case "tsv": .tsv
+      case "csv": .csv
+      case "txt": .text
       default: nil
       }
     }
@@ -26,7 +32,9 @@ public enum QuestionImport {
     public init?(name: String) {
       switch name.lowercased() {
       case "json": self = .json
-      case "tsv", "csv", "txt", "text", "anki": self = .text
+      case "tsv": self = .tsv
+      case "csv": self = .csv
+      case "txt", "text", "anki": self = .text
       case "bsdquiz", "quiz": self = .bsdquiz
       default: return nil
       }
@@ -59,26 +67,35 @@ public enum QuestionImport {
       if let title, groups.count == 1 { groups[0].title = title }
       // The progress of a file's own scores belongs to that file.
       return groups.map { QuestionGroup(title: $0.title, questions: $0.questions) }
-    case .text:
+    case .text, .tsv, .csv:
       guard let text = String(validating: bytes, as: UTF8.self) else { throw .notText(file: file) }
-      let anki = AnkiText(text: text)
+      let anki = AnkiText(text: text, separator: format == .csv ? "," : format == .tsv ? "\t" : nil)
       var problems = anki.problems
       var order: [String] = []
       var byTitle: [String: [Question]] = [:]
+      // The third field is the hint, unless `#columns:` names the fields;
+      // only a named column holds alternatives.
+      let hintIndex = anki.fieldNames?.firstIndex(of: "hint") ?? 2
+      let alternativesIndex = anki.fieldNames?.firstIndex(of: QuestionExport.alternativesColumn.lowercased())
       for row in anki.rows {
         guard row.fields.count >= 2, !row.fields[0].isEmpty, !row.fields[1].isEmpty else {
           problems.append(ImportProblem(line: row.line, message: "expected a prompt and an answer"))
           continue
         }
-        let hint = row.fields.count > 2 && !row.fields[2].isEmpty ? row.fields[2] : nil
+        let hint = row.fields.count > hintIndex && !row.fields[hintIndex].isEmpty ? row.fields[hintIndex] : nil
+        let alternatives =
+          alternativesIndex.flatMap { $0 < row.fields.count ? QuestionExport.alternatives(in: row.fields[$0]) : nil }
+          ?? []
         let groupTitle = title ?? row.deck.flatMap { $0.isEmpty ? nil : $0 } ?? stem
         if byTitle[groupTitle] == nil { order.append(groupTitle) }
-        byTitle[groupTitle, default: []].append(Question(prompt: row.fields[0], answer: row.fields[1], hint: hint))
+        byTitle[groupTitle, default: []].append(
+          Question(prompt: row.fields[0], answer: row.fields[1], alternatives: alternatives, hint: hint))
       }
       guard problems.isEmpty else { throw .problems(file: file, problems.sorted { $0.line < $1.line }) }
       return order.map { QuestionGroup(title: $0, questions: byTitle[$0] ?? []) }
     case .bsdquiz:
-      guard let text = String(validating: bytes, as: UTF8.self) else { throw .notText(file: file) }
+      guard var text = String(validating: bytes, as: UTF8.self) else { throw .notText(file: file) }
+      if text.unicodeScalars.first == "\u{FEFF}" { text = String(text.unicodeScalars.dropFirst()) }
       let (questions, problems) = BSDQuizFile.questions(in: text)
       guard problems.isEmpty else { throw .problems(file: file, problems) }
       return questions.isEmpty ? [] : [QuestionGroup(title: title ?? stem, questions: questions)]
@@ -92,6 +109,7 @@ public enum QuestionImport {
     public var addedGroups: [String] = []
     public var changedGroups: [String] = []
     public var addedQuestions = 0
+    /// Questions whose answer, hint or alternatives the import changed.
     public var updatedQuestions = 0
 
     /// The questions file that holds the groups.
@@ -133,6 +151,8 @@ public enum QuestionImport {
           updated.answer = question.answer
           updated.hint = question.hint
           updated.alternatives = question.alternatives
+          // A question the file has as it is was not updated.
+          guard updated != plan.groups[position].questions[known] else { continue }
           plan.groups[position].questions[known] = updated
           plan.updatedQuestions += 1
         } else {

@@ -8,6 +8,10 @@ enum QuizPattern {
     let message: String
   }
 
+  /// Deeper nesting of `[` and `{` than this is refused: the parser
+  /// descends once per level, and no real answer nests more than a few.
+  static let maximumDepth = 100
+
   /// Every spelling the pattern allows, the first choice everywhere first,
   /// without repeats.
   /// - Parameter limit: the most spellings; more is an error.
@@ -22,9 +26,16 @@ enum QuizPattern {
     let characters: [Character]
     let limit: Int
     var index = 0
+    /// How many `[` and `{` are open; the whole pattern is level 0.
+    var depth = -1
 
     /// Alternatives separated by `|`, up to `closing` (or the end).
     mutating func alternatives(until closing: Character?) throws(Malformed) -> [String] {
+      depth += 1
+      defer { depth -= 1 }
+      guard depth <= QuizPattern.maximumDepth else {
+        throw Malformed(message: "'[' and '{' are nested more than \(QuizPattern.maximumDepth) deep")
+      }
       var result: [String] = []
       while true {
         result += try sequence(until: closing)
@@ -73,7 +84,12 @@ enum QuizPattern {
         guard result.count * choices.count <= limit else {
           throw Malformed(message: "it allows more than \(limit - 1) other spellings, more than memoquiz keeps")
         }
-        result = result.flatMap { start in choices.map { start + $0 } }
+        if choices.count == 1 {
+          // Literal text grows each spelling in place: a long line stays linear.
+          for position in result.indices { result[position] += choices[0] }
+        } else {
+          result = result.flatMap { start in choices.map { start + $0 } }
+        }
       }
       return result
     }

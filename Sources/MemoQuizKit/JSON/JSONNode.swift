@@ -12,6 +12,9 @@ struct JSONNode: Sendable {
     case string(String)
     case array([JSONNode])
     case object([Member])
+    /// A value with a syntax error, stood in for so that reading goes on
+    /// after it; the error is reported once, by the scanner.
+    case invalid
   }
 
   /// One `"key": value` pair of an object, in source order.
@@ -44,6 +47,7 @@ struct JSONNode: Sendable {
     case .string: "a string"
     case .array: "an array"
     case .object: "an object"
+    case .invalid: "a value that cannot be read"
     }
   }
 }

@@ -4,13 +4,45 @@
 /// trailing commas, control characters in strings, invalid UTF-8 and text
 /// after the value are errors with a byte offset. It works directly on the
 /// bytes, about ten times faster than decoding through `Codable`.
+///
+/// After a syntax error it recovers, as compilers do, at the next element
+/// of an array or member of an object: a value it cannot read is skipped up
+/// to the next `,` or closing bracket at its own level and stands as
+/// ``JSONNode/Value/invalid``, a missing comma is taken as written, and a
+/// trailing comma is noted and passed over. So one pass finds every syntax
+/// error that can be told apart, each byte looked at a bounded number of
+/// times: the time stays linear in the file's size.
 struct JSONScanner: ~Copyable {
   /// Deeper nesting than this is refused rather than risking the stack.
   static let maximumDepth = 512
+  /// More errors than this are counted, not kept, as the checker does.
+  static let errorLimit = 1000
+
+  /// What a whole text gave: the root (whatever of it could be read), and
+  /// the syntax errors in the order found.
+  struct Result {
+    let root: JSONNode
+    /// The first ``errorLimit`` errors.
+    let errors: [JSONSyntaxError]
+    /// How many errors there are in all.
+    let errorCount: Int
+    /// The offsets of values that could not be read and of arrays and
+    /// objects that lost part of themselves: what a check of the content
+    /// must not report again (a missing key that was there, but unreadable).
+    let damagedOffsets: Set<Int>
+  }
 
   private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
   private var depth = 0
+  private var errors: [JSONSyntaxError] = []
+  private var errorCount = 0
+  private var damagedOffsets: Set<Int> = []
+  /// Where the newest error was, kept or not.
+  private var lastErrorOffset: Int?
+  /// The end of the text came too soon and was reported: the containers
+  /// left open around it say nothing more.
+  private var endReported = false
 
   private init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -18,29 +50,44 @@ struct JSONScanner: ~Copyable {
 
   /// Parses a whole JSON text.
   /// - Returns: the root value.
-  /// - Throws: ``JSONSyntaxError`` at the first problem.
+  /// - Throws: ``JSONSyntaxError``: the first problem.
   static func parse(_ text: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
-    try text.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONNode in
+    let result = parseRecovering(text)
+    if let first = result.errors.first { throw first }
+    return result.root
+  }
+
+  /// Parses a whole JSON text, reading on after each syntax error.
+  static func parseRecovering(_ text: [UInt8]) -> Result {
+    text.withUnsafeBufferPointer { buffer in
       var scanner = JSONScanner(bytes: buffer)
-      if let encoding = Self.wideEncoding(of: buffer) {
-        throw JSONSyntaxError(offset: 0, message: "the file is \(encoding), not UTF-8; save it as UTF-8")
-      }
-      // A UTF-8 byte order mark is harmless; editors on some systems add one.
-      if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
-        scanner.index = 3
-      }
-      scanner.skipWhitespace()
-      guard scanner.index < buffer.count else {
-        throw JSONSyntaxError(offset: scanner.index, message: "the file is empty; expected a JSON value")
-      }
-      let root = try scanner.parseValue()
-      scanner.skipWhitespace()
-      if scanner.index < buffer.count {
-        throw JSONSyntaxError(
-          offset: scanner.index, message: "unexpected \(scanner.describeCurrent()) after the end of the JSON value")
-      }
-      return root
+      let root = scanner.parseRoot()
+      return Result(
+        root: root, errors: scanner.errors, errorCount: scanner.errorCount,
+        damagedOffsets: scanner.damagedOffsets)
     }
+  }
+
+  private mutating func parseRoot() -> JSONNode {
+    if let encoding = Self.wideEncoding(of: bytes) {
+      record(JSONSyntaxError(offset: 0, message: "the file is \(encoding), not UTF-8; save it as UTF-8"))
+      return invalid(at: 0)
+    }
+    // A UTF-8 byte order mark is harmless; editors on some systems add one.
+    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+      index = 3
+    }
+    skipWhitespace()
+    guard index < bytes.count else {
+      record(error("the file is empty; expected a JSON value"))
+      return invalid(at: index)
+    }
+    let root = recoveringValue()
+    skipWhitespace()
+    if index < bytes.count {
+      record(error("unexpected \(describeCurrent()) after the end of the JSON value"))
+    }
+    return root
   }
 
   /// The name of a UTF-16 or UTF-32 encoding the text starts in, told by
@@ -75,88 +122,234 @@ struct JSONScanner: ~Copyable {
     }
   }
 
+  /// A value where one must stand (the text is not at its end). One that
+  /// cannot be read is reported, skipped to the next `,` or closing bracket
+  /// of its level, and stands as an invalid value.
+  /// - Parameter isElement: an array's element, which a reader of the tree
+  ///   passes over by its kind; other invalid values are also listed in
+  ///   ``Result/damagedOffsets``, for the checks made at their offset.
+  private mutating func recoveringValue(isElement: Bool = false) -> JSONNode {
+    let start = index
+    do {
+      return try parseValue()
+    } catch {
+      record(error)
+      skipValue()
+      return isElement ? JSONNode(value: .invalid, offset: start) : invalid(at: start)
+    }
+  }
+
   private mutating func parseObject() throws(JSONSyntaxError) -> JSONNode {
     let start = index
     try enterNesting()
+    defer { depth -= 1 }
     index += 1
     var members: [JSONNode.Member] = []
     skipWhitespace()
-    if try peek("}") {
+    if peek("}") {
       index += 1
-      depth -= 1
       return JSONNode(value: .object(members), offset: start)
     }
+    var afterComma = false
     while true {
       skipWhitespace()
       guard index < bytes.count else {
-        throw error("unexpected end of file; the object opened here is not closed", at: start)
-      }
-      guard bytes[index] == UInt8(ascii: "\"") else {
-        if bytes[index] == UInt8(ascii: "}") && !members.isEmpty {
-          throw error("trailing comma before '}'; remove the last comma")
-        }
-        throw error("unexpected \(describeCurrent()); expected a key in double quotes")
-      }
-      let keyOffset = index
-      let key = try parseString()
-      skipWhitespace()
-      guard try peek(":") else { throw error("unexpected \(describeCurrent()); expected ':' after the key") }
-      index += 1
-      skipWhitespace()
-      guard index < bytes.count else { throw error("unexpected end of file; expected a value") }
-      members.append(JSONNode.Member(key: key, keyOffset: keyOffset, value: try parseValue()))
-      skipWhitespace()
-      guard index < bytes.count else {
-        throw error("unexpected end of file; the object opened here is not closed", at: start)
-      }
-      switch bytes[index] {
-      case UInt8(ascii: ","):
-        index += 1
-      case UInt8(ascii: "}"):
-        index += 1
-        depth -= 1
+        reportEnd(of: "object", openedAt: start)
         return JSONNode(value: .object(members), offset: start)
-      default:
-        throw error("unexpected \(describeCurrent()); expected ',' or '}' (is a comma missing?)")
+      }
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        if let member = parseMember(of: start) { members.append(member) }
+      } else if byte == UInt8(ascii: "}") && afterComma {
+        record(error("trailing comma before '}'; remove the last comma"))
+        index += 1
+        return JSONNode(value: .object(members), offset: start)
+      } else {
+        record(error("unexpected \(describeCurrent()); expected a key in double quotes"))
+        damagedOffsets.insert(start)
+        skipValue()
+      }
+      switch separator(closing: UInt8(ascii: "}"), openedAt: start, startsNext: { $0 == UInt8(ascii: "\"") }) {
+      case .next: afterComma = true
+      case .nextWithoutComma: afterComma = false
+      case .end: return JSONNode(value: .object(members), offset: start)
       }
     }
+  }
+
+  /// A `"key": value` member, the text at its key's opening quote; `nil`
+  /// when no value could be told (the object is then marked damaged).
+  private mutating func parseMember(of object: Int) -> JSONNode.Member? {
+    let keyOffset = index
+    let key: String
+    do {
+      key = try parseString()
+    } catch {
+      record(error)
+      damagedOffsets.insert(object)
+      skipValue()
+      return nil
+    }
+    skipWhitespace()
+    if peek(":") {
+      index += 1
+      skipWhitespace()
+    } else {
+      record(error("unexpected \(describeCurrent()); expected ':' after the key"))
+      // `"key" value` lacks only its colon; anything else lacks the value.
+      guard index < bytes.count, Self.startsValue(bytes[index]) else {
+        damagedOffsets.insert(object)
+        return nil
+      }
+    }
+    guard index < bytes.count else {
+      damagedOffsets.insert(object)
+      return nil
+    }
+    return JSONNode.Member(key: key, keyOffset: keyOffset, value: recoveringValue())
   }
 
   private mutating func parseArray() throws(JSONSyntaxError) -> JSONNode {
     let start = index
     try enterNesting()
+    defer { depth -= 1 }
     index += 1
     var elements: [JSONNode] = []
     skipWhitespace()
-    if try peek("]") {
+    if peek("]") {
       index += 1
-      depth -= 1
       return JSONNode(value: .array(elements), offset: start)
     }
+    var afterComma = false
     while true {
       skipWhitespace()
       guard index < bytes.count else {
-        throw error("unexpected end of file; the array opened here is not closed", at: start)
-      }
-      if bytes[index] == UInt8(ascii: "]") && !elements.isEmpty {
-        throw error("trailing comma before ']'; remove the last comma")
-      }
-      elements.append(try parseValue())
-      skipWhitespace()
-      guard index < bytes.count else {
-        throw error("unexpected end of file; the array opened here is not closed", at: start)
-      }
-      switch bytes[index] {
-      case UInt8(ascii: ","):
-        index += 1
-      case UInt8(ascii: "]"):
-        index += 1
-        depth -= 1
+        reportEnd(of: "array", openedAt: start)
         return JSONNode(value: .array(elements), offset: start)
-      default:
-        throw error("unexpected \(describeCurrent()); expected ',' or ']' (is a comma missing?)")
+      }
+      if afterComma && bytes[index] == UInt8(ascii: "]") {
+        record(error("trailing comma before ']'; remove the last comma"))
+        index += 1
+        return JSONNode(value: .array(elements), offset: start)
+      }
+      elements.append(recoveringValue(isElement: true))
+      switch separator(closing: UInt8(ascii: "]"), openedAt: start, startsNext: Self.startsValue) {
+      case .next: afterComma = true
+      case .nextWithoutComma: afterComma = false
+      case .end: return JSONNode(value: .array(elements), offset: start)
       }
     }
+  }
+
+  /// What follows an element or a member.
+  private enum Separator {
+    /// A comma: the next element or member.
+    case next
+    /// The next element or member, its comma missing (reported).
+    case nextWithoutComma
+    /// The closing bracket, the end of the text, or a bracket of the other
+    /// kind (reported and left for the enclosing value).
+    case end
+  }
+
+  /// Reads the `,` or closing bracket after an element or member, reporting
+  /// and skipping what stands in their place.
+  /// - Parameter startsNext: whether a byte can start the next element or
+  ///   member, so that a missing comma is taken as written.
+  private mutating func separator(
+    closing closer: UInt8, openedAt start: Int, startsNext: (UInt8) -> Bool
+  ) -> Separator {
+    let closerName = Character(Unicode.Scalar(closer))
+    while true {
+      skipWhitespace()
+      guard index < bytes.count else {
+        reportEnd(of: closer == UInt8(ascii: "]") ? "array" : "object", openedAt: start)
+        return .end
+      }
+      let byte = bytes[index]
+      if byte == UInt8(ascii: ",") {
+        index += 1
+        return .next
+      }
+      if byte == closer {
+        index += 1
+        return .end
+      }
+      if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
+        record(error("unexpected \(describeCurrent()); expected ',' or '\(closerName)'"))
+        damagedOffsets.insert(start)
+        return .end
+      }
+      record(error("unexpected \(describeCurrent()); expected ',' or '\(closerName)' (is a comma missing?)"))
+      if startsNext(byte) { return .nextWithoutComma }
+      damagedOffsets.insert(start)
+      skipValue()
+    }
+  }
+
+  /// Whether a byte can start a JSON value.
+  private static func startsValue(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "t"), UInt8(ascii: "f"),
+      UInt8(ascii: "n"), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      true
+    default: false
+    }
+  }
+
+  /// Skips to the next `,` or closing bracket at the current level (or the
+  /// end), passing over nested brackets and strings without recursion. A
+  /// string ends at its line's end at the latest, as JSON strings hold no
+  /// line break: an unclosed quote does not swallow the rest of the file.
+  private mutating func skipValue() {
+    var level = 0
+    while index < bytes.count {
+      switch bytes[index] {
+      case UInt8(ascii: "\""):
+        index += 1
+        while index < bytes.count {
+          let byte = bytes[index]
+          if byte == UInt8(ascii: "\n") { break }
+          index += byte == UInt8(ascii: "\\") ? 2 : 1
+          if byte == UInt8(ascii: "\"") { break }
+        }
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        level += 1
+        index += 1
+      case UInt8(ascii: "]"), UInt8(ascii: "}"):
+        if level == 0 { return }
+        level -= 1
+        index += 1
+      case UInt8(ascii: ","):
+        if level == 0 { return }
+        index += 1
+      default:
+        index += 1
+      }
+    }
+    index = bytes.count
+  }
+
+  private mutating func invalid(at offset: Int) -> JSONNode {
+    damagedOffsets.insert(offset)
+    return JSONNode(value: .invalid, offset: offset)
+  }
+
+  /// Reports that the text ends inside the innermost open array or object.
+  private mutating func reportEnd(of kind: String, openedAt start: Int) {
+    damagedOffsets.insert(start)
+    guard !endReported else { return }
+    endReported = true
+    record(error("unexpected end of file; the \(kind) opened here is not closed", at: start))
+  }
+
+  /// Keeps an error, unless one was just kept at the same place (a bracket
+  /// of the wrong kind is seen by each level it closes).
+  private mutating func record(_ error: JSONSyntaxError) {
+    guard error.offset != lastErrorOffset else { return }
+    lastErrorOffset = error.offset
+    errorCount += 1
+    if errors.count < Self.errorLimit { errors.append(error) }
   }
 
   // MARK: - Strings
@@ -185,15 +378,48 @@ struct JSONScanner: ~Copyable {
         index += 2
       } else if byte < 0x20 {
         if byte == UInt8(ascii: "\n") {
-          throw error("unterminated string (a line break inside a string must be written \\n)", at: start)
+          let broken = error("unterminated string (a line break inside a string must be written \\n)", at: start)
+          skipContinuedLine()
+          throw broken
         }
-        throw error("control character in a string; write it as an escape such as \\t")
+        // Reading goes on after the string (or its line), not inside it.
+        let offset = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
+          let current = bytes[index]
+          index += current == UInt8(ascii: "\\") ? 2 : 1
+          if current == UInt8(ascii: "\"") { break }
+        }
+        index = min(index, bytes.count)
+        throw error("control character in a string; write it as an escape such as \\t", at: offset)
       } else {
         if byte >= 0x80 { ascii = false }
         index += 1
       }
     }
+    // The containers around a string that runs to the end say nothing more.
+    endReported = true
     throw error("unterminated string; add the closing '\"'", at: start)
+  }
+
+  /// After a line break inside a string, at the break: when the string goes
+  /// on to a closing quote on a later line (a quote that `,`, `:`, `}` or
+  /// `]` follows), moves past that quote, so that reading goes on after the
+  /// string; otherwise the quote was left out, and reading goes on at the
+  /// break. The text looked ahead at holds no quote, so no byte is looked
+  /// ahead at twice.
+  private mutating func skipContinuedLine() {
+    var ahead = index + 1
+    while ahead < bytes.count, bytes[ahead] != UInt8(ascii: "\"") {
+      ahead += bytes[ahead] == UInt8(ascii: "\\") ? 2 : 1
+    }
+    guard ahead < bytes.count else { return }
+    var after = ahead + 1
+    while after < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[after]) { after += 1 }
+    guard after < bytes.count else { return }
+    switch bytes[after] {
+    case UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "}"), UInt8(ascii: "]"): index = ahead + 1
+    default: return
+    }
   }
 
   // MARK: - Numbers and literals
@@ -238,9 +464,10 @@ struct JSONScanner: ~Copyable {
 
   // MARK: - Helpers
 
+  /// Counts one more level of nesting; the caller counts it off again.
   private mutating func enterNesting() throws(JSONSyntaxError) {
+    guard depth < Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
     depth += 1
-    if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth) levels") }
   }
 
   private mutating func skipWhitespace() {
@@ -252,7 +479,7 @@ struct JSONScanner: ~Copyable {
     }
   }
 
-  private func peek(_ character: Unicode.Scalar) throws(JSONSyntaxError) -> Bool {
+  private func peek(_ character: Unicode.Scalar) -> Bool {
     index < bytes.count && bytes[index] == UInt8(character.value)
   }
 
@@ -272,7 +499,10 @@ struct JSONScanner: ~Copyable {
     return "character '\(Character(Unicode.Scalar(byte)))'"
   }
 
-  private func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
-    JSONSyntaxError(offset: offset ?? index, message: message)
+  /// An error at `offset` (or the current position). Its message is made
+  /// only while errors are still kept: a file with a million has no need
+  /// of the millionth's words.
+  private func error(_ message: @autoclosure () -> String, at offset: Int? = nil) -> JSONSyntaxError {
+    JSONSyntaxError(offset: offset ?? index, message: errors.count < Self.errorLimit ? message() : "")
   }
 }

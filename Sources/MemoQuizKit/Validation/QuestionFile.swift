@@ -19,21 +19,26 @@ public struct QuestionFile: Sendable {
   public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
 
   /// Reads and checks a questions file's bytes.
+  ///
+  /// A syntax error does not end the check: the parse recovers at the next
+  /// value, and what could be read is checked too, so one run reports every
+  /// problem that can be found.
   public init(bytes: [UInt8]) {
-    let root: JSONNode
-    do {
-      root = try JSONScanner.parse(bytes)
-    } catch {
-      let location = LineTable(bytes).location(of: error.offset)
-      groups = nil
-      diagnostics = [Diagnostic(severity: .error, location: location, message: error.message)]
-      (errorCount, warningCount) = (1, 0)
-      return
-    }
+    let parsed = JSONScanner.parseRecovering(bytes)
     var checker = QuestionFileChecker()
-    let groups = checker.groups(from: root)
+    checker.unreadableOffsets = parsed.damagedOffsets
+    let groups = checker.groups(from: parsed.root)
     let lines = LineTable(bytes)
-    let problems = checker.problems.sorted { $0.offset < $1.offset }
+    var problems = parsed.errors.map {
+      QuestionFileChecker.Problem(severity: .error, offset: $0.offset, message: $0.message, relatedOffset: nil)
+    }
+    if problems.isEmpty {
+      problems = checker.problems
+    } else {
+      problems += checker.problems
+      problems = Array(problems.prefix(QuestionFileChecker.listLimit))
+    }
+    problems.sort { $0.offset < $1.offset }
     let locations = lines.locations(of: problems.map(\.offset))
     diagnostics = zip(problems, locations).map { problem, location in
       Diagnostic(
@@ -42,7 +47,7 @@ public struct QuestionFile: Sendable {
           problem.message.replacing("{line}", with: String(lines.lineNumber(of: $0)))
         } ?? problem.message)
     }
-    (errorCount, warningCount) = (checker.errorCount, checker.warningCount)
+    (errorCount, warningCount) = (parsed.errorCount + checker.errorCount, checker.warningCount)
     self.groups = errorCount > 0 ? nil : groups
   }
 }

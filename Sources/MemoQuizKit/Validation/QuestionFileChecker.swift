@@ -15,6 +15,11 @@ struct QuestionFileChecker {
   private(set) var errorCount = 0
   private(set) var warningCount = 0
 
+  /// Where the file has a syntax error: values that could not be read, and
+  /// arrays and objects that lost part of themselves. Problems of content
+  /// there are not reported; the syntax error says it.
+  var unreadableOffsets: Set<Int> = []
+
   /// More problems than this are counted, not kept: nobody reads the
   /// millionth, and building each costs time.
   static let listLimit = 1000
@@ -37,6 +42,8 @@ struct QuestionFileChecker {
     groups.reserveCapacity(elements.count)
     var titleOffsets: [String: Int] = [:]
     for (number, element) in elements.enumerated() {
+      // A value with a syntax error was reported by the scanner.
+      if case .invalid = element.value { continue }
       guard let group = group(element, number: number + 1) else { continue }
       let key = TextSanitizer.withoutInvisibles(group.title).lowercased()
       if let first = titleOffsets[key] {
@@ -83,6 +90,7 @@ struct QuestionFileChecker {
         questions.reserveCapacity(elements.count)
         var idOffsets: [String: Int] = [:]
         for (index, element) in elements.enumerated() {
+          if case .invalid = element.value { continue }
           guard let question = question(element, number: index + 1) else { continue }
           if let id = question.id, let idNode = member("id", of: element)?.value {
             if let first = idOffsets[id] {
@@ -137,6 +145,7 @@ struct QuestionFileChecker {
       switch alternativesMember.value.value {
       case .array(let elements):
         for element in elements {
+          if case .invalid = element.value { continue }
           if case .string(let text) = element.value {
             if text.allSatisfy(\.isWhitespace) {
               error(at: element.offset, "an alternative answer is empty")
@@ -298,6 +307,7 @@ struct QuestionFileChecker {
   private mutating func error(
     at offset: Int, _ message: @autoclosure () -> String, relatedTo relatedOffset: Int? = nil
   ) {
+    guard unreadableOffsets.isEmpty || !unreadableOffsets.contains(offset) else { return }
     errorCount += 1
     guard problems.count < Self.listLimit else { return }
     problems.append(Problem(severity: .error, offset: offset, message: message(), relatedOffset: relatedOffset))

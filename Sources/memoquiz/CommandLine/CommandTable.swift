@@ -235,6 +235,10 @@ enum CommandTable {
       options: [
         .option("--hint", "H", .text, "the hint `?` shows"),
         .option("--alternative", "A", .text, "another answer accepted as correct", repeats: true),
+        .flag(
+          "--new-group",
+          "make a new group even when GROUP is near an existing title (a typo, or the start of one); without it, "
+            + "memoquiz asks on a terminal and refuses elsewhere"),
       ],
       discussion: [
         .paragraph(

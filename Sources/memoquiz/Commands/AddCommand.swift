@@ -4,6 +4,8 @@ import MemoQuizKit
 struct AddCommand: Command {
   let group: String
   let question: Question
+  /// A title near an existing one still makes a new group.
+  let newGroup: Bool
 
   init(arguments: ParsedArguments) throws(UsageError) {
     let values = arguments.positionals.map { $0.trimmingWhitespaceAndNewlines }
@@ -18,19 +20,33 @@ struct AddCommand: Command {
     let hint = arguments.value("--hint").map(\.trimmingWhitespaceAndNewlines)
     question = Question(
       prompt: values[1], answer: values[2], alternatives: alternatives, hint: hint?.isEmpty == true ? nil : hint)
+    newGroup = arguments.has("--new-group")
   }
 
   func run(in context: CommandContext) throws {
+    let caretaker = try context.loadCaretaker()
+    var existing =
+      caretaker.groups.firstIndex { $0.title.lowercased() == group.lowercased() }
+      ?? Int(group).flatMap { caretaker.groups.indices.contains($0 - 1) ? $0 - 1 : nil }
+    if existing == nil, !newGroup, let near = nearGroup(in: caretaker) {
+      switch try choose(near, in: caretaker, terminal: context.terminal) {
+      case .group(let index): existing = index
+      case .newGroup: break
+      case .nothing:
+        context.terminal.write("Nothing was added.\n")
+        return
+      }
+    }
+    let chosen = existing.map { caretaker.groups[$0].title } ?? group
     let question = question
-    let group = group
+    // Planned from the questions as they are under the lock: a change made
+    // at the same time by another process is kept.
     typealias Outcome = (title: String, existing: Int?, plan: QuestionImport.Plan?)
     let outcome: Outcome? = try QuestionGroupCaretaker.changeQuestions(
       in: context.folder, kind: .add, group: nil, now: context.now()
     ) { (groups: [QuestionGroup]) throws -> (bytes: [UInt8], summary: String, result: Outcome) in
-      let existing =
-        groups.firstIndex { $0.title.lowercased() == group.lowercased() }
-        ?? Int(group).flatMap { groups.indices.contains($0 - 1) ? $0 - 1 : nil }
-      let title = existing.map { groups[$0].title } ?? group
+      let existing = groups.firstIndex { $0.title.lowercased() == chosen.lowercased() }
+      let title = existing.map { groups[$0].title } ?? chosen
       if let existing, groups[existing].questions.contains(where: { $0.identity == question.identity }) {
         throw ImportError.duplicatePrompt(group: title, prompt: question.prompt)
       }
@@ -39,12 +55,54 @@ struct AddCommand: Command {
         file: "the new question")
       return (plan.bytes, "add of \(question.prompt) to \(title)", (title, existing, plan))
     }
-    let (title, existing, plan) = outcome ?? (group, nil, nil)
+    let (title, found, plan) = outcome ?? (chosen, nil, nil)
     let count = plan?.groups.first { $0.title == title }?.questions.count ?? 1
     context.terminal.write(
       "Added \(TextSanitizer.sanitized(question.prompt)) to \(TextSanitizer.sanitized(title))"
-        + (existing == nil ? " (a new group)" : " (\(counted(count, "question")) now)")
+        + (found == nil ? " (a new group)" : " (\(counted(count, "question")) now)")
         + ". `memoquiz undo` takes it back.\n")
+  }
+}
+
+extension AddCommand {
+  /// The group a title that no group has most likely meant: the one it is
+  /// the start of, or one a typo away.
+  func nearGroup(in caretaker: QuestionGroupCaretaker) -> Int? {
+    if let index = try? caretaker.groupIndex(named: group) { return index }
+    return QuestionGroupCaretaker.suggestion(for: group, among: caretaker.groups.map(\.title)).flatMap { near in
+      caretaker.groups.firstIndex { $0.title == near }
+    }
+  }
+
+  /// What the user meant by a title near an existing one.
+  enum Choice {
+    /// The existing group at this index.
+    case group(Int)
+    /// A new group with the title as typed.
+    case newGroup
+    /// Neither: nothing is added.
+    case nothing
+  }
+
+  /// Asks whether the near group was meant, on a terminal.
+  /// - Throws: ``UsageError`` naming the near group, not on a terminal.
+  func choose(_ near: Int, in caretaker: QuestionGroupCaretaker, terminal: StandardTerminal) throws -> Choice {
+    let title = caretaker.groups[near].title
+    let shown = TextSanitizer.sanitized(title)
+    let typed = TextSanitizer.sanitized(group)
+    guard terminal.isInteractive else {
+      throw UsageError(
+        "no group is called \"\(typed)\"; did you mean \"\(shown)\"? Give its name, or --new-group to make a new group \"\(typed)\"",
+        command: "add")
+    }
+    terminal.write("No group is called \"\(typed)\".\n")
+    switch terminal.confirm("Add \(TextSanitizer.sanitized(question.prompt)) to \"\(shown)\"?", defaultAnswer: true) {
+    case true?: return .group(near)
+    case nil: return .nothing
+    case false?:
+      let makes = terminal.confirm("Make a new group \"\(typed)\"?", defaultAnswer: false) == true
+      return makes ? .newGroup : .nothing
+    }
   }
 }
 

@@ -21,7 +21,14 @@ struct ExportCommand: Command {
       context.terminal.writeVerbatim(String(decoding: bytes, as: UTF8.self))
       return
     }
-    try QuestionGroupCaretaker.writeExport(bytes, to: output)
+    do {
+      try ExportDestination.write(bytes, to: output, outside: context.folder)
+    } catch {
+      guard case .dataFile = error else { throw error }
+      throw UsageError(
+        "\(output) is one of memoquiz's own files (in \(context.folder.path)); export to a file elsewhere",
+        command: "export")
+    }
     context.terminal.writeError(
       "memoquiz: exported \(counted(indices.count, "group")) to \(TextSanitizer.sanitized(output))")
   }

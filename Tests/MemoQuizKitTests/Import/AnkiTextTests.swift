@@ -50,6 +50,31 @@ import Testing
     let text = fields.map { AnkiText.quoted($0, separator: "\t") }.joined(separator: "\t") + "\n"
     #expect(rows("#separator:tab\n" + text) == [fields.map { $0.replacing("\n", with: " ") }])
   }
+
+  @Test func aSeparatorAtTheEndOfALineEndsOneEmptyField() {
+    #expect(rows("#separator:tab\na\tb\t\t\nc\td\t\n") == [["a", "b", "", ""], ["c", "d", ""]])
+  }
+
+  @Test func theFileKindsSeparatorIsUsedUnlessAHeaderNamesOne() {
+    #expect(AnkiText(text: "a;b,c\n", separator: ",").rows.map(\.fields) == [["a;b", "c"]])
+    #expect(AnkiText(text: "#separator:semicolon\na;b,c\n", separator: ",").rows.map(\.fields) == [["a", "b,c"]])
+  }
+
+  @Test func aByteOrderMarkIsDropped() {
+    #expect(rows("\u{FEFF}犬\tdog\n") == [["犬", "dog"]])
+  }
+
+  @Test func columnsNameTheFieldsAfterTheSpecialOnes() {
+    let text = "#separator:tab\n#deck column:1\n#columns:Deck\tFront\tBack\tHint\tAlternatives\nD\ta\tb\th\tx|y\n"
+    let anki = AnkiText(text: text)
+    #expect(anki.fieldNames == ["front", "back", "hint", "alternatives"])
+    #expect(anki.problems.isEmpty)
+  }
+
+  @Test func alternativesRoundTripThroughOneField() {
+    let alternatives = ["si", "a|b", "back\\slash", "x\\|y"]
+    #expect(QuestionExport.alternatives(in: QuestionExport.alternativesField(alternatives)) == alternatives)
+  }
 }
 
 /// BSD quiz(6) answer patterns.
