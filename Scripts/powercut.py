@@ -1130,8 +1130,9 @@ def traced_run(argv, env, stdin_bytes, work, root, string_limit, cwd):
     with open(in_path, "wb") as handle:
         handle.write(stdin_bytes)
     base = Base(root)
+    # "?name": no error on an architecture without that call (open, fork on arm64).
     command = [strace_path(), "-f", "-y", "-yy", "-tt", "-s", str(string_limit), "-xx",
-               "-e", "trace=" + TRACED, "-o", trace, "--"] + argv
+               "-e", "trace=" + ",".join("?" + name for name in TRACED.split(",")), "-o", trace, "--"] + argv
     with open(in_path, "rb") as stdin, open(out_path, "wb") as stdout, open(err_path, "wb") as stderr:
         result = subprocess.run(command, stdin=stdin, stdout=stdout, stderr=stderr, env=env, cwd=cwd,
                                 timeout=120)
@@ -1188,7 +1189,7 @@ class Scenario:
 
     def __init__(self, name, argv, stdin=b"", prepare=(), needs=None, ack=None, ack_stream="stdout",
                  atomic=False, kept_file=None, new_folder=False, editor=None, inputs=None, expect_rc=(0,),
-                 about=""):
+                 about="", snapshots=False):
         self.name, self.argv, self.stdin, self.prepare = name, argv, stdin, prepare
         self.needs = needs or argv[0]
         self.ack, self.ack_stream, self.atomic = ack, ack_stream, atomic
@@ -1196,6 +1197,8 @@ class Scenario:
         self.inputs = inputs or {}
         self.expect_rc = expect_rc
         self.about = about
+        # Commands that replace the questions save a snapshot first: part of their effect.
+        self.extra = (("snapshots", ["snapshots"]),) if snapshots else ()
 
 
 def answers(*lines):
@@ -1225,20 +1228,20 @@ def scenarios():
         Scenario("reset", ["reset", "--all", "--yes"], prepare=[play_some], ack=rb"^Reset", atomic=True,
                  about="reset of all groups"),
         Scenario("edit", ["edit"], prepare=[play_some], editor="edited", ack=rb"^Saved ", atomic=True,
-                 about="a valid edit by an editor that rewrites the file"),
+                 snapshots=True, about="a valid edit by an editor that rewrites the file"),
         Scenario("edit-invalid", ["edit"], prepare=[play_some], editor="broken", ack=rb"Your edit is kept in",
                  ack_stream="stderr", kept_file=rb"Your edit is kept in (\S+)", atomic=True, expect_rc=(65,),
                  about="an invalid edit, whose kept copy must survive"),
         Scenario("undo-edit", ["undo"], prepare=[play_some, edited], editor="edited", ack=rb"^Took back",
-                 atomic=True, about="undo of an edit of the questions"),
+                 atomic=True, snapshots=True, about="undo of an edit of the questions"),
         Scenario("add", ["add", "Hiragana", "ゐ", "wi", "--hint", "old wi"], prepare=[play_some], ack=rb"^Added ",
-                 atomic=True, about="add one question"),
+                 atomic=True, snapshots=True, about="add one question"),
         Scenario("import", ["import", "{input:words.tsv}"], prepare=[play_some], ack=rb"^Imported ",
                  atomic=True, inputs={"words.tsv": "ねこ\tneko\tcat\nいぬ\tinu\tdog\nとり\ttori\tbird\n"},
-                 about="import of a small .tsv file"),
+                 snapshots=True, about="import of a small .tsv file"),
         Scenario("restore", ["restore", "2"],
                  prepare=[play_some, ("add", ["add", "Hiragana", "ゑ", "we"], b""), edited], editor="edited",
-                 ack=rb"^Restored ", atomic=True, about="restore of a saved version of the questions"),
+                 ack=rb"^Restored ", atomic=True, snapshots=True, about="restore of a saved version of the questions"),
         Scenario("config", ["config", "new-per-day", "5"], prepare=[play_some], ack=rb"\S", atomic=True,
                  about="a setting changed"),
         Scenario("optimize", ["optimize"], prepare=[play_some, numbers_round], ack=rb"\S", atomic=True,
@@ -1313,11 +1316,11 @@ class Runner:
         return result.returncode, result.stdout, result.stderr
 
     # observation ---------------------------------------------------------
-    def observe(self, state_root, home):
+    def observe(self, state_root, home, extra=()):
         """What memoquiz commands say about a folder (which they may repair)."""
         obs = {}
         for key, args in (("groups", ["groups"]), ("history", ["history", "--json"]),
-                          ("scores", ["scores", "--json"]), ("export", ["export", "--format", "json"])):
+                          ("scores", ["scores", "--json"]), ("export", ["export", "--format", "json"])) + tuple(extra):
             rc, out, err = self.memoquiz(home, args)
             root = os.fsencode(state_root)
             obs[key] = {"rc": rc, "out": out.replace(root, b"<ROOT>"), "err": err.replace(root, b"<ROOT>"),
@@ -1330,7 +1333,9 @@ class Runner:
         # Every file a warning names must exist.
         missing = []
         for key in obs:
-            for path in re.findall(rb"(" + re.escape(os.fsencode(state_root)) + rb"/[^\s;,:]+)", obs[key]["raw_err"]):
+            destination = rb"(?:kept as|kept in|moved to|moved aside to|renamed to|saved as) ("
+            for path in re.findall(destination + re.escape(os.fsencode(state_root)) + rb"/[^\s;,:]+)",
+                                   obs[key]["raw_err"]):
                 path = path.rstrip(b".")
                 if not os.path.exists(path):
                     missing.append((key, path.replace(os.fsencode(state_root), b"<ROOT>")))
@@ -1396,15 +1401,15 @@ class Runner:
         return editors
 
     # checking --------------------------------------------------------------
-    def check_tree(self, tree, rel_home, scenario_name):
-        key = tree_digest(tree)
+    def check_tree(self, tree, rel_home, scenario_name, extra=()):
+        key = tree_digest(tree) + repr(extra)
         if key in self.cache:
             return key, self.cache[key]
         folder = os.path.join(self.scratch, f"state-{scenario_name}-{next(self.counter)}")
         state_root = os.path.join(folder, "root")
         materialise(tree, state_root)
         os.makedirs(state_root, exist_ok=True)
-        obs = self.observe(state_root, os.path.join(state_root, rel_home))
+        obs = self.observe(state_root, os.path.join(state_root, rel_home), extra)
         obs["tree"] = tree
         if self.options.keep is None:
             shutil.rmtree(folder, ignore_errors=True)
@@ -1444,7 +1449,7 @@ class Context:
         self.timeline = timeline
         self.final_tree = final_tree
         for label, obs in (("before the command", base_obs), ("after the command", final_obs)):
-            for key in ("groups", "history", "scores", "export"):
+            for key in ("groups", "history", "scores", "export") + tuple(k for k, _ in scenario.extra):
                 if obs[key]["rc"] != 0:
                     raise ToolError(f"{scenario.name}: `{key}` {label} exited {obs[key]['rc']}: "
                                     f"{first_line(obs[key]['err'])}")
@@ -1490,7 +1495,7 @@ class Context:
         """The violations of a crash state at a crash point: (check, signature, message)."""
         found = []
         verdicts, acked = self.acks[point]
-        for key in ("groups", "history", "scores", "export"):
+        for key in ("groups", "history", "scores", "export") + tuple(k for k, _ in self.scenario.extra):
             rc = obs[key]["rc"]
             if rc != 0:
                 crash = isinstance(rc, int) and (rc < 0 or rc >= 128) or b"Fatal error" in obs[key]["err"]
@@ -1578,6 +1583,9 @@ class Context:
                     problems.append("the questions are not the new ones")
                 if scores is not None and counts(scores) != counts(self.final["scores"]["json"]):
                     problems.append("the scores differ from the command's")
+                if "snapshots" in obs and obs["snapshots"]["rc"] == 0 \
+                        and obs["snapshots"]["out"] != self.final["snapshots"]["out"]:
+                    problems.append("`snapshots` lists other versions than after the command")
             for problem in problems:
                 found.append(("acknowledged", f"acknowledged command without effect: {normalise(problem)}",
                               f"the command printed its success line, yet {problem}"))
@@ -1605,20 +1613,19 @@ def run_scenario(runner, scenario, options, out):
                         + "; ".join(problems[:5]) + ("; notes: " + "; ".join(recorder.notes[:5]) if recorder.notes else ""))
     rel_root = os.fsdecode(root)
     base_tree = timeline.build(0, (frozenset(), {}))
-    _, base_obs = runner.check_tree(base_tree, rel_home, scenario.name)
-    _, final_obs = runner.check_tree(real_final, rel_home, scenario.name)
+    _, base_obs = runner.check_tree(base_tree, rel_home, scenario.name, scenario.extra)
+    _, final_obs = runner.check_tree(real_final, rel_home, scenario.name, scenario.extra)
     context = Context(scenario, base_obs, final_obs, timeline, final_out, final_err, real_final)
-    result = explore(runner, scenario, timeline, context, rel_home, rel_root, options, set())
+    result = explore(runner, scenario, timeline, context, rel_home, rel_root, options)
     result["trace_seconds"] = time.monotonic() - started
     result["ops"] = len(timeline.ops)
     result["syncs"] = [op for op in timeline.ops if op.kind in ("sync", "syncall")]
     if options.redundant:
-        result["redundant"] = redundant(runner, scenario, timeline, context, rel_home, rel_root, options,
-                                        result["signatures"])
+        result["redundant"] = redundant(runner, scenario, timeline, context, rel_home, rel_root, options)
     return result
 
 
-def explore(runner, scenario, timeline, context, rel_home, rel_root, options, ignored, quiet=False):
+def explore(runner, scenario, timeline, context, rel_home, rel_root, options, ignored=frozenset()):
     """Enumerates, checks and judges the crash states of a timeline."""
     if ignored:
         timeline = Timeline(timeline.base, timeline.ops, frozenset(ignored))
@@ -1646,12 +1653,12 @@ def explore(runner, scenario, timeline, context, rel_home, rel_root, options, ig
             if time.monotonic() > runner.deadline:
                 skipped_budget += 1
                 continue
-            futures[pool.submit(runner.check_tree, info["tree"], rel_home, scenario.name)] = digest
+            futures[pool.submit(runner.check_tree, info["tree"], rel_home, scenario.name, scenario.extra)] = digest
         for future in concurrent.futures.as_completed(futures):
             _, obs = future.result()
             observations[futures[future]] = obs
     violations = []
-    signatures = set()
+    failing = []      # (point, variant, label, signature) of every violating use
     for digest, info in chosen:
         obs = observations.get(digest)
         if obs is None:
@@ -1659,7 +1666,7 @@ def explore(runner, scenario, timeline, context, rel_home, rel_root, options, ig
         seen_here = set()
         for number, point, label, variant in info["uses"]:
             for check, signature, message in context.judge(point, obs, rel_root):
-                signatures.add((check, signature))
+                failing.append((point, variant, label, (check, signature)))
                 if (check, signature) in seen_here:
                     continue
                 seen_here.add((check, signature))
@@ -1670,14 +1677,20 @@ def explore(runner, scenario, timeline, context, rel_home, rel_root, options, ig
         if options.keep is not None and options.state is not None:
             target = os.path.join(options.keep, f"state-{info['uses'][0][0]}")
             materialise(info["tree"], target)
-            print(f"state kept in {target}")
+            print(f"   state {info['uses'][0][0]} kept in {target}")
     return {"points": len(points), "candidates": len(candidates), "distinct": len(unique),
             "checked": len(observations), "skipped_budget": skipped_budget, "violations": violations,
-            "signatures": signatures}
+            "failing": failing}
 
 
-def redundant(runner, scenario, timeline, context, rel_home, rel_root, options, baseline):
-    """For each sync: the violations that appear when it is left out."""
+def redundant(runner, scenario, timeline, context, rel_home, rel_root, options):
+    """For each sync: the violations that leaving it out adds.
+
+    The crash states of the run without the sync are checked; each violation
+    found there is checked again on the state the same choices give with the
+    sync in place. A sync is needed when some violation appears only
+    without it; it protects nothing when none does (in the states checked).
+    """
     report = []
     for op in timeline.ops:
         if op.kind not in ("sync", "syncall"):
@@ -1686,11 +1699,20 @@ def redundant(runner, scenario, timeline, context, rel_home, rel_root, options, 
             report.append((op, None))
             continue
         result = explore(runner, scenario, timeline, context, rel_home, rel_root, options, {op.index})
-        report.append((op, sorted(result["signatures"] - baseline)))
+        added = collections.OrderedDict()
+        for point, variant, label, signature in result["failing"]:
+            if signature in added:
+                continue
+            tree = timeline.build(point, variant)
+            _, obs = runner.check_tree(tree, rel_home, scenario.name, scenario.extra)
+            with_sync = {(c, sig) for c, sig, _ in context.judge(point, obs, rel_root)}
+            if signature not in with_sync:
+                added[signature] = (point, label)
+        report.append((op, list(added.items())))
     return report
 
 
-def print_result(scenario, result, out):
+def print_result(scenario, result, options, out):
     v = result["violations"]
     print(f"   {result['ops']} recorded ops, {len(result['syncs'])} syncs; {result['points']} crash points; "
           f"{result['candidates']} candidate states, {result['distinct']} distinct, {result['checked']} checked"
@@ -1706,6 +1728,8 @@ def print_result(scenario, result, out):
         print(f"       {len(items)} state(s); first: state {first['state']} at crash point {first['point']} "
               f"(after op {first['point'] - 1}: {first['after']}): {first['label']}", file=out)
         print(f"       unsynced at that point: {first['variant']}", file=out)
+        print(f"       replay: {sys.argv[0]} --scenario {scenario.name} --seed {options.seed} "
+              f"--max-states {options.max_states} --state {first['state']} --keep DIR", file=out)
     if "redundant" in result:
         print("   syncs (--redundant): what leaving each one out adds", file=out)
         for op, added in result["redundant"]:
@@ -1713,7 +1737,8 @@ def print_result(scenario, result, out):
                 print(f"   - op {op.index} {op.desc}: not tried (time budget spent)", file=out)
             elif added:
                 print(f"   - op {op.index} {op.desc}: NEEDED; without it: "
-                      + "; ".join(f"[{c}] {s}" for c, s in added[:3]), file=out)
+                      + "; ".join(f"[{c}] {s} (crash point {p}, {label})" for (c, s), (p, label) in added[:3]),
+                      file=out)
             else:
                 print(f"   - op {op.index} {op.desc}: protects nothing in the states checked", file=out)
 
@@ -1903,26 +1928,37 @@ def main():
             present = runner.present_commands()
             print(f"power cut: {options.binary} (seed {options.seed}, at most {options.max_states} states "
                   f"a scenario, budget {options.budget:.0f}s, {options.jobs} jobs)")
+            end = time.monotonic() + options.budget
+            runnable = [s for s in all_scenarios
+                        if (not wanted or s.name in wanted) and s.needs in present]
             for scenario in all_scenarios:
                 if wanted and scenario.name not in wanted:
                     continue
                 print(f"== {scenario.name}: memoquiz {' '.join(scenario.argv)} ({scenario.about})")
+                if scenario in runnable:
+                    # Each scenario gets a fair share of what is left of the budget.
+                    left = len(runnable) - runnable.index(scenario)
+                    runner.deadline = time.monotonic() + max(0.0, end - time.monotonic()) / left
                 if scenario.needs not in present:
                     print(f"   skipped: command not present (`memoquiz --help` does not list `{scenario.needs}`)")
                     table.append((scenario.name, "skipped: command not present", 0, 0, 0))
                     continue
                 result = run_scenario(runner, scenario, options, sys.stdout)
-                print_result(scenario, result, sys.stdout)
+                print_result(scenario, result, options, sys.stdout)
                 sys.stdout.flush()
                 total += result["checked"]
                 found += len(result["violations"])
-                table.append((scenario.name, "", result["points"], result["checked"], len(result["violations"])))
+                note = f"{result['skipped_budget']} states NOT checked (budget)" if result["skipped_budget"] else ""
+                table.append((scenario.name, note, result["points"], result["checked"], len(result["violations"])))
         finally:
             runner.close()
         print("== summary")
         for name, note, points, checked, violations in table:
-            print(f"   {name:15} " + (note if note else f"{points:4} crash points {checked:4} states checked "
-                                                     f"{violations:4} violations"))
+            if note.startswith("skipped"):
+                print(f"   {name:15} {note}")
+            else:
+                print(f"   {name:15} {points:4} crash points {checked:4} states checked {violations:4} violations"
+                      + (f"; {note}" if note else ""))
         print(f"power cut: {total} states checked, {found} violations, {time.monotonic() - started:.0f}s")
         return 1 if found else 0
     except ToolError as error:
