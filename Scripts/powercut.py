@@ -456,7 +456,7 @@ class Recorder:
         else:
             data.extend(b"\0" * (size - len(data)))
         op = Op("trunc", ino=ino, size=size)
-        op.desc = f"{call.name} {self.describe(ino)} to {size} bytes"
+        op.desc = f"truncate {self.describe(ino)} to {size} bytes ({call.name})"
         self.emit(op, call)
 
     def link(self, call, parent, name, ino, what):
@@ -1133,9 +1133,28 @@ def traced_run(argv, env, stdin_bytes, work, root, string_limit, cwd):
     # "?name": no error on an architecture without that call (open, fork on arm64).
     command = [strace_path(), "-f", "-y", "-yy", "-tt", "-s", str(string_limit), "-xx",
                "-e", "trace=" + ",".join("?" + name for name in TRACED.split(",")), "-o", trace, "--"] + argv
-    with open(in_path, "rb") as stdin, open(out_path, "wb") as stdout, open(err_path, "wb") as stderr:
-        result = subprocess.run(command, stdin=stdin, stdout=stdout, stderr=stderr, env=env, cwd=cwd,
-                                timeout=120)
+    with open(out_path, "wb") as stdout, open(err_path, "wb") as stderr:
+        process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=stdout, stderr=stderr, env=env,
+                                   cwd=cwd)
+        # Typed as a person types: each line once the answer to the one
+        # before it (or the first prompt) is out, so that each answer is
+        # saved, and can be cut off, on its own.
+        lines = stdin_bytes.splitlines(keepends=True)
+        try:
+            wait_for_output(process, out_path, err_path, 0)
+            for line in lines:
+                before = output_size(out_path, err_path)
+                process.stdin.write(line)
+                process.stdin.flush()
+                wait_for_output(process, out_path, err_path, before)
+            process.stdin.close()
+        except BrokenPipeError:
+            pass
+        try:
+            returncode = process.wait(timeout=120)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            raise ToolError(f"`{' '.join(argv)}` did not finish in 120s under strace")
     recorder = Recorder(base, os.path.realpath(root),
                         {"stdout": os.path.realpath(out_path), "stderr": os.path.realpath(err_path)},
                         cwd, string_limit)
@@ -1145,7 +1164,22 @@ def traced_run(argv, env, stdin_bytes, work, root, string_limit, cwd):
         out = handle.read()
     with open(err_path, "rb") as handle:
         err = handle.read()
-    return result.returncode, out, err, recorder
+    return returncode, out, err, recorder
+
+
+def output_size(*paths):
+    return sum(os.path.getsize(path) for path in paths)
+
+
+def wait_for_output(process, out_path, err_path, before, limit=10.0):
+    """Waits until the command has written past `before` bytes of output, or ended."""
+    give_up = time.monotonic() + limit
+    while time.monotonic() < give_up and process.poll() is None:
+        if output_size(out_path, err_path) > before:
+            # The rest of the same reply (the next prompt) follows at once.
+            time.sleep(0.02)
+            return
+        time.sleep(0.005)
 
 
 def snapshot_tree(root):
@@ -1484,6 +1518,11 @@ class Context:
         if scenario.ack and not self.acks[-1][1]:
             raise ToolError(f"{scenario.name}: the command never printed its success line "
                             f"({scenario.ack.decode()}); it said: {first_line(final_out + final_err)}")
+        self.ack_line = ""
+        if scenario.ack:
+            stream = final_err if scenario.ack_stream == "stderr" else final_out
+            line = next((l for l in stream.splitlines() if re.search(scenario.ack, l)), b"")
+            self.ack_line = line.decode("utf-8", "replace")[:100]
         self.kept_path = None
         if scenario.kept_file:
             match = re.search(scenario.kept_file, final_err if scenario.ack_stream == "stderr" else final_out)
@@ -1588,13 +1627,14 @@ class Context:
                     problems.append("`snapshots` lists other versions than after the command")
             for problem in problems:
                 found.append(("acknowledged", f"acknowledged command without effect: {normalise(problem)}",
-                              f"the command printed its success line, yet {problem}"))
+                              f"the command printed {self.ack_line!r} before the crash point, yet {problem}"))
         return found
 
 
 def run_scenario(runner, scenario, options, out):
     """Runs one scenario; returns (violations, summary dict)."""
     work = tempfile.mkdtemp(prefix=f"{scenario.name}-", dir=runner.scratch)
+    begun = time.monotonic()
     root, home, argv, editor = runner.prepare(scenario, work)
     rel_home = os.path.relpath(home, root)
     env = runner.env(home, NOW, editor)
@@ -1617,7 +1657,7 @@ def run_scenario(runner, scenario, options, out):
     _, final_obs = runner.check_tree(real_final, rel_home, scenario.name, scenario.extra)
     context = Context(scenario, base_obs, final_obs, timeline, final_out, final_err, real_final)
     result = explore(runner, scenario, timeline, context, rel_home, rel_root, options)
-    result["trace_seconds"] = time.monotonic() - started
+    result["seconds"] = time.monotonic() - begun
     result["ops"] = len(timeline.ops)
     result["syncs"] = [op for op in timeline.ops if op.kind in ("sync", "syncall")]
     if options.redundant:
@@ -1675,9 +1715,9 @@ def explore(runner, scenario, timeline, context, rel_home, rel_root, options, ig
                                    "after": timeline.ops[point - 1].desc if point else "(before the command)",
                                    "variant": describe_variant(timeline, point, variant)})
         if options.keep is not None and options.state is not None:
-            target = os.path.join(options.keep, f"state-{info['uses'][0][0]}")
+            target = os.path.join(options.keep, f"state-{options.state}")
             materialise(info["tree"], target)
-            print(f"   state {info['uses'][0][0]} kept in {target}")
+            print(f"   state {options.state} kept in {target} (its data folder under the same name as in the run)")
     return {"points": len(points), "candidates": len(candidates), "distinct": len(unique),
             "checked": len(observations), "skipped_budget": skipped_budget, "violations": violations,
             "failing": failing}
@@ -1715,7 +1755,8 @@ def redundant(runner, scenario, timeline, context, rel_home, rel_root, options):
 def print_result(scenario, result, options, out):
     v = result["violations"]
     print(f"   {result['ops']} recorded ops, {len(result['syncs'])} syncs; {result['points']} crash points; "
-          f"{result['candidates']} candidate states, {result['distinct']} distinct, {result['checked']} checked"
+          f"{result['candidates']} candidate states, {result['distinct']} distinct, {result['checked']} checked "
+          f"({result['seconds']:.0f}s)"
           + (f", {result['skipped_budget']} NOT checked (time budget spent)" if result["skipped_budget"] else ""),
           file=out)
     by_sig = collections.OrderedDict()
