@@ -1244,6 +1244,9 @@ def scenarios():
     numbers_round = ("play", ["play", "Numbers", "--strategy", "sequential"],
                      answers(*["ichi", "x", "san", "yon", "go", "x", "nana", "hachi", "kyuu", "juu"] * 2))
     edited = ("edit", ["edit"], b"", "edited")
+    # About 32 KiB of history, just short of the next checkpoint of progress.
+    long_history = [("play", ["play", str(g), "--strategy", "sequential"], b"x\n" * 50)
+                    for g in list(range(1, 11)) + list(range(1, 7))]
     return [
         Scenario("first-use", ["play", "1", "--strategy", "sequential"], answers("a", "i", "x"),
                  new_folder=True, about="the first command on a data folder that does not exist yet"),
@@ -1253,6 +1256,9 @@ def scenarios():
         Scenario("review", ["play", "Numbers", "--strategy", "review", "--new", "2"],
                  answers("ichi", "x", "ni", "san", "x", "yon", "go", "roku"), prepare=[numbers_round],
                  about="a review round of due questions, misses asked again"),
+        Scenario("checkpoint", ["play", "Hiragana small tsu", "--strategy", "sequential"],
+                 answers("x", "x", "kko", "x", "x", "x"), prepare=long_history,
+                 about="answers that take a long history past the point where progress is checkpointed"),
         Scenario("review-command", ["review"], answers("ichi", "x", "ni", "san", "yon", "go"),
                  prepare=[numbers_round], about="`memoquiz review` over all groups"),
         Scenario("undo", ["undo"], prepare=[play_some], ack=rb"^Took back", atomic=True,
