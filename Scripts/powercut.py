@@ -836,6 +836,7 @@ class Recorder:
 
     def on_close_range(self, call):
         first, last = int_arg(call.args[0]), int_arg(call.args[1])
+        last = (1 << 32) if last is None else last   # "~0U"
         table = self.table(call.pid)
         for fd in [fd for fd in table if first <= fd <= last]:
             if "CLOEXEC" in (call.args[2] if len(call.args) > 2 else ""):
@@ -1691,18 +1692,22 @@ def explore(runner, scenario, timeline, context, rel_home, rel_root, options, ig
     chosen = list(unique.items())[: options.max_states]
     if options.state is not None:
         chosen = [(d, u) for d, u in unique.items() if any(use[0] == options.state for use in u["uses"])]
-    skipped_budget = 0
     observations = {}
+
+    def check(rank, tree):
+        # The first states (the systematic ones) are always checked; the
+        # others only while the scenario's share of the budget lasts.
+        if rank >= options.min_states and time.monotonic() > runner.deadline:
+            return None
+        return runner.check_tree(tree, rel_home, scenario.name, scenario.extra)[1]
+
     with concurrent.futures.ThreadPoolExecutor(max_workers=options.jobs) as pool:
-        futures = {}
-        for digest, info in chosen:
-            if time.monotonic() > runner.deadline:
-                skipped_budget += 1
-                continue
-            futures[pool.submit(runner.check_tree, info["tree"], rel_home, scenario.name, scenario.extra)] = digest
+        futures = {pool.submit(check, rank, info["tree"]): digest for rank, (digest, info) in enumerate(chosen)}
         for future in concurrent.futures.as_completed(futures):
-            _, obs = future.result()
-            observations[futures[future]] = obs
+            obs = future.result()
+            if obs is not None:
+                observations[futures[future]] = obs
+    skipped_budget = len(chosen) - len(observations)
     violations = []
     failing = []      # (point, variant, label, signature) of every violating use
     for digest, info in chosen:
@@ -1937,8 +1942,11 @@ def main():
     parser.add_argument("--list", action="store_true", help="list the scenarios and exit")
     parser.add_argument("--seed", type=int, default=17, help="seed of the random choices (default 17)")
     parser.add_argument("--max-states", type=int, default=60, help="distinct states checked per scenario")
+    parser.add_argument("--min-states", type=int, default=10,
+                        help="states checked per scenario even when the budget is spent (default 10)")
     parser.add_argument("--random-per-point", type=int, default=6, help="random states tried per crash point")
-    parser.add_argument("--budget", type=float, default=210, help="seconds for the whole run (default 210)")
+    parser.add_argument("--budget", type=float, default=200,
+                        help="seconds for the whole run, shared fairly by the scenarios (default 200)")
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), help="checks run at once")
     parser.add_argument("--string-limit", type=int, default=DEFAULT_STRING_LIMIT, help="strace -s")
     parser.add_argument("--redundant", action="store_true", help="report the syncs that protect nothing")
