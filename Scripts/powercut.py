@@ -4,12 +4,16 @@ memoquiz copes with every such state.
 
 Usage:
   python3 Scripts/powercut.py [--binary PATH] [--scenario NAME]... [--seed N]
-                              [--max-states N] [--budget SECONDS] [--jobs N]
-                              [--redundant] [--state N --keep DIR] [--list]
+                              [--max-states N] [--min-states N] [--budget SECONDS]
+                              [--jobs N] [--redundant] [--state N --keep DIR]
+  python3 Scripts/powercut.py --list
   python3 Scripts/powercut.py --self-test
 
 For each scenario a data folder is prepared by ordinary memoquiz commands,
-then ONE command runs under strace. Every file-system call inside the
+then ONE command runs under strace (`strace -f -y -yy -tt -s 65535 -xx`),
+its input typed one line at a time, each once the reply to the one before
+is out. A scenario whose command `memoquiz --help` does not list is
+skipped, and says so. Every file-system call inside the
 sandbox that holds the data folder, and every write to stdout and stderr,
 is recorded and replayed on a model of the file system:
 
@@ -45,9 +49,19 @@ the data folder. Exit status: 0 no violation, 1 violations, 2 the tool
 could not do its work (strace missing, a model that diverged from the real
 run, a scenario whose preparation failed).
 
+Each violation is printed with its crash point, the call it follows, what
+was kept and dropped of the unsynced ops, and the command that rebuilds
+that very state (`--state N --keep DIR`, with the same --seed and
+--max-states). The run is bounded: at most --max-states distinct states a
+scenario, and --budget seconds shared fairly by the scenarios (at least
+--min-states each are checked all the same); states left unchecked are
+counted in the report.
+
 --redundant also reports, for each fsync/fdatasync of a scenario, whether
-removing it changes the set of violations found: the syncs that protect
-nothing can go.
+leaving it out adds violations: the states of the run without it are
+checked, and each violation found there is checked again on the state the
+same choices give with the sync in place. A sync whose absence adds none
+protects nothing (in the states checked) and can go.
 
 --self-test runs the same machinery on tiny Python programs (no memoquiz):
 one that writes without fsync, one that renames without syncing the folder
@@ -1936,15 +1950,16 @@ def default_binary():
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     epilog="\n\n".join(__doc__.split("\n\n")[2:]),
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--binary", help="the memoquiz binary (default: `swift build --show-bin-path`/memoquiz)")
     parser.add_argument("--scenario", action="append", help="run only this scenario (repeatable)")
     parser.add_argument("--list", action="store_true", help="list the scenarios and exit")
     parser.add_argument("--seed", type=int, default=17, help="seed of the random choices (default 17)")
-    parser.add_argument("--max-states", type=int, default=60, help="distinct states checked per scenario")
+    parser.add_argument("--max-states", type=int, default=60, help="distinct states checked per scenario (default 60)")
     parser.add_argument("--min-states", type=int, default=10,
                         help="states checked per scenario even when the budget is spent (default 10)")
-    parser.add_argument("--random-per-point", type=int, default=6, help="random states tried per crash point")
+    parser.add_argument("--random-per-point", type=int, default=6, help="random states tried per crash point (default 6)")
     parser.add_argument("--budget", type=float, default=200,
                         help="seconds for the whole run, shared fairly by the scenarios (default 200)")
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), help="checks run at once")
