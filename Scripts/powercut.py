@@ -2031,7 +2031,7 @@ def main():
                       + (f"; {note}" if note else ""))
         print(f"power cut: {total} states checked, {found} violations, {time.monotonic() - started:.0f}s")
         return 1 if found else 0
-    except ToolError as error:
+    except (ToolError, OSError, subprocess.SubprocessError) as error:
         print(f"power cut: error: {error}", file=sys.stderr)
         return 2
 
