@@ -3,15 +3,23 @@ import MemoQuizKit
 /// `memoquiz import FILE [--format F] [--title T] [--merge | --replace] [--dry-run]`
 struct ImportCommand: Command {
   static let name = "import"
-  static let abstract = "Add groups from a questions file, Anki's plain text (TSV, CSV) or a BSD quiz file."
+  static let abstract = "Add groups from a questions file, an Anki package or text (TSV, CSV), or a BSD quiz file."
   static let usage =
-    "memoquiz import FILE [--format json|tsv|csv|txt|bsdquiz] [--title T] [--merge | --replace] [--dry-run]"
+    "memoquiz import FILE [--format json|apkg|colpkg|tsv|csv|txt|bsdquiz] [--title T] [--merge | --replace] [--dry-run]"
   static let discussion = """
     The format is --format, else the one the file's name says: .json (a
     questions file), .tsv, .csv or .txt (Anki's plain text: header lines such
     as #separator:tab, #html:true and #deck column:2, quoted fields, the
     separator guessed as Anki guesses it). --format bsdquiz reads a BSD
     quiz(6) data file, its answer patterns giving the alternatives.
+
+    An Anki package, .apkg (a shared deck) or .colpkg (a whole collection),
+    current or legacy: a deck becomes a group of the same name (A::B as it
+    is), Basic and type-in notes questions, reversed notes questions with
+    "reverse", Cloze notes questions with "cloze", other note types their
+    first field as the prompt and second as the answer; tags are kept, HTML
+    becomes text, and cards whose prompt is only a picture or a sound are
+    skipped and counted.
 
     A group's title is --title, else the deck column's value (a group per
     deck), else the file's name. A title that exists is an error unless
@@ -23,6 +31,8 @@ struct ImportCommand: Command {
 
     Examples:
       memoquiz import ~/Downloads/kanji.txt
+      memoquiz import ~/Downloads/Japanese_Core_2000.apkg
+      memoquiz import collection.colpkg --dry-run
       memoquiz import words.csv --title "Words" --merge
       memoquiz import /usr/share/games/bsdgames/quiz/europe --format bsdquiz --dry-run
     """
@@ -40,7 +50,8 @@ struct ImportCommand: Command {
     self.file = file
     if let name = arguments.options["--format"] {
       guard let format = QuestionImport.Format(name: name) else {
-        throw UsageError("unknown format '\(name)'; choose json, tsv, csv, txt or bsdquiz", command: Self.name)
+        throw UsageError(
+          "unknown format '\(name)'; choose json, apkg, colpkg, tsv, csv, txt or bsdquiz", command: Self.name)
       }
       self.format = format
     } else {
@@ -62,7 +73,15 @@ struct ImportCommand: Command {
 
   func run(in context: CommandContext) throws {
     guard let bytes = try QuestionGroupCaretaker.readFile(file) else { throw QuestionFileError.missingFile(file) }
-    let imported = try QuestionImport.groups(in: bytes, file: file, format: format, title: title)
+    let imported: [QuestionGroup]
+    var packageNote = ""
+    if format == .ankiPackage {
+      let package = try QuestionImport.ankiPackage(bytes, file: file, title: title)
+      imported = package.groups
+      packageNote = Self.packageNote(package.conversion)
+    } else {
+      imported = try QuestionImport.groups(in: bytes, file: file, format: format, title: title)
+    }
     let caretaker = try context.loadCaretaker()
     let plan = try QuestionImport.plan(imported, into: caretaker.groups, mode: mode, file: file)
     let terminal = context.terminal
@@ -77,6 +96,7 @@ struct ImportCommand: Command {
     }
     summary += "; \(counted(plan.addedQuestions, "question")) added"
     if plan.updatedQuestions > 0 { summary += ", \(plan.updatedQuestions) updated" }
+    summary += packageNote
     if dryRun {
       terminal.write("Would import \(TextSanitizer.sanitized(file)): \(summary). Nothing was changed (--dry-run).\n")
       return
@@ -85,6 +105,22 @@ struct ImportCommand: Command {
       plan.bytes, in: context.folder, kind: .import, summary: "import of \(file)", now: context.now())
     terminal.write(
       "Imported \(TextSanitizer.sanitized(file)): \(summary). `memoquiz undo` takes the import back.\n")
+  }
+
+  /// What an Anki package brought beside its questions: what was skipped,
+  /// and how many reviews its log holds.
+  static func packageNote(_ conversion: AnkiConversion) -> String {
+    var note = ""
+    if conversion.skippedMediaOnly > 0 {
+      note += "; \(counted(conversion.skippedMediaOnly, "card")) skipped (the prompt is only a picture or a sound)"
+    }
+    if conversion.skippedEmpty > 0 {
+      note += "; \(counted(conversion.skippedEmpty, "note")) skipped (no prompt or no answer)"
+    }
+    if !conversion.reviews.isEmpty {
+      note += "; the package's log holds \(counted(conversion.reviews.count, "review"))"
+    }
+    return note
   }
 
   static func list(_ titles: [String]) -> String {
