@@ -8,6 +8,8 @@ note type of its own, subdecks, tags, HTML, an image-only and a sound-only
 card, and a review history of whole days with FSRS on. It writes into OUT_DIR:
 
   current.apkg, current.colpkg   the format of Anki 2.1.50 and later
+  shared-deck.apkg               the deck Japanese (and subdecks) alone, in
+                                 the current format: no cloze note
   legacy.apkg, legacy.colpkg     Anki's "support older versions" format
   anki2.apkg                     legacy.apkg with its collection named
                                  collection.anki2, as Anki 2.0 wrote them
@@ -29,7 +31,7 @@ import sys
 import tempfile
 import zipfile
 
-from anki.collection import Collection, ExportAnkiPackageOptions
+from anki.collection import Collection, DeckIdLimit, ExportAnkiPackageOptions
 from anki.import_export_pb2 import ExportLimit
 
 DAY_MS = 86_400_000
@@ -79,10 +81,10 @@ def insert_reviews(collection, card_id, ratings, first_day, gaps):
         ids.append(review_id)
         if index < len(gaps):
             day += gaps[index]
-    # A manual reschedule, which FSRS (and memoquiz) ignore.
+    # A due date set by hand, which FSRS (and memoquiz) leave out.
     collection.db.execute(
         "insert into revlog (id, cid, usn, ease, ivl, lastIvl, factor, time, type) values (?,?,?,?,?,?,?,?,?)",
-        START_MS + (day + 1) * DAY_MS + 7, card_id, -1, 0, 10, 0, 0, 0, 4)
+        START_MS + (day + 1) * DAY_MS + 7, card_id, -1, 0, 10, 1, 2500, 0, 4)
     collection.db.execute("update cards set type=2, queue=2, ivl=1, due=0, reps=? where id=?", len(ratings), card_id)
     return ids
 
@@ -137,7 +139,7 @@ def build(folder):
     add(collection, "Basic", "Japanese::Words", {"Front": "a &lt; b &amp; c", "Back": "less<br>than"})
     add(collection, "Basic (and reversed card)", "Japanese::Kana", {"Front": "し", "Back": "shi"}, ["kana"])
     add(collection, "Basic (optional reversed card)", "Japanese::Kana", {"Front": "ち", "Back": "chi", "Add Reverse": "y"})
-    add(collection, "Basic (type in the answer)", "Geography", {"Front": "Capital of France", "Back": "Paris"})
+    add(collection, "Basic (type in the answer)", "Japanese::Words", {"Front": "Capital of Japan", "Back": "Tokyo"})
     add(collection, "Cloze", "Geography",
         {"Text": "{{c1::Tokyo}} is the capital of {{c2::Japan::country}}.", "Back Extra": "Since 1868"}, ["capitals"])
     add(collection, "Vocabulary (three fields)", "Japanese::Words",
@@ -154,7 +156,7 @@ def build(folder):
     insert_reviews(collection, cards[3], [3, 3], 5, [2])
     insert_reviews(collection, cards[4], [3, 1, 3], 5, [1, 4])
     enable_fsrs(collection)
-    collection.set_config("fsrs", True)
+
     expected = report(collection)
     options = ExportAnkiPackageOptions(with_scheduling=True, with_deck_configs=True, with_media=True, legacy=False)
     collection.export_anki_package(out_path=os.path.join(folder, "current.apkg"), options=options,
@@ -162,11 +164,16 @@ def build(folder):
     options.legacy = True
     collection.export_anki_package(out_path=os.path.join(folder, "legacy.apkg"), options=options,
                                    limit=whole_collection())
+    # A shared deck: the Japanese deck and its subdecks, with their reviews.
+    limit = DeckIdLimit(collection.decks.id("Japanese"))
+    options.legacy = False
+    collection.export_anki_package(out_path=os.path.join(folder, "shared-deck.apkg"), options=options, limit=limit)
     path = collection.path
     collection.export_collection_package(os.path.join(folder, "current.colpkg"), include_media=True, legacy=False)
     collection = Collection(path)
     collection.export_collection_package(os.path.join(folder, "legacy.colpkg"), include_media=True, legacy=True)
     rename_collection(os.path.join(folder, "legacy.apkg"), os.path.join(folder, "anki2.apkg"))
+    damaged_packages(folder)
     with open(os.path.join(folder, "expected.json"), "w") as file:
         json.dump(expected, file, ensure_ascii=False, indent=1)
     shutil.rmtree(work)
@@ -181,6 +188,48 @@ def rename_collection(source, target):
                 continue  # the placeholder
             data = old.read(name)
             new.writestr("collection.anki2" if name == "collection.anki21" else name, data)
+
+
+def damaged_packages(folder):
+    """Packages that look like Anki's but are not: each must be refused."""
+    with zipfile.ZipFile(os.path.join(folder, "current.apkg")) as package:
+        entries = {name: package.read(name) for name in package.namelist()}
+    compressed = entries["collection.anki21b"]
+
+    def write(name, replace):
+        with zipfile.ZipFile(os.path.join(folder, name), "w", zipfile.ZIP_STORED) as out:
+            for entry, data in entries.items():
+                out.writestr(entry, replace.get(entry, data))
+
+    # zstd frames cut short, and frames with bytes changed in the middle.
+    write("damaged-truncated-zstd.apkg", {"collection.anki21b": compressed[: len(compressed) // 2]})
+    middle = len(compressed) // 2
+    flipped = compressed[:middle] + bytes(b ^ 0x5A for b in compressed[middle:middle + 64]) + compressed[middle + 64:]
+    write("damaged-bad-zstd.apkg", {"collection.anki21b": flipped})
+    write("damaged-not-zstd.apkg", {"collection.anki21b": b"this is not zstd at all" * 10})
+    # A legacy collection whose notes and revlog tables are gone.
+    with zipfile.ZipFile(os.path.join(folder, "legacy.apkg")) as package:
+        database = package.read("collection.anki21")
+    work = tempfile.mkdtemp(prefix="anki-damaged-")
+    path = os.path.join(work, "collection.anki21")
+    with open(path, "wb") as file:
+        file.write(database)
+    import sqlite3
+    connection = sqlite3.connect(path)
+    connection.execute("drop table notes")
+    connection.execute("drop table revlog")
+    connection.commit()
+    connection.execute("vacuum")
+    connection.close()
+    with zipfile.ZipFile(os.path.join(folder, "damaged-missing-tables.apkg"), "w", zipfile.ZIP_DEFLATED) as out:
+        out.writestr("collection.anki21", open(path, "rb").read())
+        out.writestr("media", "{}")
+    shutil.rmtree(work)
+    # Only the placeholder that current packages carry for older programs.
+    write("damaged-placeholder-only.apkg", {})
+    with zipfile.ZipFile(os.path.join(folder, "damaged-placeholder-only.apkg"), "w", zipfile.ZIP_STORED) as out:
+        out.writestr("collection.anki2", entries["collection.anki2"])
+        out.writestr("media", b"")
 
 
 def build_large(folder, notes, reviews):

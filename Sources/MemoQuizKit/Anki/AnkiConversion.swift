@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Turns an ``AnkiCollection`` into memoquiz's questions and reviews.
 ///
 /// Basic and Basic (type in the answer) notes become questions; Basic (and
@@ -13,7 +11,7 @@ import FoundationEssentials
 public struct AnkiConversion: Sendable {
   /// A question as the questions file writes it, with the keys of the card
   /// types (`reverse`, `cloze`, `tags`).
-  struct QuestionRecord: Encodable, Hashable {
+  struct QuestionRecord: Hashable {
     var id: String
     var prompt: String?
     var answer: String?
@@ -22,7 +20,7 @@ public struct AnkiConversion: Sendable {
     var tags: [String]?
   }
 
-  struct GroupRecord: Encodable, Hashable {
+  struct GroupRecord: Hashable {
     var title: String
     var questions: [QuestionRecord]
   }
@@ -121,11 +119,46 @@ public struct AnkiConversion: Sendable {
     }
   }
 
-  /// The questions file text that holds the groups.
+  /// The questions file text that holds the groups, a question a line,
+  /// with the keys of the card types: `reverse`, `cloze` and `tags`.
   public var questionsJSON: [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
-    return (try? encoder.encode(groups)).map { Array($0) } ?? Array("[]".utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(groups.reduce(64) { $0 + $1.questions.count * 96 })
+    func append(_ text: String) { out.append(contentsOf: text.utf8) }
+    func string(_ text: String) { JSONText.appendString(text, to: &out) }
+    append("[")
+    for (groupIndex, group) in groups.enumerated() {
+      append(groupIndex == 0 ? "\n  {\n    \"title\": " : ",\n  {\n    \"title\": ")
+      string(group.title)
+      append(",\n    \"questions\": [")
+      for (index, question) in group.questions.enumerated() {
+        append(index == 0 ? "\n      {\"id\": " : ",\n      {\"id\": ")
+        string(question.id)
+        if let cloze = question.cloze {
+          append(", \"cloze\": ")
+          string(cloze)
+        }
+        if let prompt = question.prompt, let answer = question.answer {
+          append(", \"prompt\": ")
+          string(prompt)
+          append(", \"answer\": ")
+          string(answer)
+        }
+        if question.reverse == true { append(", \"reverse\": true") }
+        if let tags = question.tags {
+          append(", \"tags\": [")
+          for (offset, tag) in tags.enumerated() {
+            if offset > 0 { append(", ") }
+            string(tag)
+          }
+          append("]")
+        }
+        append("}")
+      }
+      append("\n    ]\n  }")
+    }
+    append(groups.isEmpty ? "]\n" : "\n]\n")
+    return out
   }
 
   /// Whether a field holds media and no text: pictures, sounds, videos.

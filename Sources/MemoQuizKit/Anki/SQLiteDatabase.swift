@@ -81,7 +81,7 @@ final class SQLiteDatabase {
     var statement: OpaquePointer?
     guard sqlite.prepare(handle, sql, -1, &statement, nil) == 0 else {
       _ = sqlite.finalize(statement)
-      throw .invalid("its collection lacks what Anki keeps there (\(message))")
+      throw .invalid("its collection is damaged or lacks what Anki keeps there (\(message))")
     }
     defer { _ = sqlite.finalize(statement) }
     let row = SQLiteRow(sqlite: sqlite, statement: statement)
