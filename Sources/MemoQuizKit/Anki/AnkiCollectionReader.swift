@@ -79,21 +79,24 @@ enum AnkiCollectionReader {
       let name = row.text(1)
       let kind = kind(
         name: name, isCloze: ProtobufReader.varint(1, in: config) == 1,
-        stockKind: ProtobufReader.varint(9, in: config).map { Int(clamping: $0) })
+        stockKind: ProtobufReader.varint(9, in: config).map { Int(clamping: $0) },
+        fieldCount: fieldNames[id]?.count ?? 0)
       types.append(AnkiCollection.NoteType(id: id, name: name, kind: kind, fieldNames: fieldNames[id] ?? []))
     }
     collection.noteTypes = types
   }
 
   /// A note type's kind: the stock kind Anki recorded when it was made from
-  /// one of its own, else its cloze setting, else its name.
-  static func kind(name: String, isCloze: Bool, stockKind: Int?) -> AnkiCollection.NoteTypeKind {
-    switch stockKind {
-    case 1: return .basic
-    case 2, 3: return .basicReversed
-    case 4: return .basicTypeIn
-    case 5: return .cloze
-    case 6: return .imageOcclusion
+  /// one of its own (while it keeps that kind's fields: a note type made
+  /// from Basic and given fields of its own is another kind), else its
+  /// cloze setting, else its name.
+  static func kind(name: String, isCloze: Bool, stockKind: Int?, fieldCount: Int) -> AnkiCollection.NoteTypeKind {
+    switch (stockKind, fieldCount) {
+    case (1, 2): return .basic
+    case (2, 2), (3, 3): return .basicReversed
+    case (4, 2): return .basicTypeIn
+    case (5, _): return .cloze
+    case (6, _): return .imageOcclusion
     default: break
     }
     if isCloze { return name.lowercased().contains("image occlusion") ? .imageOcclusion : .cloze }
@@ -149,7 +152,8 @@ enum AnkiCollectionReader {
       let fields = model.flds.enumerated().sorted { ($0.element.ord ?? $0.offset) < ($1.element.ord ?? $1.offset) }
       return AnkiCollection.NoteType(
         id: id, name: model.name,
-        kind: kind(name: model.name, isCloze: model.type == 1, stockKind: model.originalStockKind),
+        kind: kind(
+          name: model.name, isCloze: model.type == 1, stockKind: model.originalStockKind, fieldCount: model.flds.count),
         fieldNames: fields.map(\.element.name))
     }.sorted { $0.id < $1.id }
   }
