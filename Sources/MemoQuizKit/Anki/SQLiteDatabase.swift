@@ -49,6 +49,13 @@ final class SQLiteDatabase {
       let order = memcmp(left, right, common)
       return order != 0 ? order : leftCount - rightCount
     }
+    distrustSchema()
+  }
+
+  /// Tells SQLite not to trust the schema: a crafted collection whose
+  /// views or triggers call functions gets an error, not the call.
+  private func distrustSchema() {
+    try? forEachRow("PRAGMA trusted_schema = OFF") { _ in }
   }
 
   deinit {
