@@ -1,7 +1,8 @@
 /// SQLite, the system's library, loaded at run time: the handful of
 /// functions a read-only query needs.
 struct SQLite: @unchecked Sendable {
-  typealias Open = @convention(c) (UnsafePointer<CChar>, UnsafeMutablePointer<OpaquePointer?>, CInt, UnsafePointer<CChar>?) -> CInt
+  typealias Open =
+    @convention(c) (UnsafePointer<CChar>, UnsafeMutablePointer<OpaquePointer?>, CInt, UnsafePointer<CChar>?) -> CInt
   typealias Close = @convention(c) (OpaquePointer?) -> CInt
   typealias ErrorMessage = @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
   typealias Prepare =

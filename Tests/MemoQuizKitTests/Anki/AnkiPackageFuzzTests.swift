@@ -47,7 +47,8 @@ import Testing
       for _ in 0..<Int.random(in: 1...4, using: &generator) {
         let index =
           inCollection
-          ? collectionEntry.localHeaderOffset + 60 + Int.random(in: 0..<collectionEntry.compressedSize - 40, using: &generator)
+          ? collectionEntry.localHeaderOffset + 60
+            + Int.random(in: 0..<collectionEntry.compressedSize - 40, using: &generator)
           : Int.random(in: 0..<bytes.count, using: &generator)
         bytes[index] ^= UInt8.random(in: 1...255, using: &generator)
       }

@@ -52,7 +52,8 @@ struct AnkiPackageSet {
 
   init(folder: URL) throws {
     self.folder = folder
-    expected = try JSONDecoder().decode(Expected.self, from: Data(contentsOf: folder.appendingPathComponent("expected.json")))
+    expected = try JSONDecoder().decode(
+      Expected.self, from: Data(contentsOf: folder.appendingPathComponent("expected.json")))
   }
 
   /// The committed set under `Fixtures/anki`.

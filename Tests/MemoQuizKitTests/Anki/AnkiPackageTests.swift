@@ -25,7 +25,8 @@ import Testing
       #expect(types[note.noteTypeID]?.name == wanted.type, "\(name): note type of \(note.guid)")
       #expect(types[note.noteTypeID]?.kind == kinds[wanted.type], "\(name): kind of \(wanted.type)")
     }
-    #expect(types.values.first { $0.name == "Vocabulary (three fields)" }?.fieldNames == ["Word", "Meaning", "Example"])
+    #expect(
+      types.values.first { $0.name == "Vocabulary (three fields)" }?.fieldNames == ["Word", "Meaning", "Example"])
     let guids = Dictionary(collection.notes.map { ($0.id, $0.guid) }, uniquingKeysWith: { a, _ in a })
     let decks = Dictionary(collection.decks.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
     let cards = Set(collection.cards.map { "\(guids[$0.noteID] ?? "?") \($0.ordinal) \(decks[$0.deckID] ?? "?")" })
@@ -57,9 +58,11 @@ import Testing
     let collection = try set.collection("shared-deck.apkg")
     let shared = set.expected.cards.filter { $0.deck.hasPrefix("Japanese") }
     #expect(Set(collection.notes.map(\.guid)) == Set(shared.map(\.guid)))
-    #expect(collection.reviews.count == set.expected.reviews.filter { review in
-      shared.contains { $0.id == review.card }
-    }.count)
+    #expect(
+      collection.reviews.count
+        == set.expected.reviews.filter { review in
+          shared.contains { $0.id == review.card }
+        }.count)
   }
 
   @Test func theCollectionIsNeverThePlaceholderForOlderPrograms() throws {
