@@ -95,7 +95,22 @@ import Testing
   }
 
   @Test func reviewsReplayedByMemoquizSchedulerMeetAnkisFSRS() throws {
-    let set = try AnkiPackageSet.fixtures()
+    try Self.checkMemory(of: try AnkiPackageSet.fixtures())
+  }
+
+  @Test(
+    .enabled(
+      if: AnkiPackageSet.hasEnvironmentSet,
+      "MEMOQUIZ_ANKI_PACKAGES is not set: .ci/run sets it to packages Anki's library makes in the same run"))
+  func reviewsOfPackagesMadeInThisRunMeetAnkisFSRS() throws {
+    let set = try #require(AnkiPackageSet.fromEnvironment)
+    try Self.checkMemory(of: set)
+    #expect(AnkiConversion(try set.collection("legacy.colpkg")).reviews.count == 15)
+  }
+
+  /// Replays each reviewed card's reviews through memoquiz's FSRS-6 and
+  /// compares stability, difficulty and due day with what Anki reported.
+  static func checkMemory(of set: AnkiPackageSet) throws {
     let conversion = AnkiConversion(try set.collection("current.apkg"))
     let scheduler = FSRSScheduler()
     let days = DateFormatter()
