@@ -64,14 +64,20 @@ struct AnkiPackageSet {
     return try AnkiPackageSet(folder: url)
   }
 
-  /// The set `.ci/run` made just now with Anki's library, when
-  /// `MEMOQUIZ_ANKI_PACKAGES` names its folder.
-  static var fromEnvironment: AnkiPackageSet? {
-    guard let path = ProcessInfo.processInfo.environment["MEMOQUIZ_ANKI_PACKAGES"], !path.isEmpty else { return nil }
-    return try? AnkiPackageSet(folder: URL(fileURLWithPath: path))
+  /// The folder `.ci/run` names in `MEMOQUIZ_ANKI_PACKAGES`, where Anki's
+  /// library made a set just now.
+  static var environmentFolder: String? {
+    ProcessInfo.processInfo.environment["MEMOQUIZ_ANKI_PACKAGES"].flatMap { $0.isEmpty ? nil : $0 }
   }
 
-  static var hasEnvironmentSet: Bool { fromEnvironment != nil }
+  static var hasEnvironmentSet: Bool { environmentFolder != nil }
+
+  /// The set in ``environmentFolder``; an error (not a skip) when the
+  /// folder is named but does not hold a set.
+  static func fromEnvironment() throws -> AnkiPackageSet {
+    guard let path = environmentFolder else { throw CocoaError(.fileNoSuchFile) }
+    return try AnkiPackageSet(folder: URL(fileURLWithPath: path))
+  }
 
   func bytes(_ name: String) throws -> [UInt8] {
     Array(try Data(contentsOf: folder.appendingPathComponent(name)))
