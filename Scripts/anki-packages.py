@@ -31,7 +31,7 @@ import sys
 import tempfile
 import zipfile
 
-from anki.collection import Collection, DeckIdLimit, ExportAnkiPackageOptions
+from anki.collection import Collection, DeckIdLimit, ExportAnkiPackageOptions, ImportCsvRequest
 from anki.import_export_pb2 import ExportLimit
 
 DAY_MS = 86_400_000
@@ -236,14 +236,16 @@ def build_large(folder, notes, reviews):
     """A large current package: NOTES Basic notes in 10 decks, REVIEWS reviews."""
     work = tempfile.mkdtemp(prefix="anki-large-")
     collection = Collection(os.path.join(work, "collection.anki2"))
-    basic = collection.models.by_name("Basic")
-    decks = [collection.decks.id(f"Large::Deck {index}") for index in range(10)]
+    # Anki's own text import adds the notes in one transaction (adding them
+    # one by one commits each).
+    text = os.path.join(work, "notes.txt")
+    with open(text, "w") as file:
+        file.write("#separator:tab\n#html:true\n#notetype column:1\n#deck column:2\n#tags column:5\n")
+        for index in range(notes):
+            file.write(f"Basic\tLarge::Deck {index % 10}\tprompt <b>{index}</b>\tanswer {index}\ttag{index % 7}\n")
+    metadata = collection.get_csv_metadata(path=text, delimiter=None)
+    collection.import_csv(ImportCsvRequest(path=text, metadata=metadata))
     generator = random.Random(2026)
-    for index in range(notes):
-        note = collection.new_note(basic)
-        note["Front"], note["Back"] = f"prompt <b>{index}</b>", f"answer {index}"
-        note.tags = [f"tag{index % 7}"]
-        collection.add_note(note, decks[index % 10])
     card_ids = sorted(collection.find_cards(""))
     rows = []
     per_card = max(1, reviews // len(card_ids))
