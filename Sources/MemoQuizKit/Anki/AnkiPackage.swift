@@ -1,3 +1,5 @@
+@preconcurrency import Glibc
+
 /// An Anki package (`.apkg`, a deck to share, or `.colpkg`, a whole
 /// collection), read into an ``AnkiCollection``.
 ///
@@ -30,12 +32,40 @@ public enum AnkiPackage {
     }
   }
 
+  /// The collection in a package file, read a part at a time: the media
+  /// of a whole collection are never read.
+  /// - Throws: as ``collection(in:file:)``, and
+  ///   ``AnkiPackageError/system(_:)`` when the file cannot be opened.
+  public static func collection(atPath path: String) throws(AnkiPackageError) -> AnkiCollection {
+    try loadLibraries()
+    let file: FileDescriptor
+    do {
+      file = try FileDescriptor.open(path, O_RDONLY)
+    } catch {
+      throw .system("cannot open \(path): \(error.description)")
+    }
+    defer { file.close() }
+    do {
+      return try collection(in: try ZipArchive(file: file))
+    } catch {
+      throw error.about(file: path)
+    }
+  }
+
   static func collection(in bytes: [UInt8]) throws(AnkiPackageError) -> AnkiCollection {
-    // The libraries first: a missing one is named whatever the file holds.
+    try loadLibraries()
+    return try collection(in: try ZipArchive(bytes: bytes))
+  }
+
+  /// Loads the three libraries first: a missing one is named whatever the
+  /// file holds.
+  private static func loadLibraries() throws(AnkiPackageError) {
     _ = try Zlib.load()
     _ = try Zstd.load()
     _ = try SQLite.load()
-    let archive = try ZipArchive(bytes: bytes)
+  }
+
+  private static func collection(in archive: ZipArchive) throws(AnkiPackageError) -> AnkiCollection {
     var version: UInt64 = 0
     if let meta = archive.entry(named: "meta") {
       let fields = try ProtobufReader.fields(of: try archive.contents(of: meta)[...])

@@ -1,5 +1,5 @@
-/// A zip archive held in memory, read through its central directory, as
-/// Anki's packages are.
+/// A zip archive, read through its central directory, as Anki's packages
+/// are: in memory, or from an open file a part at a time.
 ///
 /// Entries may be stored or deflated (through zlib's raw inflate); zip64
 /// sizes and offsets are read. Every size and count is checked against the
@@ -24,40 +24,81 @@ struct ZipArchive {
   /// The most bytes one entry may hold once decompressed.
   static let maximumEntrySize = 4 << 30
 
-  let bytes: [UInt8]
+  /// Where the archive's bytes are: in memory, or in an open file read a
+  /// part at a time, so that a collection package with gigabytes of media
+  /// is never read whole.
+  enum Source {
+    case bytes([UInt8])
+    case file(FileDescriptor)
+  }
+
+  let source: Source
+  /// The archive's size in bytes.
+  let size: Int
   /// The entries, in the order of the central directory.
   private(set) var entries: [Entry] = []
 
-  /// Reads the central directory.
+  /// The most bytes the central directory may take.
+  static let maximumDirectorySize = 256 << 20
+
+  /// Reads the central directory of an archive in memory.
   /// - Throws: ``AnkiPackageError/invalid(_:)`` for bytes that are not a zip
   ///   archive, or one cut short.
   init(bytes: [UInt8]) throws(AnkiPackageError) {
-    self.bytes = bytes
-    var reader = ByteReader(bytes)
-    guard let end = Self.endOfCentralDirectory(in: bytes) else {
+    try self.init(source: .bytes(bytes), size: bytes.count)
+  }
+
+  /// Reads the central directory of an archive in an open file; the file
+  /// must stay open while entries are read.
+  init(file: FileDescriptor) throws(AnkiPackageError) {
+    let size: Int
+    do {
+      size = try file.size()
+    } catch {
+      throw .system("cannot read the package: \(error.description)")
+    }
+    try self.init(source: .file(file), size: size)
+  }
+
+  private init(source: Source, size: Int) throws(AnkiPackageError) {
+    self.source = source
+    self.size = size
+    let tailStart = max(0, size - 22 - 65_535)
+    let tail = try read(at: tailStart, count: size - tailStart)
+    guard let endInTail = Self.endOfCentralDirectory(in: tail) else {
       throw .invalid("it is not a zip archive, or it is cut short (no end of central directory)")
     }
-    reader.offset = end + 10
+    let end = tailStart + endInTail
+    var reader = ByteReader(tail)
+    reader.offset = endInTail + 10
     var count = Int(try reader.u16())
-    _ = try reader.u32()  // directory size
+    var directorySize = Int(try reader.u32())
     var directoryOffset = Int(try reader.u32())
     // Zip64: a locator just before the end record points at the real one.
-    if end >= 20, ByteReader.u32(bytes, at: end - 20) == 0x0706_4b50 {
-      reader.offset = end - 20 + 8
-      let zip64End = try reader.u64()
-      guard zip64End >= 0, zip64End + 56 <= bytes.count, ByteReader.u32(bytes, at: zip64End) == 0x0606_4b50 else {
+    if end >= 20, let locator = try? read(at: end - 20, count: 20), ByteReader.u32(locator, at: 0) == 0x0706_4b50 {
+      var locatorReader = ByteReader(locator)
+      locatorReader.offset = 8
+      let zip64End = try locatorReader.u64()
+      guard zip64End <= size - 56 else { throw .invalid("its zip64 directory record is damaged") }
+      let record = try read(at: zip64End, count: 56)
+      guard ByteReader.u32(record, at: 0) == 0x0606_4b50 else {
         throw .invalid("its zip64 directory record is damaged")
       }
-      reader.offset = zip64End + 32
-      count = try reader.u64()
-      reader.offset += 8
-      directoryOffset = try reader.u64()
+      var recordReader = ByteReader(record)
+      recordReader.offset = 32
+      count = try recordReader.u64()
+      directorySize = try recordReader.u64()
+      directoryOffset = try recordReader.u64()
     }
-    guard count >= 0, count <= Self.maximumEntries else { throw .tooLarge("it has \(count) files") }
-    guard directoryOffset >= 0, directoryOffset < bytes.count || count == 0 else {
+    guard count <= Self.maximumEntries else { throw .tooLarge("it has \(count) files") }
+    guard directorySize <= Self.maximumDirectorySize else {
+      throw .tooLarge("its directory takes \(directorySize) bytes")
+    }
+    guard directoryOffset <= size, directorySize <= size - directoryOffset else {
       throw .invalid("its central directory lies outside the file (it is cut short)")
     }
-    reader.offset = directoryOffset
+    let directory = try read(at: directoryOffset, count: directorySize)
+    reader = ByteReader(directory)
     entries.reserveCapacity(count)
     for _ in 0..<count {
       guard try reader.u32() == 0x0201_4b50 else { throw .invalid("its central directory is damaged") }
@@ -87,11 +128,37 @@ struct ZipArchive {
         reader.offset = fieldEnd
       }
       reader.offset = extraEnd + commentLength
-      guard reader.offset <= bytes.count else { throw .invalid("its central directory is cut short") }
+      guard reader.offset <= directory.count else { throw .invalid("its central directory is cut short") }
       entries.append(
         Entry(
           name: name, method: method, checksum: checksum, compressedSize: compressedSize, size: size,
           localHeaderOffset: localHeaderOffset))
+    }
+  }
+
+  /// `count` bytes of the archive from `offset`.
+  /// - Throws: ``AnkiPackageError/invalid(_:)`` when they run past its end.
+  func read(at offset: Int, count: Int) throws(AnkiPackageError) -> [UInt8] {
+    guard offset >= 0, count >= 0, offset <= size, count <= size - offset else {
+      throw .invalid("it is cut short")
+    }
+    switch source {
+    case .bytes(let bytes):
+      return Array(bytes[offset..<offset + count])
+    case .file(let file):
+      var buffer = [UInt8](repeating: 0, count: count)
+      var filled = 0
+      while filled < count {
+        let read = buffer.withUnsafeMutableBytes { all in
+          Result { () throws(SystemError) in
+            try file.read(into: UnsafeMutableRawBufferPointer(rebasing: all[filled...]), at: offset + filled)
+          }
+        }
+        guard case .success(let got) = read else { throw .system("cannot read the package") }
+        guard got > 0 else { throw .invalid("it is cut short") }
+        filled += got
+      }
+      return buffer
     }
   }
 
@@ -108,17 +175,16 @@ struct ZipArchive {
     guard entry.size >= 0, entry.size <= Self.maximumEntrySize else {
       throw .tooLarge("\(entry.name) would take \(entry.size / 1_048_576) MiB")
     }
-    var reader = ByteReader(bytes)
-    reader.offset = entry.localHeaderOffset
-    guard entry.localHeaderOffset >= 0, try reader.u32() == 0x0403_4b50 else {
+    let header = try read(at: entry.localHeaderOffset, count: 30)
+    guard ByteReader.u32(header, at: 0) == 0x0403_4b50 else {
       throw .invalid("the file \(entry.name) in it is damaged or cut short")
     }
-    reader.offset += 22
+    var reader = ByteReader(header)
+    reader.offset = 26
     let nameLength = Int(try reader.u16())
     let extraLength = Int(try reader.u16())
-    reader.offset += nameLength + extraLength
-    let start = reader.offset
-    guard entry.compressedSize >= 0, start <= bytes.count, entry.compressedSize <= bytes.count - start else {
+    let start = entry.localHeaderOffset + 30 + nameLength + extraLength
+    guard entry.compressedSize >= 0, start <= size, entry.compressedSize <= size - start else {
       throw .invalid("the file \(entry.name) in it is cut short")
     }
     let zlib = try Zlib.load()
@@ -126,13 +192,11 @@ struct ZipArchive {
     switch entry.method {
     case 0:
       guard entry.compressedSize == entry.size else { throw .invalid("the file \(entry.name) has two sizes") }
-      data = Array(bytes[start..<start + entry.size])
+      data = try read(at: start, count: entry.size)
     case 8:
-      let inflated = bytes.withUnsafeBytes { all in
-        Result { () throws(AnkiPackageError) in
-          try zlib.inflateRaw(
-            UnsafeRawBufferPointer(rebasing: all[start..<start + entry.compressedSize]), size: entry.size)
-        }
+      let compressed = try read(at: start, count: entry.compressedSize)
+      let inflated = compressed.withUnsafeBytes { all in
+        Result { () throws(AnkiPackageError) in try zlib.inflateRaw(all, size: entry.size) }
       }
       data = try inflated.get()
     default:

@@ -106,6 +106,26 @@ public enum QuestionImport {
     } catch {
       throw .package(error)
     }
+    return try groups(of: collection, file: file, title: title)
+  }
+
+  /// The groups of the Anki package at `path`, read a part at a time (a
+  /// collection's media are never read).
+  public static func ankiPackage(
+    atPath path: String, title: String?
+  ) throws(ImportError) -> (groups: [QuestionGroup], conversion: AnkiConversion) {
+    let collection: AnkiCollection
+    do {
+      collection = try AnkiPackage.collection(atPath: path)
+    } catch {
+      throw .package(error)
+    }
+    return try groups(of: collection, file: path, title: title)
+  }
+
+  private static func groups(
+    of collection: AnkiCollection, file: String, title: String?
+  ) throws(ImportError) -> (groups: [QuestionGroup], conversion: AnkiConversion) {
     let conversion = AnkiConversion(collection, title: title)
     // The questions travel as a questions file's text, so that the keys of
     // the card types reach the model as a file written by hand would.

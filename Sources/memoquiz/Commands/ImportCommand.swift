@@ -1,3 +1,4 @@
+@preconcurrency import Glibc
 import MemoQuizKit
 
 /// `memoquiz import FILE [--format F] [--title T] [--merge | --replace] [--dry-run]`
@@ -72,14 +73,16 @@ struct ImportCommand: Command {
   }
 
   func run(in context: CommandContext) throws {
-    guard let bytes = try QuestionGroupCaretaker.readFile(file) else { throw QuestionFileError.missingFile(file) }
     let imported: [QuestionGroup]
     var packageNote = ""
     if format == .ankiPackage {
-      let package = try QuestionImport.ankiPackage(bytes, file: file, title: title)
+      // A package is read a part at a time: a collection's media stay on disk.
+      guard access(file, F_OK) == 0 else { throw QuestionFileError.missingFile(file) }
+      let package = try QuestionImport.ankiPackage(atPath: file, title: title)
       imported = package.groups
       packageNote = Self.packageNote(package.conversion)
     } else {
+      guard let bytes = try QuestionGroupCaretaker.readFile(file) else { throw QuestionFileError.missingFile(file) }
       imported = try QuestionImport.groups(in: bytes, file: file, format: format, title: title)
     }
     let caretaker = try context.loadCaretaker()

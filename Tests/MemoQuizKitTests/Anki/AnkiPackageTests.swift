@@ -53,6 +53,23 @@ import Testing
     Self.check(try set.collection(name), against: set.expected, name)
   }
 
+  @Test(arguments: AnkiPackageSet.wholeCollections + AnkiPackageSet.damaged)
+  func readingTheFileAPartAtATimeGivesWhatReadingItWholeGives(_ name: String) throws {
+    let set = try AnkiPackageSet.fixtures()
+    let path = set.folder.appendingPathComponent(name).path
+    let whole = Result { try set.collection(name) }
+    let parts = Result { try AnkiPackage.collection(atPath: path) }
+    switch (whole, parts) {
+    case (.success(let a), .success(let b)):
+      #expect(a == b)
+    case (.failure, .failure(let error)):
+      #expect((error as? AnkiPackageError)?.isInvalidData == true, "\(error)")
+      #expect("\(error)".contains(path))
+    default:
+      Issue.record("\(name): read whole \(whole), read in parts \(parts)")
+    }
+  }
+
   @Test func aSharedDeckHoldsItsDecksNotesAndTheirReviews() throws {
     let set = try AnkiPackageSet.fixtures()
     let collection = try set.collection("shared-deck.apkg")
