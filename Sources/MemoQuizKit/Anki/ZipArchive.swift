@@ -154,7 +154,11 @@ struct ZipArchive {
             try file.read(into: UnsafeMutableRawBufferPointer(rebasing: all[filled...]), at: offset + filled)
           }
         }
-        guard case .success(let got) = read else { throw .system("cannot read the package") }
+        let got: Int
+        switch read {
+        case .success(let count): got = count
+        case .failure(let error): throw .system("cannot read the package: \(error.description)")
+        }
         guard got > 0 else { throw .invalid("it is cut short") }
         filled += got
       }
