@@ -13,6 +13,10 @@ card, and a review history of whole days with FSRS on. It writes into OUT_DIR:
   legacy.apkg, legacy.colpkg     Anki's "support older versions" format
   anki2.apkg                     legacy.apkg with its collection named
                                  collection.anki2, as Anki 2.0 wrote them
+  damaged-*.apkg                 packages that must be refused: zstd frames
+                                 cut short, changed or absent, a collection
+                                 without its notes and revlog tables, only
+                                 the placeholder for older programs
   expected.json                  what Anki's library reports: decks, note
                                  types, notes, cards with their FSRS stability,
                                  difficulty and due day, and the review log
@@ -27,6 +31,7 @@ import json
 import os
 import random
 import shutil
+import sqlite3
 import sys
 import tempfile
 import zipfile
@@ -214,7 +219,6 @@ def damaged_packages(folder):
     path = os.path.join(work, "collection.anki21")
     with open(path, "wb") as file:
         file.write(database)
-    import sqlite3
     connection = sqlite3.connect(path)
     connection.execute("drop table notes")
     connection.execute("drop table revlog")
@@ -226,7 +230,6 @@ def damaged_packages(folder):
         out.writestr("media", "{}")
     shutil.rmtree(work)
     # Only the placeholder that current packages carry for older programs.
-    write("damaged-placeholder-only.apkg", {})
     with zipfile.ZipFile(os.path.join(folder, "damaged-placeholder-only.apkg"), "w", zipfile.ZIP_STORED) as out:
         out.writestr("collection.anki2", entries["collection.anki2"])
         out.writestr("media", b"")
