@@ -7,7 +7,8 @@
 /// answer. Fields are reduced from HTML to text as `#html:true` text files
 /// are. A deck becomes a group of the same name (`A::B` as it is), a note's
 /// guid its `id`, and its tags its `"tags"`. A card whose prompt would be
-/// only media (a picture, a sound) is skipped and counted.
+/// only media (a picture, a sound) is skipped and counted, and so is one
+/// whose answer would be: it could not be typed.
 public struct AnkiConversion: Sendable {
   /// A question as the questions file writes it, with the keys of the card
   /// types (`reverse`, `cloze`, `tags`).
@@ -29,7 +30,8 @@ public struct AnkiConversion: Sendable {
   private(set) var groups: [GroupRecord] = []
   /// The reviews of the questions imported, oldest first.
   public private(set) var reviews: [AnkiReview] = []
-  /// Cards skipped because their prompt is only media.
+  /// Cards skipped because their prompt, or the answer they expect, is
+  /// only media: nothing to show or to type.
   public private(set) var skippedMediaOnly = 0
   /// Notes skipped because they have no prompt or no answer at all.
   public private(set) var skippedEmpty = 0
