@@ -115,7 +115,8 @@ struct ImportCommand: Command {
   static func packageNote(_ conversion: AnkiConversion) -> String {
     var note = ""
     if conversion.skippedMediaOnly > 0 {
-      note += "; \(counted(conversion.skippedMediaOnly, "card")) skipped (only a picture or a sound to ask or to answer)"
+      note +=
+        "; \(counted(conversion.skippedMediaOnly, "card")) skipped (only a picture or a sound to ask or to answer)"
     }
     if conversion.skippedEmpty > 0 {
       note += "; \(counted(conversion.skippedEmpty, "note")) skipped (no prompt or no answer)"
