@@ -234,8 +234,14 @@ struct AnkiText {
     {
       return field
     }
-    var text = field
-    if isHTML { text = HTMLText.plain(text) }
+    return Self.plainField(field, isHTML: isHTML)
+  }
+
+  /// A field as one line of text: HTML tags removed and entities decoded
+  /// when `isHTML`, line breaks made spaces, and the ends trimmed. Anki's
+  /// packages hold their fields as HTML and are read the same way.
+  static func plainField(_ field: String, isHTML: Bool = true) -> String {
+    let text = isHTML ? HTMLText.plain(field) : field
     return text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).joined(separator: " ").trimmingWhitespace
   }
 

@@ -24,6 +24,15 @@ public enum ImportError: Error, Sendable {
   case notText(file: String)
   /// `add` of a prompt the group has already.
   case duplicatePrompt(group: String, prompt: String)
+  /// An Anki package that cannot be read, or a system library it needs
+  /// that is missing.
+  case package(AnkiPackageError)
+
+  /// Whether the error is about the imported file (65), not the machine (1).
+  public var isInvalidData: Bool {
+    if case .package(let error) = self { return error.isInvalidData }
+    return true
+  }
 }
 
 extension ImportError: CustomStringConvertible {
@@ -43,6 +52,8 @@ extension ImportError: CustomStringConvertible {
       return "\(file) is not UTF-8 text; save it as UTF-8 (nothing was imported)"
     case .duplicatePrompt(let group, let prompt):
       return "\(group) has a question \"\(prompt)\" already; edit it with `memoquiz edit`"
+    case .package(let error):
+      return error.description
     }
   }
 }

@@ -16,6 +16,8 @@ public enum QuestionImport {
     case csv
     /// A BSD quiz(6) data file.
     case bsdquiz
+    /// An Anki package: `.apkg` (a deck) or `.colpkg` (a whole collection).
+    case ankiPackage
 
     /// The format a file's name says, if it says one.
     public static func guessed(from path: String) -> Format? {
@@ -24,6 +26,7 @@ public enum QuestionImport {
       case "tsv": .tsv
       case "csv": .csv
       case "txt": .text
+      case "apkg", "colpkg": .ankiPackage
       default: nil
       }
     }
@@ -36,6 +39,7 @@ public enum QuestionImport {
       case "csv": self = .csv
       case "txt", "text", "anki": self = .text
       case "bsdquiz", "quiz": self = .bsdquiz
+      case "apkg", "colpkg": self = .ankiPackage
       default: return nil
       }
     }
@@ -99,7 +103,51 @@ public enum QuestionImport {
       let (questions, problems) = BSDQuizFile.questions(in: text)
       guard problems.isEmpty else { throw .problems(file: file, problems) }
       return questions.isEmpty ? [] : [QuestionGroup(title: title ?? stem, questions: questions)]
+    case .ankiPackage:
+      return try ankiPackage(bytes, file: file, title: title).groups
     }
+  }
+
+  /// The groups of an Anki package, and how its notes and review log were
+  /// converted (what was skipped, the reviews).
+  /// - Throws: ``ImportError/package(_:)`` for a file that is not a package
+  ///   Anki wrote or a system library that is missing;
+  ///   ``ImportError/invalid(file:_:)`` when its questions would not make a
+  ///   valid questions file.
+  public static func ankiPackage(
+    _ bytes: [UInt8], file: String, title: String?
+  ) throws(ImportError) -> (groups: [QuestionGroup], conversion: AnkiConversion) {
+    let collection: AnkiCollection
+    do {
+      collection = try AnkiPackage.collection(in: bytes, file: file)
+    } catch {
+      throw .package(error)
+    }
+    return try groups(of: collection, file: file, title: title)
+  }
+
+  /// The groups of the Anki package at `path`, read a part at a time (a
+  /// collection's media are never read).
+  public static func ankiPackage(
+    atPath path: String, title: String?
+  ) throws(ImportError) -> (groups: [QuestionGroup], conversion: AnkiConversion) {
+    let collection: AnkiCollection
+    do {
+      collection = try AnkiPackage.collection(atPath: path)
+    } catch {
+      throw .package(error)
+    }
+    return try groups(of: collection, file: path, title: title)
+  }
+
+  private static func groups(
+    of collection: AnkiCollection, file: String, title: String?
+  ) throws(ImportError) -> (groups: [QuestionGroup], conversion: AnkiConversion) {
+    let conversion = AnkiConversion(collection, title: title)
+    // The questions travel as a questions file's text, so that the keys of
+    // the card types reach the model as a file written by hand would.
+    let groups = try self.groups(in: conversion.questionsJSON, file: file, format: .json, title: nil)
+    return (groups, conversion)
   }
 
   /// What an import changes.

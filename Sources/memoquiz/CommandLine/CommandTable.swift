@@ -251,7 +251,7 @@ enum CommandTable {
       ]),
     CommandDeclaration(
       ImportCommand.self, name: "import",
-      abstract: "Add groups from a questions file, Anki's plain text (TSV, CSV) or a BSD quiz file.",
+      abstract: "Add groups from a questions file, an Anki package, Anki's plain text (TSV, CSV) or a BSD quiz file.",
       arguments: [
         ArgumentDeclaration(name: "FILE", noun: "a FILE", arity: .required, kind: .file, help: "the file to read")
       ],
@@ -270,6 +270,12 @@ enum CommandTable {
             + "quoted fields; a .csv file is comma-separated and a .tsv file tab-separated unless #separator: says "
             + "otherwise. A BSD quiz(6) file's answer patterns give the alternatives."),
         .paragraph(
+          "An Anki package, .apkg (a shared deck) or .colpkg (a whole collection), current or legacy: a deck becomes "
+            + "a group of the same name (A::B as it is); Basic and type-in notes become questions, reversed notes "
+            + "questions with \"reverse\", Cloze notes questions with \"cloze\", other note types their first "
+            + "field as the prompt and second as the answer; tags are kept, HTML becomes text, and cards whose "
+            + "prompt is only a picture or a sound are skipped and counted."),
+        .paragraph(
           "A group's title is --title, else the deck column's value (a group per deck), else the file's name. A "
             + "title that exists is an error unless --merge (new questions are added, known ones take the imported "
             + "answer and keep their memory) or --replace. All or nothing: every bad line is shown as "
@@ -278,6 +284,7 @@ enum CommandTable {
       ],
       examples: [
         Example("memoquiz import ~/Downloads/kanji.txt", "Anki's plain text"),
+        Example("memoquiz import ~/Downloads/Japanese_Core_2000.apkg", "a shared Anki deck"),
         Example("memoquiz import words.csv --title Words --merge", "into the group Words"),
         Example(
           "memoquiz import /usr/share/games/bsdgames/quiz/europe --format bsdquiz --dry-run",

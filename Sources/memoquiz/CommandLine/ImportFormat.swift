@@ -2,7 +2,7 @@ import MemoQuizKit
 
 /// The names `import --format` takes for the formats memoquiz reads.
 enum ImportFormat: String, ArgumentChoices {
-  case json, tsv, csv, txt, bsdquiz
+  case json, tsv, csv, txt, bsdquiz, apkg, colpkg
 
   var argumentName: String { rawValue }
   var argumentHelp: String {
@@ -12,6 +12,8 @@ enum ImportFormat: String, ArgumentChoices {
     case .csv: "Anki's plain text, comma-separated"
     case .txt: "Anki's plain text"
     case .bsdquiz: "a BSD quiz(6) data file"
+    case .apkg: "an Anki deck package"
+    case .colpkg: "an Anki collection package"
     }
   }
 
@@ -19,8 +21,11 @@ enum ImportFormat: String, ArgumentChoices {
   var format: QuestionImport.Format {
     switch self {
     case .json: .json
-    case .tsv, .csv, .txt: .text
+    case .tsv: .tsv
+    case .csv: .csv
+    case .txt: .text
     case .bsdquiz: .bsdquiz
+    case .apkg, .colpkg: .ankiPackage
     }
   }
 }

@@ -1,3 +1,4 @@
+@preconcurrency import Glibc
 import MemoQuizKit
 
 /// `memoquiz import`: its arguments, options and help are declared in `CommandTable`.
@@ -29,13 +30,25 @@ struct ImportCommand: Command {
   }
 
   func run(in context: CommandContext) throws {
-    guard let bytes = try QuestionGroupCaretaker.readFile(file) else { throw QuestionFileError.missingFile(file) }
-    let imported = try QuestionImport.groups(in: bytes, file: file, format: format, title: title)
+    let imported: [QuestionGroup]
+    var packageNote = ""
+    if format == .ankiPackage {
+      // A package is read a part at a time: a collection's media stay on disk.
+      guard access(file, F_OK) == 0 else { throw QuestionFileError.missingFile(file) }
+      let package = try QuestionImport.ankiPackage(atPath: file, title: title)
+      imported = package.groups
+      packageNote = Self.packageNote(package.conversion)
+    } else {
+      guard let bytes = try QuestionGroupCaretaker.readFile(file) else { throw QuestionFileError.missingFile(file) }
+      imported = try QuestionImport.groups(in: bytes, file: file, format: format, title: title)
+    }
     let terminal = context.terminal
     if dryRun {
       let caretaker = try context.loadCaretaker()
       let plan = try QuestionImport.plan(imported, into: caretaker.groups, mode: mode, file: file)
-      terminal.write("Would import \(TextSanitizer.sanitized(file)): \(summary(of: plan)). Nothing was changed (--dry-run).\n")
+      terminal.write(
+        "Would import \(TextSanitizer.sanitized(file)): \(summary(of: plan))\(packageNote). Nothing was changed "
+          + "(--dry-run).\n")
       return
     }
     // Planned from the questions as they are under the lock: an import made
@@ -49,7 +62,8 @@ struct ImportCommand: Command {
     }
     guard let plan else { return }
     terminal.write(
-      "Imported \(TextSanitizer.sanitized(file)): \(summary(of: plan)). `memoquiz undo` takes the import back.\n")
+      "Imported \(TextSanitizer.sanitized(file)): \(summary(of: plan))\(packageNote). `memoquiz undo` takes the import "
+        + "back.\n")
   }
 
   /// What an import adds and changes, in a few words.
@@ -66,6 +80,23 @@ struct ImportCommand: Command {
     summary += "; \(counted(plan.addedQuestions, "question")) added"
     if plan.updatedQuestions > 0 { summary += ", \(plan.updatedQuestions) updated" }
     return summary
+  }
+
+  /// What an Anki package brought beside its questions: what was skipped,
+  /// and how many reviews its log holds.
+  static func packageNote(_ conversion: AnkiConversion) -> String {
+    var note = ""
+    if conversion.skippedMediaOnly > 0 {
+      note +=
+        "; \(counted(conversion.skippedMediaOnly, "card")) skipped (only a picture or a sound to ask or to answer)"
+    }
+    if conversion.skippedEmpty > 0 {
+      note += "; \(counted(conversion.skippedEmpty, "note")) skipped (no prompt or no answer)"
+    }
+    if !conversion.reviews.isEmpty {
+      note += "; the package's log holds \(counted(conversion.reviews.count, "review"))"
+    }
+    return note
   }
 
   static func list(_ titles: [String]) -> String {

@@ -129,7 +129,7 @@ enum MemoQuizTool {
       default:
         break
       }
-      return fail(importing.description, .dataError)
+      return fail(importing.description, importing.isInvalidData ? .dataError : .failure)
     case let history as HistoryError:
       return fail(history.description, .failure)
     case let described as any LocalizedError:

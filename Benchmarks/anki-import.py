@@ -1,0 +1,97 @@
+"""Times importing an Anki package: memoquiz beside Anki's own library.
+
+Usage: python3 anki-import.py MEMOQUIZ_BINARY [NOTES REVIEWS]
+
+Anki's library (the `anki` package from PyPI) builds a package of NOTES
+Basic notes (default 30,000) in 10 decks with REVIEWS reviews (default
+300,000) in the current format. Then, each three times, the median kept:
+
+  anki import        Anki's library importing it, with scheduling, into an
+                     empty collection (opening the collection included)
+  memoquiz import    `memoquiz import large.apkg` into an empty data folder
+                     (the process, end to end: unzip, zstd, SQLite, questions
+                     file written durably, a history step)
+  start-up           `memoquiz groups` after that import, beside the same
+                     after importing the same questions as plain text
+"""
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from anki.collection import Collection, ImportAnkiPackageRequest
+from anki.import_export_pb2 import ImportAnkiPackageOptions
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "Scripts"))
+packages = __import__("anki-packages")
+
+MEMOQUIZ = os.path.abspath(sys.argv[1])
+NOTES = int(sys.argv[2]) if len(sys.argv) > 2 else 30_000
+REVIEWS = int(sys.argv[3]) if len(sys.argv) > 3 else 300_000
+RUNS = 3
+
+
+def timed(action):
+    start = time.perf_counter()
+    action()
+    return time.perf_counter() - start
+
+
+def memoquiz(home, *arguments):
+    result = subprocess.run([MEMOQUIZ, *arguments], capture_output=True, text=True,
+                            env=dict(os.environ, MEMOQUIZ_HOME=home, NO_COLOR="1"))
+    if result.returncode != 0:
+        sys.exit(f"memoquiz {' '.join(arguments)} failed ({result.returncode}): {result.stderr}")
+    return result.stdout
+
+
+def main():
+    work = tempfile.mkdtemp(prefix="memoquiz-anki-bench-")
+    started = time.perf_counter()
+    packages.build_large(work, NOTES, REVIEWS)
+    package = os.path.join(work, "large.apkg")
+    print(f"Anki package: {NOTES:,} notes, {REVIEWS:,} reviews, {os.path.getsize(package) / 1e6:.1f} MB "
+          f"(built in {time.perf_counter() - started:.0f} s)")
+
+    def anki_import(index):
+        folder = os.path.join(work, f"anki-{index}")
+        os.makedirs(folder)
+
+        def run():
+            collection = Collection(os.path.join(folder, "collection.anki2"))
+            options = ImportAnkiPackageOptions(with_scheduling=True, with_deck_configs=True)
+            collection.import_anki_package(ImportAnkiPackageRequest(package_path=package, options=options))
+            collection.close()
+        return timed(run)
+
+    anki = [anki_import(index) for index in range(RUNS)]
+    homes = [os.path.join(work, f"memoquiz-{index}") for index in range(RUNS)]
+    ours = [timed(lambda home=home: memoquiz(home, "import", package)) for home in homes]
+    summary = memoquiz(homes[0], "import", package, "--dry-run", "--merge")
+    print(f"  {summary.strip()[-120:]}")
+    a, m = statistics.median(anki), statistics.median(ours)
+    print(f"anki import (library, empty collection)   {a:7.2f} s   (runs: {', '.join(f'{x:.2f}' for x in anki)})")
+    print(f"memoquiz import large.apkg                {m:7.2f} s   (runs: {', '.join(f'{x:.2f}' for x in ours)})")
+    print(f"  ratio memoquiz / anki                   {m / a:7.2f}x  (target: at most 2x)")
+
+    # Start-up: the same questions imported as plain text instead.
+    text_home = os.path.join(work, "text")
+    exported = os.path.join(work, "large.tsv")
+    with open(exported, "w") as file:
+        file.write(memoquiz(homes[0], "export", *[f"Large::Deck {index}" for index in range(10)], "--format", "anki"))
+    memoquiz(text_home, "import", exported)
+    start_package = [timed(lambda: memoquiz(homes[0], "groups")) for _ in range(5)]
+    start_text = [timed(lambda: memoquiz(text_home, "groups")) for _ in range(5)]
+
+    print(f"start-up after the package import         {statistics.median(start_package) * 1000:7.0f} ms  "
+          f"(memoquiz groups, median of 5)")
+    print(f"start-up after the same questions as text {statistics.median(start_text) * 1000:7.0f} ms")
+    shutil.rmtree(work)
+
+
+main()

@@ -1,0 +1,79 @@
+/// What an Anki collection holds, as plain values: decks, note types, notes,
+/// cards and the review log, read from any of Anki's package formats.
+///
+/// Nothing here is memoquiz's own: ``AnkiConversion`` turns it into
+/// questions and reviews.
+public struct AnkiCollection: Sendable, Hashable {
+  /// A deck; a subdeck's name holds its parents, as `Japanese::Verbs`.
+  public struct Deck: Sendable, Hashable {
+    public var id: Int64
+    public var name: String
+  }
+
+  /// What a note type asks, as far as memoquiz can tell.
+  public enum NoteTypeKind: String, Sendable, Hashable {
+    /// Basic: the front asks, the back answers.
+    case basic
+    /// Basic (and reversed card), or Basic (optional reversed card): also
+    /// the back asks the front, for notes that have that card.
+    case basicReversed
+    /// Basic (type in the answer).
+    case basicTypeIn
+    /// Cloze deletions in the first field.
+    case cloze
+    /// Image occlusion: its prompt is a picture.
+    case imageOcclusion
+    /// Any other note type: the first field asks, the second answers.
+    case other
+  }
+
+  /// A note type: its kind and its fields in order.
+  public struct NoteType: Sendable, Hashable {
+    public var id: Int64
+    public var name: String
+    public var kind: NoteTypeKind
+    public var fieldNames: [String]
+  }
+
+  /// A note: its fields as Anki stores them (HTML), and its tags.
+  public struct Note: Sendable, Hashable {
+    public var id: Int64
+    /// Anki's globally unique id of the note, kept across exports.
+    public var guid: String
+    public var noteTypeID: Int64
+    public var fields: [String]
+    public var tags: [String]
+  }
+
+  /// A card: one direction (or one cloze number) of a note, in a deck.
+  public struct Card: Sendable, Hashable {
+    public var id: Int64
+    public var noteID: Int64
+    /// The template's position: 0 forward, 1 reverse; a cloze number less one.
+    public var ordinal: Int
+    /// The card's own deck (the original one for a card in a filtered deck).
+    public var deckID: Int64
+  }
+
+  /// One entry of the review log.
+  public struct Review: Sendable, Hashable {
+    /// The time of the review in milliseconds since 1970, which is also its
+    /// identity in the log.
+    public var id: Int64
+    public var cardID: Int64
+    /// The button: 1 Again, 2 Hard, 3 Good, 4 Easy; 0 for a manual change.
+    public var ease: Int
+    /// 0 learning, 1 review, 2 relearning, 3 filtered, 4 manual, 5 rescheduled.
+    public var kind: Int
+    /// How long the answer took, in milliseconds.
+    public var milliseconds: Int64
+  }
+
+  public var decks: [Deck] = []
+  public var noteTypes: [NoteType] = []
+  public var notes: [Note] = []
+  public var cards: [Card] = []
+  public var reviews: [Review] = []
+  /// The names of the media files the package carries.
+  public var mediaNames: [String] = []
+}

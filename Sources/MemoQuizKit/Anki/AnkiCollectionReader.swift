@@ -1,0 +1,160 @@
+import FoundationEssentials
+
+/// Reads an ``AnkiCollection`` out of a collection database, in the current
+/// schema (Anki 2.1.28 and later: `notetypes`, `fields`, `decks` tables) or
+/// the legacy one (note types and decks as JSON in the `col` table).
+enum AnkiCollectionReader {
+  /// The most rows read from one table: far beyond any real collection,
+  /// low enough that a crafted database cannot exhaust memory.
+  static let maximumRows = 20_000_000
+
+  /// The collection a database holds.
+  /// - Throws: ``AnkiPackageError/invalid(_:)`` for a database without
+  ///   Anki's tables, or holding only the placeholder that asks to update Anki.
+  static func collection(in database: SQLiteDatabase) throws(AnkiPackageError) -> AnkiCollection {
+    var collection = AnkiCollection()
+    if try database.hasTable("notetypes") {
+      try readCurrentSchema(database, into: &collection)
+    } else {
+      try readLegacySchema(database, into: &collection)
+    }
+    try rows(database, "SELECT id, guid, mid, tags, flds FROM notes ORDER BY id") { row in
+      collection.notes.append(
+        AnkiCollection.Note(
+          id: row.integer(0), guid: row.text(1), noteTypeID: row.integer(2),
+          fields: row.text(4).split(separator: "\u{1f}", omittingEmptySubsequences: false).map(String.init),
+          tags: row.text(3).split(separator: " ").map(String.init)))
+    }
+    if collection.notes.count == 1,
+      collection.notes[0].fields.contains(where: { $0.contains("Please update to the latest Anki version") })
+    {
+      throw .invalid("it holds only the placeholder collection that asks older programs to update Anki")
+    }
+    try rows(database, "SELECT id, nid, did, ord, odid FROM cards ORDER BY nid, ord") { row in
+      let original = row.integer(4)
+      collection.cards.append(
+        AnkiCollection.Card(
+          id: row.integer(0), noteID: row.integer(1), ordinal: Int(clamping: row.integer(3)),
+          deckID: original != 0 ? original : row.integer(2)))
+    }
+    try rows(database, "SELECT id, cid, ease, type, time FROM revlog ORDER BY id") { row in
+      collection.reviews.append(
+        AnkiCollection.Review(
+          id: row.integer(0), cardID: row.integer(1), ease: Int(clamping: row.integer(2)),
+          kind: Int(clamping: row.integer(3)), milliseconds: row.integer(4)))
+    }
+    return collection
+  }
+
+  /// Runs a query, refusing more than ``maximumRows`` rows.
+  private static func rows(
+    _ database: SQLiteDatabase, _ sql: String, _ body: (SQLiteRow) throws(AnkiPackageError) -> Void
+  ) throws(AnkiPackageError) {
+    var count = 0
+    try database.forEachRow(sql) { row throws(AnkiPackageError) in
+      count += 1
+      guard count <= maximumRows else { throw .tooLarge("a table of its collection has over \(maximumRows) rows") }
+      try body(row)
+    }
+  }
+
+  // MARK: - Current schema
+
+  private static func readCurrentSchema(
+    _ database: SQLiteDatabase, into collection: inout AnkiCollection
+  ) throws(AnkiPackageError) {
+    try rows(database, "SELECT id, name FROM decks ORDER BY id") { row in
+      // Anki stores a subdeck's path with the unit separator.
+      collection.decks.append(
+        AnkiCollection.Deck(id: row.integer(0), name: row.text(1).replacing("\u{1f}", with: "::")))
+    }
+    var fieldNames: [Int64: [String]] = [:]
+    try rows(database, "SELECT ntid, name FROM fields ORDER BY ntid, ord") { row in
+      fieldNames[row.integer(0), default: []].append(row.text(1))
+    }
+    var types: [AnkiCollection.NoteType] = []
+    try rows(database, "SELECT id, name, config FROM notetypes ORDER BY id") { row throws(AnkiPackageError) in
+      let config = try ProtobufReader.fields(of: row.blob(2)[...])
+      let id = row.integer(0)
+      let name = row.text(1)
+      let kind = kind(
+        name: name, isCloze: ProtobufReader.varint(1, in: config) == 1,
+        stockKind: ProtobufReader.varint(9, in: config).map { Int(clamping: $0) },
+        fieldCount: fieldNames[id]?.count ?? 0)
+      types.append(AnkiCollection.NoteType(id: id, name: name, kind: kind, fieldNames: fieldNames[id] ?? []))
+    }
+    collection.noteTypes = types
+  }
+
+  /// A note type's kind: the stock kind Anki recorded when it was made from
+  /// one of its own (while it keeps that kind's fields: a note type made
+  /// from Basic and given fields of its own is another kind), else its
+  /// cloze setting, else its name.
+  static func kind(name: String, isCloze: Bool, stockKind: Int?, fieldCount: Int) -> AnkiCollection.NoteTypeKind {
+    switch (stockKind, fieldCount) {
+    case (1, 2): return .basic
+    case (2, 2), (3, 3): return .basicReversed
+    case (4, 2): return .basicTypeIn
+    case (5, _): return .cloze
+    case (6, _): return .imageOcclusion
+    default: break
+    }
+    if isCloze { return name.lowercased().contains("image occlusion") ? .imageOcclusion : .cloze }
+    switch name {
+    case "Basic": return .basic
+    case "Basic (and reversed card)", "Basic (optional reversed card)": return .basicReversed
+    case "Basic (type in the answer)": return .basicTypeIn
+    default: return .other
+    }
+  }
+
+  // MARK: - Legacy schema
+
+  private struct LegacyField: Decodable {
+    var name: String
+    var ord: Int?
+  }
+
+  private struct LegacyNoteType: Decodable {
+    var name: String
+    var type: Int?
+    var flds: [LegacyField]
+    var originalStockKind: Int?
+  }
+
+  private struct LegacyDeck: Decodable {
+    var name: String
+  }
+
+  private static func readLegacySchema(
+    _ database: SQLiteDatabase, into collection: inout AnkiCollection
+  ) throws(AnkiPackageError) {
+    var modelsText = ""
+    var decksText = ""
+    try rows(database, "SELECT models, decks FROM col") { row in
+      modelsText = row.text(0)
+      decksText = row.text(1)
+    }
+    let decoder = JSONDecoder()
+    let models: [String: LegacyNoteType]
+    let decks: [String: LegacyDeck]
+    do {
+      models = try decoder.decode([String: LegacyNoteType].self, from: Data(modelsText.utf8))
+      decks = try decoder.decode([String: LegacyDeck].self, from: Data(decksText.utf8))
+    } catch {
+      throw .invalid("its collection's note types or decks are not the JSON Anki writes")
+    }
+    collection.decks = decks.compactMap { key, deck in
+      Int64(key).map { AnkiCollection.Deck(id: $0, name: deck.name) }
+    }.sorted { $0.id < $1.id }
+    collection.noteTypes = models.compactMap { key, model in
+      guard let id = Int64(key) else { return nil }
+      let fields = model.flds.enumerated().sorted { ($0.element.ord ?? $0.offset) < ($1.element.ord ?? $1.offset) }
+      return AnkiCollection.NoteType(
+        id: id, name: model.name,
+        kind: kind(
+          name: model.name, isCloze: model.type == 1, stockKind: model.originalStockKind, fieldCount: model.flds.count),
+        fieldNames: fields.map(\.element.name))
+    }.sorted { $0.id < $1.id }
+  }
+}

@@ -1,0 +1,190 @@
+/// Turns an ``AnkiCollection`` into memoquiz's questions and reviews.
+///
+/// Basic and Basic (type in the answer) notes become questions; Basic (and
+/// reversed card) a question with `"reverse": true` (an optional reverse
+/// only when the note has that card); Cloze a question with `"cloze"`; any
+/// other note type its first field as the prompt and its second as the
+/// answer. Fields are reduced from HTML to text as `#html:true` text files
+/// are. A deck becomes a group of the same name (`A::B` as it is), a note's
+/// guid its `id`, and its tags its `"tags"`. A card whose prompt would be
+/// only media (a picture, a sound) is skipped and counted, and so is one
+/// whose answer would be: it could not be typed.
+public struct AnkiConversion: Sendable {
+  /// A question as the questions file writes it, with the keys of the card
+  /// types (`reverse`, `cloze`, `tags`).
+  struct QuestionRecord: Hashable {
+    var id: String
+    var prompt: String?
+    var answer: String?
+    var cloze: String?
+    var reverse: Bool?
+    var tags: [String]?
+  }
+
+  struct GroupRecord: Hashable {
+    var title: String
+    var questions: [QuestionRecord]
+  }
+
+  /// The groups, in the order their decks first hold a note.
+  private(set) var groups: [GroupRecord] = []
+  /// The reviews of the questions imported, oldest first.
+  public private(set) var reviews: [AnkiReview] = []
+  /// Cards skipped because their prompt, or the answer they expect, is
+  /// only media: nothing to show or to type.
+  public private(set) var skippedMediaOnly = 0
+  /// Notes skipped because they have no prompt or no answer at all.
+  public private(set) var skippedEmpty = 0
+  /// Log entries left out: manual changes and reschedules (as FSRS leaves
+  /// them out), and reviews of skipped cards.
+  public private(set) var skippedReviews = 0
+
+  /// The number of questions, a reversed or cloze question counted once.
+  public var questionCount: Int { groups.reduce(0) { $0 + $1.questions.count } }
+
+  /// Converts a collection.
+  /// - Parameter title: the one group's title, instead of the decks' names.
+  public init(_ collection: AnkiCollection, title: String? = nil) {
+    let noteTypes = Dictionary(collection.noteTypes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let deckNames = Dictionary(collection.decks.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+    var cardsOfNote: [Int64: [AnkiCollection.Card]] = [:]
+    for card in collection.cards { cardsOfNote[card.noteID, default: []].append(card) }
+    var groupIndex: [String: Int] = [:]
+    /// The direction and group of each card whose reviews come along.
+    var kept: [Int64: (note: String, direction: AnkiReview.Direction, group: String)] = [:]
+
+    for note in collection.notes {
+      let cards = cardsOfNote[note.id] ?? []
+      let kind = noteTypes[note.noteTypeID]?.kind ?? .other
+      let deck = cards.first.flatMap { deckNames[$0.deckID] } ?? "Default"
+      let groupTitle = title ?? deck
+      let tags = note.tags.isEmpty ? nil : note.tags
+      let first = note.fields.first ?? ""
+      let second = note.fields.count > 1 ? note.fields[1] : ""
+      var record = QuestionRecord(id: note.guid, tags: tags)
+      var directions: [Int: AnkiReview.Direction] = [:]
+      switch kind {
+      case .cloze:
+        let text = AnkiText.plainField(first)
+        guard !text.isEmpty else {
+          if Self.isMediaOnly(first) { skippedMediaOnly += max(cards.count, 1) } else { skippedEmpty += 1 }
+          continue
+        }
+        record.cloze = text
+        for card in cards { directions[card.ordinal] = .cloze(card.ordinal + 1) }
+      case .imageOcclusion:
+        skippedMediaOnly += max(cards.count, 1)
+        continue
+      case .basic, .basicReversed, .basicTypeIn, .other:
+        let prompt = AnkiText.plainField(Self.withoutSounds(first))
+        let answer = AnkiText.plainField(Self.withoutSounds(second))
+        let hasReverse = kind == .basicReversed && cards.contains { $0.ordinal == 1 }
+        guard !prompt.isEmpty, !answer.isEmpty else {
+          if Self.isMediaOnly(first) || Self.isMediaOnly(second) {
+            skippedMediaOnly += max(cards.count, 1)
+          } else {
+            skippedEmpty += 1
+          }
+          continue
+        }
+        record.prompt = prompt
+        record.answer = answer
+        if hasReverse { record.reverse = true }
+        directions[0] = .forward
+        if hasReverse { directions[1] = .reverse }
+      }
+      // Cards of other templates (a third of a note type of its own) ask
+      // what memoquiz does not; their reviews are left out.
+      for card in cards {
+        if let direction = directions[card.ordinal] { kept[card.id] = (note.guid, direction, groupTitle) }
+      }
+      if let index = groupIndex[groupTitle] {
+        groups[index].questions.append(record)
+      } else {
+        groupIndex[groupTitle] = groups.count
+        groups.append(GroupRecord(title: groupTitle, questions: [record]))
+      }
+    }
+
+    for entry in collection.reviews {
+      guard let card = kept[entry.cardID], (1...4).contains(entry.ease), (0...3).contains(entry.kind),
+        let rating = ReviewRating(rawValue: entry.ease)
+      else {
+        skippedReviews += 1
+        continue
+      }
+      reviews.append(
+        AnkiReview(
+          group: card.group, questionID: card.note, direction: card.direction,
+          time: Timestamp(rawValue: entry.id), rating: rating,
+          seconds: min(120, max(0, Double(entry.milliseconds) / 1000)), revlogID: entry.id))
+    }
+  }
+
+  /// The questions file text that holds the groups, a question a line,
+  /// with the keys of the card types: `reverse`, `cloze` and `tags`.
+  public var questionsJSON: [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(groups.reduce(64) { $0 + $1.questions.count * 96 })
+    func append(_ text: String) { out.append(contentsOf: text.utf8) }
+    func string(_ text: String) { JSONText.appendString(text, to: &out) }
+    append("[")
+    for (groupIndex, group) in groups.enumerated() {
+      append(groupIndex == 0 ? "\n  {\n    \"title\": " : ",\n  {\n    \"title\": ")
+      string(group.title)
+      append(",\n    \"questions\": [")
+      for (index, question) in group.questions.enumerated() {
+        append(index == 0 ? "\n      {\"id\": " : ",\n      {\"id\": ")
+        string(question.id)
+        if let cloze = question.cloze {
+          append(", \"cloze\": ")
+          string(cloze)
+        }
+        if let prompt = question.prompt, let answer = question.answer {
+          append(", \"prompt\": ")
+          string(prompt)
+          append(", \"answer\": ")
+          string(answer)
+        }
+        if question.reverse == true { append(", \"reverse\": true") }
+        if let tags = question.tags {
+          append(", \"tags\": [")
+          for (offset, tag) in tags.enumerated() {
+            if offset > 0 { append(", ") }
+            string(tag)
+          }
+          append("]")
+        }
+        append("}")
+      }
+      append("\n    ]\n  }")
+    }
+    append(groups.isEmpty ? "]\n" : "\n]\n")
+    return out
+  }
+
+  /// Whether a field holds media and no text: pictures, sounds, videos.
+  static func isMediaOnly(_ field: String) -> Bool {
+    let lowered = field.lowercased()
+    let hasMedia =
+      lowered.contains("<img") || lowered.contains("[sound:") || lowered.contains("<audio")
+      || lowered.contains("<video") || lowered.contains("<object")
+    return hasMedia && AnkiText.plainField(withoutSounds(field)).isEmpty
+  }
+
+  /// A field without Anki's `[sound:file]` references.
+  static func withoutSounds(_ field: String) -> String {
+    guard field.contains("[sound:") else { return field }
+    var text = ""
+    var rest = field[...]
+    while let start = rest.firstRange(of: "[sound:") {
+      text += rest[..<start.lowerBound]
+      guard let end = rest[start.upperBound...].firstIndex(of: "]") else {
+        rest = rest[start.lowerBound...]
+        break
+      }
+      rest = rest[rest.index(after: end)...]
+    }
+    return text + rest
+  }
+}

@@ -1,0 +1,125 @@
+@preconcurrency import Glibc
+
+/// An Anki package (`.apkg`, a deck to share, or `.colpkg`, a whole
+/// collection), read into an ``AnkiCollection``.
+///
+/// Every format Anki writes is read: since Anki 2.1.50 the collection is
+/// `collection.anki21b`, compressed with zstd, and a `meta` entry gives the
+/// version; before that it is `collection.anki21` (Anki 2.1) or
+/// `collection.anki2` (Anki 2.0), deflated by the zip. A current package
+/// also holds a `collection.anki2` for older programs that only says
+/// "Please update to the latest Anki version": it is never the one read.
+public enum AnkiPackage {
+  /// The most bytes a collection may have once decompressed.
+  public static let maximumCollectionSize = 4 << 30
+
+  /// `PackageMetadata.Version.VERSION_LATEST`.
+  private static let latestVersion: UInt64 = 3
+
+  /// The collection in a package.
+  /// - Parameters:
+  ///   - bytes: the package file's bytes.
+  ///   - file: the name errors give it.
+  /// - Throws: ``AnkiPackageError/notAPackage(file:reason:)`` for a file that
+  ///   is not a package Anki wrote (exit 65);
+  ///   ``AnkiPackageError/missingLibrary(_:detail:)`` naming a system
+  ///   library that cannot be loaded (exit 1).
+  public static func collection(in bytes: [UInt8], file: String) throws(AnkiPackageError) -> AnkiCollection {
+    do {
+      return try collection(in: bytes)
+    } catch {
+      throw error.about(file: file)
+    }
+  }
+
+  /// The collection in a package file, read a part at a time: the media
+  /// of a whole collection are never read.
+  /// - Throws: as ``collection(in:file:)``, and
+  ///   ``AnkiPackageError/system(_:)`` when the file cannot be opened.
+  public static func collection(atPath path: String) throws(AnkiPackageError) -> AnkiCollection {
+    try loadLibraries()
+    let file: FileDescriptor
+    do {
+      file = try FileDescriptor.open(path, O_RDONLY)
+    } catch {
+      throw .system("cannot open \(path): \(error.description)")
+    }
+    defer { file.close() }
+    do {
+      return try collection(in: try ZipArchive(file: file))
+    } catch {
+      throw error.about(file: path)
+    }
+  }
+
+  static func collection(in bytes: [UInt8]) throws(AnkiPackageError) -> AnkiCollection {
+    try loadLibraries()
+    return try collection(in: try ZipArchive(bytes: bytes))
+  }
+
+  /// Loads the three libraries first: a missing one is named whatever the
+  /// file holds.
+  private static func loadLibraries() throws(AnkiPackageError) {
+    _ = try Zlib.load()
+    _ = try Zstd.load()
+    _ = try SQLite.load()
+  }
+
+  private static func collection(in archive: ZipArchive) throws(AnkiPackageError) -> AnkiCollection {
+    var version: UInt64 = 0
+    if let meta = archive.entry(named: "meta") {
+      let fields = try ProtobufReader.fields(of: try archive.contents(of: meta)[...])
+      version = ProtobufReader.varint(1, in: fields) ?? 0
+    }
+    let database: [UInt8]
+    let isCurrent: Bool
+    if let current = archive.entry(named: "collection.anki21b") {
+      database = try Zstd.load().decompress(try archive.contents(of: current), limit: maximumCollectionSize)
+      isCurrent = true
+    } else if version >= latestVersion {
+      throw .invalid("its version needs collection.anki21b, which it lacks")
+    } else if let legacy = archive.entry(named: "collection.anki21") ?? archive.entry(named: "collection.anki2") {
+      database = try archive.contents(of: legacy)
+      isCurrent = false
+    } else {
+      throw .invalid("it holds no Anki collection (no collection.anki21b, collection.anki21 or collection.anki2)")
+    }
+    guard database.starts(with: Array("SQLite format 3\0".utf8)) else {
+      throw .invalid("its collection is not an SQLite database")
+    }
+    var collection = try AnkiCollectionReader.collection(in: SQLiteDatabase(bytes: database))
+    if let media = archive.entry(named: "media") {
+      collection.mediaNames = try mediaNames(try archive.contents(of: media), isCurrent: isCurrent)
+    }
+    return collection
+  }
+
+  /// The media files' names: a zstd-compressed `MediaEntries` message in
+  /// current packages, a JSON object (`{"0": "cat.jpg"}`) in legacy ones.
+  private static func mediaNames(_ bytes: [UInt8], isCurrent: Bool) throws(AnkiPackageError) -> [String] {
+    if isCurrent {
+      let message = try Zstd.load().decompress(bytes, limit: 1 << 28)
+      var names: [String] = []
+      for entry in try ProtobufReader.fields(of: message[...]) where entry.number == 1 {
+        guard case .bytes(let body) = entry.value else { continue }
+        for field in try ProtobufReader.fields(of: body) where field.number == 1 {
+          if case .bytes(let name) = field.value { names.append(String(decoding: name, as: UTF8.self)) }
+        }
+      }
+      return names
+    }
+    let text = String(decoding: bytes, as: UTF8.self)
+    // Only the names are needed: the values of a flat object of strings.
+    var names: [String] = []
+    var rest = text[...]
+    while let colon = rest.firstIndex(of: ":") {
+      rest = rest[rest.index(after: colon)...].drop { $0 == " " }
+      guard rest.first == "\"" else { continue }
+      let body = rest.dropFirst()
+      guard let close = body.firstIndex(of: "\"") else { break }
+      names.append(String(body[..<close]))
+      rest = body[body.index(after: close)...]
+    }
+    return names
+  }
+}

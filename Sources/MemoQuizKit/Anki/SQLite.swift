@@ -1,0 +1,70 @@
+/// SQLite, the system's library, loaded at run time: the handful of
+/// functions a read-only query needs.
+struct SQLite: @unchecked Sendable {
+  typealias Open =
+    @convention(c) (UnsafePointer<CChar>, UnsafeMutablePointer<OpaquePointer?>, CInt, UnsafePointer<CChar>?) -> CInt
+  typealias Close = @convention(c) (OpaquePointer?) -> CInt
+  typealias ErrorMessage = @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
+  typealias Prepare =
+    @convention(c) (
+      OpaquePointer?, UnsafePointer<CChar>, CInt, UnsafeMutablePointer<OpaquePointer?>,
+      UnsafeMutablePointer<UnsafePointer<CChar>?>?
+    ) -> CInt
+  typealias Step = @convention(c) (OpaquePointer?) -> CInt
+  typealias Finalize = @convention(c) (OpaquePointer?) -> CInt
+  typealias ColumnCount = @convention(c) (OpaquePointer?) -> CInt
+  typealias ColumnInteger = @convention(c) (OpaquePointer?, CInt) -> Int64
+  typealias ColumnText = @convention(c) (OpaquePointer?, CInt) -> UnsafePointer<UInt8>?
+  typealias ColumnBlob = @convention(c) (OpaquePointer?, CInt) -> UnsafeRawPointer?
+  typealias ColumnBytes = @convention(c) (OpaquePointer?, CInt) -> CInt
+  typealias CreateCollation =
+    @convention(c) (
+      OpaquePointer?, UnsafePointer<CChar>, CInt, UnsafeMutableRawPointer?,
+      (@convention(c) (UnsafeMutableRawPointer?, CInt, UnsafeRawPointer?, CInt, UnsafeRawPointer?) -> CInt)?
+    ) -> CInt
+
+  /// The file name of the library.
+  static let libraryName = "libsqlite3.so.0"
+
+  /// `SQLITE_OPEN_READONLY | SQLITE_OPEN_URI`.
+  static let openReadOnlyURI: CInt = 0x01 | 0x40
+  /// `SQLITE_ROW`, `SQLITE_DONE`, `SQLITE_UTF8`.
+  static let row: CInt = 100
+  static let done: CInt = 101
+  static let utf8: CInt = 1
+
+  let open: Open
+  let close: Close
+  let errorMessage: ErrorMessage
+  let prepare: Prepare
+  let step: Step
+  let finalize: Finalize
+  let columnCount: ColumnCount
+  let columnInteger: ColumnInteger
+  let columnText: ColumnText
+  let columnBlob: ColumnBlob
+  let columnBytes: ColumnBytes
+  let createCollation: CreateCollation
+
+  private init() throws(AnkiPackageError) {
+    let library = try SystemLibrary(Self.libraryName)
+    open = try library.function("sqlite3_open_v2", as: Open.self)
+    close = try library.function("sqlite3_close_v2", as: Close.self)
+    errorMessage = try library.function("sqlite3_errmsg", as: ErrorMessage.self)
+    prepare = try library.function("sqlite3_prepare_v2", as: Prepare.self)
+    step = try library.function("sqlite3_step", as: Step.self)
+    finalize = try library.function("sqlite3_finalize", as: Finalize.self)
+    columnCount = try library.function("sqlite3_column_count", as: ColumnCount.self)
+    columnInteger = try library.function("sqlite3_column_int64", as: ColumnInteger.self)
+    columnText = try library.function("sqlite3_column_text", as: ColumnText.self)
+    columnBlob = try library.function("sqlite3_column_blob", as: ColumnBlob.self)
+    columnBytes = try library.function("sqlite3_column_bytes", as: ColumnBytes.self)
+    createCollation = try library.function("sqlite3_create_collation", as: CreateCollation.self)
+  }
+
+  private static let loaded = Result { () throws(AnkiPackageError) in try SQLite() }
+
+  /// The library, loaded on first use.
+  /// - Throws: ``AnkiPackageError/missingLibrary(_:detail:)`` without it.
+  static func load() throws(AnkiPackageError) -> SQLite { try loaded.get() }
+}
