@@ -12,7 +12,7 @@ extension HistoryRecord {
       return [
         "answer", sequence, String(a.time.rawValue), a.group, a.round?.text ?? "", a.question, a.prompt, a.typed,
         String(a.rating.rawValue), String(a.duration),
-      ]
+      ] + (a.origin.map { [$0] } ?? [])
     case .right(let r):
       return ["right", sequence, String(r.time.rawValue), r.group, r.question, r.target.text]
     case .reset(let r):
@@ -70,7 +70,8 @@ extension HistoryRecord {
         AnswerStep(
           id: id, time: time, group: try fields.text(), round: try fields.optionalStepID(),
           question: try fields.text(), prompt: try fields.text(), typed: try fields.text(),
-          rating: try fields.rating(), duration: try fields.count()))
+          rating: try fields.rating(), duration: try fields.count(),
+          origin: fields.isAtEnd ? nil : try fields.text()))
     case "right":
       self = .right(
         RightStep(

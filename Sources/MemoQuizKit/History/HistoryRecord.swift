@@ -110,6 +110,10 @@ struct AnswerStep: Hashable, Sendable {
   var rating: ReviewRating
   /// Milliseconds from the question being shown to the answer.
   var duration: Int
+  /// For a review imported from another program: its identity there, so
+  /// that importing it again adds nothing. Such an answer's ``round`` is the
+  /// import step: taking back the import takes back its reviews.
+  var origin: String? = nil
 
   var isCorrect: Bool { rating.isCorrect }
 }

@@ -23,10 +23,11 @@ extension QuestionGroupCaretaker {
   ///   a summary of the change, and a result for the caller.
   /// - Returns: what `plan` returned.
   public static func changeQuestions<Result>(
-    in folder: DataFolder, kind: StepKind, group: String?, now: Date,
+    in folder: DataFolder, kind: StepKind, group: String?, now: Date, imported: [ImportedAnswer] = [],
     _ plan: ([QuestionGroup]) throws -> (bytes: [UInt8], summary: String, result: Result)
   ) throws -> Result? {
-    try ProgressCaretaker(folder: folder).changeQuestions(kind: kind, group: group, at: now) { old in
+    try ProgressCaretaker(folder: folder).changeQuestions(kind: kind, group: group, at: now, imported: imported) {
+      old in
       let groups = try old.map { try Self.groups(from: $0, file: folder.questionsFile) } ?? Self.bundledGroups()
       let (bytes, summary, result) = try plan(groups)
       return (bytes, summary, result)

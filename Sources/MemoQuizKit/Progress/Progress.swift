@@ -187,6 +187,11 @@ struct Progress: Hashable, Sendable {
       default: break
       }
     }
+    // The reviews an import brought are taken back with it.
+    var takenBack = progress.undone
+    for case .answer(let answer) in records where answer.origin != nil {
+      if let step = answer.round, progress.undone.contains(step) { takenBack.insert(answer.id) }
+    }
     var regraded = Set<StepID>()
     for case .right(let right) in records where !progress.undone.contains(right.id) {
       regraded.insert(right.target)
@@ -195,7 +200,7 @@ struct Progress: Hashable, Sendable {
       if record.isStep { progress.redoable.removeAll() }
       switch record {
       case .answer(let answer):
-        guard !progress.undone.contains(answer.id) else {
+        guard !takenBack.contains(answer.id) else {
           progress.groups[answer.group, default: GroupProgress()].lastPlayed = max(
             progress.groups[answer.group]?.lastPlayed ?? answer.time, answer.time)
           continue

@@ -74,8 +74,11 @@ extension ProgressCaretaker {
   /// - Returns: what `change` returned, and the groups renamed whose
   ///   progress followed them.
   @discardableResult
+  /// - Parameter imported: reviews that came with the questions, recorded
+  ///   as answers at their own times; those already in the history (by
+  ///   their origin) are left out.
   public func changeQuestions<Result>(
-    kind: StepKind, group: String?, at time: Date,
+    kind: StepKind, group: String?, at time: Date, imported: [ImportedAnswer] = [],
     _ change: ([UInt8]?) throws -> (bytes: [UInt8]?, summary: String, result: Result)?
   ) throws -> (result: Result, renames: [GroupRename])? {
     try locked { () throws -> (result: Result, renames: [GroupRename])? in
@@ -92,7 +95,8 @@ extension ProgressCaretaker {
         // The version replaced is carried unless the history holds it already.
         if version?.hash != oldText.hash { step.before = oldText }
         step.renames = Self.renames(from: old, to: bytes, progress: progress)
-        return ([.questionsChange(step)], (result, step.renames, newText))
+        let answers = try importedAnswers(imported, step: step.id, ids: ids)
+        return ([.questionsChange(step)] + answers, (result, step.renames, newText))
       }
       guard let outcome else { return nil }
       // The step is on disk: now the file. A crash in between is mended by
@@ -105,6 +109,26 @@ extension ProgressCaretaker {
       try writeQuestionsState(hash: outcome.contents.hash)
       return (outcome.result, outcome.renames)
     }
+  }
+
+  /// Imported reviews as answers of the import step, each once.
+  private func importedAnswers(_ imported: [ImportedAnswer], step: StepID, ids: NewIDs) throws -> [HistoryRecord] {
+    guard !imported.isEmpty else { return [] }
+    var known = Set<String>()
+    for case .answer(let answer) in try allRecords() {
+      if let origin = answer.origin { known.insert(origin) }
+    }
+    var records: [HistoryRecord] = []
+    for review in imported where known.insert(review.origin).inserted {
+      let milliseconds = Int((min(max(review.seconds, 0), 120) * 1000).rounded())
+      records.append(
+        .answer(
+          AnswerStep(
+            id: ids[1 + records.count], time: review.time, group: review.group, round: step,
+            question: review.question, prompt: review.prompt, typed: "", rating: review.rating,
+            duration: milliseconds, origin: review.origin)))
+    }
+    return records
   }
 
   /// The groups that a new questions file renamed: a title gone and a new

@@ -1,0 +1,27 @@
+/// A review that another program recorded, such as a line of Anki's review
+/// log, brought in by an import as an answer at its own time.
+public struct ImportedAnswer: Sendable, Hashable {
+  /// Its identity in the program it came from: importing it again adds nothing.
+  public var origin: String
+  public var group: String
+  /// The identity of the question it reviewed, which keys its memory.
+  public var question: String
+  public var prompt: String
+  public var time: Timestamp
+  public var rating: ReviewRating
+  /// Seconds from the question being shown to the answer.
+  public var seconds: Double
+
+  public init(
+    origin: String, group: String, question: String, prompt: String, time: Timestamp, rating: ReviewRating,
+    seconds: Double
+  ) {
+    self.origin = origin
+    self.group = group
+    self.question = question
+    self.prompt = prompt
+    self.time = time
+    self.rating = rating
+    self.seconds = seconds
+  }
+}
