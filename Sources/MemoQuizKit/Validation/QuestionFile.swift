@@ -30,7 +30,7 @@ public struct QuestionFile: Sendable {
       (errorCount, warningCount) = (1, 0)
       return
     }
-    var checker = QuestionFileChecker()
+    var checker = QuestionFileChecker(source: bytes)
     let groups = checker.groups(from: root)
     let lines = LineTable(bytes)
     let problems = checker.problems.sorted { $0.offset < $1.offset }

@@ -1,6 +1,13 @@
 /// Walks a parsed questions file, collecting every problem with its byte
 /// offset and building the groups as it goes.
 struct QuestionFileChecker {
+  /// The file's bytes, to place problems inside a string exactly.
+  let source: [UInt8]
+
+  init(source: [UInt8]) {
+    self.source = source
+  }
+
   /// A problem before its offset is turned into a line and column.
   struct Problem {
     let severity: Diagnostic.Severity
@@ -23,8 +30,10 @@ struct QuestionFileChecker {
   private var suggestions: [String: String?] = [:]
   private static let suggestionLimit = 10_000
 
-  private static let groupKeys = ["title", "questions", "score"]
-  private static let questionKeys = ["prompt", "answer", "alternatives", "hint", "id"]
+  private static let groupKeys = ["title", "questions", "score", "reverse"]
+  private static let questionKeys = [
+    "prompt", "answer", "alternatives", "hint", "id", "cloze", "reverse", "reverseAlternatives", "tags",
+  ]
   private static let scoreKeys = ["correctCount", "incorrectCount"]
 
   mutating func groups(from root: JSONNode) -> [QuestionGroup] {
@@ -74,7 +83,9 @@ struct QuestionFileChecker {
       }
     }
     var questions: [Question] = []
+    var identityOffsets: [Int] = []
     var score = Score()
+    let reverse = member("reverse", in: members).flatMap { flag($0) } ?? false
     if let questionsMember = member("questions", in: members) {
       if case .array(let elements) = questionsMember.value.value {
         if elements.isEmpty {
@@ -83,7 +94,7 @@ struct QuestionFileChecker {
         questions.reserveCapacity(elements.count)
         var idOffsets: [String: Int] = [:]
         for (index, element) in elements.enumerated() {
-          guard let question = question(element, number: index + 1) else { continue }
+          guard let question = question(element, number: index + 1, groupReverse: reverse) else { continue }
           if let id = question.id, let idNode = member("id", of: element)?.value {
             if let first = idOffsets[id] {
               error(
@@ -95,7 +106,11 @@ struct QuestionFileChecker {
             }
           }
           questions.append(question)
+          identityOffsets.append(
+            (member("id", of: element) ?? member("cloze", of: element) ?? member("prompt", of: element))?.value.offset
+              ?? element.offset)
         }
+        checkCardIdentities(questions, offsets: identityOffsets, groupReverse: reverse)
       } else {
         error(
           at: questionsMember.value.offset,
@@ -106,10 +121,10 @@ struct QuestionFileChecker {
     }
     if let scoreMember = member("score", in: members) { score = self.score(scoreMember.value) ?? score }
     guard let title else { return nil }
-    return QuestionGroup(title: title, questions: questions, score: score)
+    return QuestionGroup(title: title, questions: questions, score: score, reverse: reverse)
   }
 
-  private mutating func question(_ node: JSONNode, number: Int) -> Question? {
+  private mutating func question(_ node: JSONNode, number: Int, groupReverse: Bool) -> Question? {
     guard case .object(let members) = node.value else {
       error(
         at: node.offset,
@@ -121,8 +136,19 @@ struct QuestionFileChecker {
     } else {
       checkDuplicates(members)
     }
-    let prompt = requiredString("prompt", in: node, members: members, owner: "question \(number)")
-    let answer = requiredString("answer", in: node, members: members, owner: "question \(number)")
+    let clozeMember = member("cloze", in: members)
+    var prompt: String?
+    var answer: String?
+    var cloze: String?
+    if let clozeMember {
+      cloze = clozeText(clozeMember, members: members)
+    } else {
+      prompt = requiredString("prompt", in: node, members: members, owner: "question \(number)")
+      answer = requiredString("answer", in: node, members: members, owner: "question \(number)")
+      if let prompt, let offset = member("prompt", in: members)?.value.offset {
+        checkIdentityText(prompt, key: "prompt", at: offset)
+      }
+    }
     var hint: String?
     if let hintMember = member("hint", in: members) {
       switch hintMember.value.value {
@@ -132,38 +158,38 @@ struct QuestionFileChecker {
         error(at: hintMember.value.offset, "\"hint\" must be a string, found \(hintMember.value.kindDescription)")
       }
     }
-    var alternatives: [String] = []
-    if let alternativesMember = member("alternatives", in: members) {
-      switch alternativesMember.value.value {
-      case .array(let elements):
-        for element in elements {
-          if case .string(let text) = element.value {
-            if text.allSatisfy(\.isWhitespace) {
-              error(at: element.offset, "an alternative answer is empty")
-            } else {
-              alternatives.append(text)
-            }
-          } else {
-            error(at: element.offset, "each alternative must be a string, found \(element.kindDescription)")
-          }
-        }
-      case .null: break
-      default:
-        error(
-          at: alternativesMember.value.offset,
-          "\"alternatives\" must be an array of strings, found \(alternativesMember.value.kindDescription)")
-      }
+    let alternatives = strings(
+      member("alternatives", in: members), key: "alternatives", empty: "an alternative answer is empty",
+      each: "each alternative")
+    let reverse = member("reverse", in: members).flatMap { flag($0) }
+    let reverseAlternatives = strings(
+      member("reverseAlternatives", in: members), key: "reverseAlternatives",
+      empty: "a reverse alternative answer is empty", each: "each reverse alternative")
+    if clozeMember == nil, !reverseAlternatives.isEmpty, !(reverse ?? groupReverse),
+      let offset = member("reverseAlternatives", in: members)?.keyOffset
+    {
+      warning(
+        at: offset,
+        "\"reverseAlternatives\" are used only when the question is also asked the other way; add \"reverse\": true")
     }
+    let tags = strings(member("tags", in: members), key: "tags", empty: "a tag is empty", each: "each tag")
     var id: String?
     if let idMember = member("id", in: members) {
       if case .string(let text) = idMember.value.value, !text.allSatisfy(\.isWhitespace) {
         id = text
+        checkIdentityText(text, key: "id", at: idMember.value.offset)
       } else {
         error(at: idMember.value.offset, "\"id\" must be a non-empty string, found \(idMember.value.kindDescription)")
       }
     }
+    if clozeMember != nil {
+      guard let cloze else { return nil }
+      return Question(cloze: cloze, hint: hint, id: id, tags: tags)
+    }
     guard let prompt, let answer else { return nil }
-    return Question(prompt: prompt, answer: answer, alternatives: alternatives, hint: hint, id: id)
+    return Question(
+      prompt: prompt, answer: answer, alternatives: alternatives, hint: hint, id: id, reverse: reverse,
+      reverseAlternatives: reverseAlternatives, tags: tags)
   }
 
   private mutating func score(_ node: JSONNode) -> Score? {
@@ -190,7 +216,7 @@ struct QuestionFileChecker {
 
   // MARK: - Helpers
 
-  private mutating func requiredString(
+  mutating func requiredString(
     _ key: String, in node: JSONNode, members: [JSONNode.Member], owner: String
   ) -> String? {
     guard let found = member(key, in: members) else {
@@ -209,11 +235,11 @@ struct QuestionFileChecker {
   }
 
   /// The first member with `key`, as `JSONDecoder` would pick it.
-  private func member(_ key: String, in members: [JSONNode.Member]) -> JSONNode.Member? {
+  func member(_ key: String, in members: [JSONNode.Member]) -> JSONNode.Member? {
     members.first { $0.key == key }
   }
 
-  private func member(_ key: String, of node: JSONNode) -> JSONNode.Member? {
+  func member(_ key: String, of node: JSONNode) -> JSONNode.Member? {
     guard case .object(let members) = node.value else { return nil }
     return member(key, in: members)
   }
@@ -295,7 +321,7 @@ struct QuestionFileChecker {
     return EditDistance.between(key, target, limit: limit) <= limit
   }
 
-  private mutating func error(
+  mutating func error(
     at offset: Int, _ message: @autoclosure () -> String, relatedTo relatedOffset: Int? = nil
   ) {
     errorCount += 1
@@ -303,7 +329,7 @@ struct QuestionFileChecker {
     problems.append(Problem(severity: .error, offset: offset, message: message(), relatedOffset: relatedOffset))
   }
 
-  private mutating func warning(at offset: Int, _ message: @autoclosure () -> String) {
+  mutating func warning(at offset: Int, _ message: @autoclosure () -> String) {
     warningCount += 1
     guard problems.count < Self.listLimit else { return }
     problems.append(Problem(severity: .warning, offset: offset, message: message(), relatedOffset: nil))
