@@ -124,7 +124,9 @@ public enum QuestionExport {
           fields = [type, group.title, question.prompt, question.answer]
         }
         if hasTags {
-          fields.append(question.tags.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: "_") }.joined(separator: " "))
+          fields.append(
+            question.tags.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: "_") }.joined(separator: " ")
+          )
         }
         text += fields.map { AnkiText.quoted($0, separator: "\t") }.joined(separator: "\t") + "\n"
       }

@@ -17,7 +17,8 @@ public struct Cloze: Hashable, Sendable {
 
   /// A problem in a cloze text, at a byte offset into its UTF-8.
   public struct Problem: Hashable, Sendable {
-    public let offset: Int
+    /// Where the problem is, or `nil` when it is the whole text's.
+    public let offset: Int?
     public let message: String
   }
 
@@ -101,7 +102,8 @@ public struct Cloze: Hashable, Sendable {
     }
     while index < bytes.count {
       if starts(close, at: index) {
-        problems.append(Problem(offset: index, message: "\"}}\" closes no deletion; a deletion is written {{c1::text}}"))
+        problems.append(
+          Problem(offset: index, message: "\"}}\" closes no deletion; a deletion is written {{c1::text}}"))
         index += 2
         continue
       }
@@ -120,7 +122,7 @@ public struct Cloze: Hashable, Sendable {
     if proseStart < bytes.count { parts.append(.text(string(proseStart..<bytes.count))) }
     if problems.isEmpty && !parts.contains(where: { if case .deletion = $0 { true } else { false } }) {
       problems.append(
-        Problem(offset: 0, message: "the cloze has no deletion; mark the words to hide as {{c1::words}}"))
+        Problem(offset: nil, message: "the cloze has no deletion; mark the words to hide as {{c1::words}}"))
     }
     return (parts, problems)
   }
@@ -132,21 +134,38 @@ public struct Cloze: Hashable, Sendable {
     func starts(_ marker: [UInt8], at position: Int) -> Bool {
       position + marker.count <= bytes.count && bytes[position..<position + marker.count].elementsEqual(marker)
     }
-    // The end: the first "}}", unless another "{{" comes first.
+    // The end: the "}}" that closes this "{{", counting any inside it.
     var end = start + 2
-    while end < bytes.count && !starts(close, at: end) {
+    var depth = 1
+    var nested: Int?
+    while end < bytes.count {
       if starts(open, at: end) {
-        return (nil, end, Problem(offset: end, message: "a deletion cannot hold another deletion; close the first with \"}}\""))
+        nested = nested ?? end
+        depth += 1
+        end += 2
+      } else if starts(close, at: end) {
+        depth -= 1
+        if depth == 0 { break }
+        end += 2
+      } else {
+        end += 1
       }
-      end += 1
     }
     guard end < bytes.count else {
       return (nil, bytes.count, Problem(offset: start, message: "this deletion is not closed; end it with \"}}\""))
     }
+    if let nested {
+      return (
+        nil, end + 2,
+        Problem(offset: nested, message: "a deletion cannot hold another deletion; close the first with \"}}\"")
+      )
+    }
     let next = end + 2
     var position = start + 2
     guard position < end, bytes[position] == UInt8(ascii: "c") || bytes[position] == UInt8(ascii: "C") else {
-      return (nil, next, Problem(offset: start, message: "a deletion is written {{c1::text}}, with c and its number first"))
+      return (
+        nil, next, Problem(offset: start, message: "a deletion is written {{c1::text}}, with c and its number first")
+      )
     }
     position += 1
     let digitsStart = position
@@ -156,7 +175,8 @@ public struct Cloze: Hashable, Sendable {
         nil, next,
         Problem(
           offset: digitsStart,
-          message: "the cloze number is missing or not a number; write c, a number from 1, and \"::\" (as in {{c1::text}})"
+          message:
+            "the cloze number is missing or not a number; write c, a number from 1, and \"::\" (as in {{c1::text}})"
         )
       )
     }
@@ -172,7 +192,11 @@ public struct Cloze: Hashable, Sendable {
     while textEnd < end && !starts(separator, at: textEnd) { textEnd += 1 }
     let text = string(position..<min(textEnd, end))
     guard !text.allSatisfy(\.isWhitespace) else {
-      return (nil, next, Problem(offset: start, message: "the deletion c\(number) is empty; put the words to hide between \"::\" and \"}}\""))
+      return (
+        nil, next,
+        Problem(
+          offset: start, message: "the deletion c\(number) is empty; put the words to hide between \"::\" and \"}}\"")
+      )
     }
     let hint = textEnd + 2 <= end ? string(textEnd + 2..<end) : ""
     return (Deletion(number: number, text: text, hint: hint.allSatisfy(\.isWhitespace) ? nil : hint), next, nil)

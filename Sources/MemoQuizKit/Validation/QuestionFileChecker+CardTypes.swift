@@ -84,7 +84,8 @@ extension QuestionFileChecker {
     checkIdentityText(text, key: "cloze", at: found.value.offset)
     let problems = Cloze.problems(in: text)
     for problem in problems {
-      error(at: sourceOffset(problem.offset, inStringAt: found.value.offset), problem.message)
+      let offset = problem.offset.map { sourceOffset($0, inStringAt: found.value.offset) } ?? found.value.offset
+      error(at: offset, problem.message)
     }
     return problems.isEmpty ? text : nil
   }
