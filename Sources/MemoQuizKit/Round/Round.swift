@@ -30,7 +30,8 @@ public struct Round: Sendable {
   /// Each identity's first index in ``cards``, built only when
   /// identities must be looked up (resuming, taking back).
   private var indexByIdentity: [String: Int]?
-  /// How many cards the round plans, without the buried ones.
+  /// How many questions the round asks: its planned cards, each question's
+  /// siblings counted once, as only one of them is asked.
   public private(set) var count = 0
 
   /// Plays a round from its memento: a new one, or one being resumed.
@@ -43,7 +44,7 @@ public struct Round: Sendable {
     self.memento = memento
     if let plan, memento.answers.isEmpty, memento.skipped == 0 {
       queue = plan
-      count = plan.count
+      count = hasSiblings ? Set(plan.map { cards[$0].questionIdentity }).count : plan.count
     } else {
       rebuildQueue()
     }
@@ -60,15 +61,21 @@ public struct Round: Sendable {
   /// Puts the queue back in line with the memento's answers.
   private mutating func rebuildQueue() {
     let index = lookUp()
-    let isBuried = RoundMemento.burial(memento.answers)
-    count = memento.plan.count { index[$0] != nil && !isBuried($0) }
+    if hasSiblings {
+      count = Set(memento.plan.compactMap { index[$0].map { cards[$0].questionIdentity } }).count
+    } else {
+      count = memento.plan.count { index[$0] != nil }
+    }
     queue = memento.remaining.compactMap { index[$0] }
     head = 0
   }
 
   /// How many planned questions are done: answered, or answered correctly
   /// in a round that repeats missed questions.
-  public var doneCount: Int { max(0, count - (queue.count - head)) }
+  public var doneCount: Int {
+    guard hasSiblings else { return max(0, count - (queue.count - head)) }
+    return max(0, count - Set(queue[head...].map { cards[$0].questionIdentity }).count)
+  }
   public var isFinished: Bool { head >= queue.count }
 
   /// The card being asked, or `nil` when the round is over.
@@ -103,7 +110,6 @@ public struct Round: Sendable {
       cards[$0].questionIdentity != card.questionIdentity || cards[$0].identity == card.identity
     }
     guard rest.count < queue.count - head else { return }
-    count -= queue.count - head - rest.count
     queue.replaceSubrange(head..., with: rest)
   }
 

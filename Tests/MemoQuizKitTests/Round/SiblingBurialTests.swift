@@ -41,6 +41,7 @@ import Testing
     var asked: [String] = []
     while let card = round.currentCard {
       asked.append(card.prompt)
+      #expect(round.count == 4)
       answer(&round, wrong(card, asked.count { $0 == card.prompt }) ? "wrong" : card.answer)
       let resumed = Round(group: group, memento: round.memento)
       #expect(resumed.currentCard == round.currentCard)
@@ -53,10 +54,11 @@ import Testing
 
   @Test func aSequentialRoundAsksEachQuestionOnce() {
     var round = round(SequentialQuestionStrategy())
-    #expect(round.count == 8)
+    // Four questions, whichever of their cards is asked.
+    #expect(round.count == 4)
     let asked = play(&round)
     #expect(asked == ["q0", "q1", "q2", "[...] and y"])
-    #expect(round.count == 4)
+    #expect(round.doneCount == 4)
     #expect(round.memento.isFinished)
   }
 
@@ -88,10 +90,10 @@ import Testing
   @Test func takingBackTheAnswerBringsTheSiblingsBack() {
     var round = round(SequentialQuestionStrategy())
     answer(&round, "a0")
-    #expect(round.count == 7)
+    #expect(round.doneCount == 1)
     #expect(round.memento.remaining.count == 6)
     round.takeBackLastAnswer()
-    #expect(round.count == 8)
+    #expect(round.doneCount == 0)
     #expect(round.memento.remaining.count == 8)
     #expect(round.currentCard?.prompt == "q0")
   }
