@@ -20,6 +20,15 @@ public struct Round: Sendable {
   public let cards: [Card]
   /// Whether any card has a sibling: only reverse and cloze cards make them.
   private let hasSiblings: Bool
+  /// When cards have siblings: each card's question, numbered from 0.
+  private let questionOf: [Int]
+  /// When cards have siblings: how many cards each question has.
+  private let cardsOfQuestion: [Int]
+  /// When cards have siblings: how many places each question has in the
+  /// queue from `head` on, and how many questions have one; kept as the
+  /// queue changes, so that progress is known without a pass over it.
+  private var pending: [Int] = []
+  private var pendingQuestions = 0
   public private(set) var memento: RoundMemento
   /// Graded answers not yet on disk, oldest first.
   private(set) var unsaved: [AnswerStep] = []
@@ -39,12 +48,28 @@ public struct Round: Sendable {
   ///   the round was just planned; a resumed round looks them up.
   public init(group: QuestionGroup, memento: RoundMemento, plan: [Int]? = nil) {
     self.group = group
-    cards = group.cards
+    let cards = group.cards
+    self.cards = cards
     hasSiblings = cards.contains { $0.identity != $0.questionIdentity }
+    if hasSiblings {
+      var numbers: [String: Int] = [:]
+      questionOf = cards.map { card in
+        if let number = numbers[card.questionIdentity] { return number }
+        numbers[card.questionIdentity] = numbers.count
+        return numbers.count - 1
+      }
+      var counts = [Int](repeating: 0, count: numbers.count)
+      for number in questionOf { counts[number] += 1 }
+      cardsOfQuestion = counts
+    } else {
+      questionOf = []
+      cardsOfQuestion = []
+    }
     self.memento = memento
     if let plan, memento.answers.isEmpty, memento.skipped == 0 {
       queue = plan
-      count = hasSiblings ? Set(plan.map { cards[$0].questionIdentity }).count : plan.count
+      count = hasSiblings ? Set(plan.map { questionOf[$0] }).count : plan.count
+      recountPending()
     } else {
       rebuildQueue()
     }
@@ -62,19 +87,36 @@ public struct Round: Sendable {
   private mutating func rebuildQueue() {
     let index = lookUp()
     if hasSiblings {
-      count = Set(memento.plan.compactMap { index[$0].map { cards[$0].questionIdentity } }).count
+      count = Set(memento.plan.compactMap { index[$0].map { questionOf[$0] } }).count
     } else {
       count = memento.plan.count { index[$0] != nil }
     }
     queue = memento.remaining.compactMap { index[$0] }
     head = 0
+    recountPending()
+  }
+
+  /// Counts each question's places in the queue from `head` on.
+  private mutating func recountPending() {
+    guard hasSiblings else { return }
+    pending = [Int](repeating: 0, count: cardsOfQuestion.count)
+    for index in queue[head...] { pending[questionOf[index]] += 1 }
+    pendingQuestions = pending.count { $0 > 0 }
+  }
+
+  /// Counts `places` more (or fewer) places in the queue for a question.
+  private mutating func addPending(_ places: Int, question: Int) {
+    let before = pending[question]
+    pending[question] += places
+    if before == 0 && pending[question] > 0 { pendingQuestions += 1 }
+    if before > 0 && pending[question] == 0 { pendingQuestions -= 1 }
   }
 
   /// How many planned questions are done: answered, or answered correctly
   /// in a round that repeats missed questions.
   public var doneCount: Int {
     guard hasSiblings else { return max(0, count - (queue.count - head)) }
-    return max(0, count - Set(queue[head...].map { cards[$0].questionIdentity }).count)
+    return max(0, count - pendingQuestions)
   }
   public var isFinished: Bool { head >= queue.count }
 
@@ -95,21 +137,25 @@ public struct Round: Sendable {
       AnswerStep(
         id: 0, time: time, group: group.title, round: memento.id, question: card.identity, prompt: card.prompt,
         typed: input, rating: ReviewRating(correct: correct, usedHint: usedHint), duration: duration))
+    if hasSiblings { addPending(-1, question: questionOf[queue[head]]) }
     head += 1
-    bury(siblingsOf: card)
+    bury(siblingsOf: queue[head - 1])
     if !correct && memento.repeatsMissed {
       queue.insert(queue[head - 1], at: min(head + RoundMemento.repeatGap, queue.count))
+      if hasSiblings { addPending(1, question: questionOf[queue[head - 1]]) }
     }
     return Verdict(card: card, isCorrect: correct)
   }
 
-  /// Takes the other cards of `card`'s question out of the rest of the round.
-  private mutating func bury(siblingsOf card: Card) {
+  /// Takes the other cards of the question of card `answered` out of the
+  /// rest of the round.
+  private mutating func bury(siblingsOf answered: Int) {
     guard hasSiblings else { return }
-    let rest = queue[head...].filter {
-      cards[$0].questionIdentity != card.questionIdentity || cards[$0].identity == card.identity
-    }
-    guard rest.count < queue.count - head else { return }
+    let question = questionOf[answered]
+    guard cardsOfQuestion[question] > 1, pending[question] > 0 else { return }
+    let identity = cards[answered].identity
+    let rest = queue[head...].filter { questionOf[$0] != question || cards[$0].identity == identity }
+    addPending(rest.count - (queue.count - head), question: question)
     queue.replaceSubrange(head..., with: rest)
   }
 

@@ -30,7 +30,13 @@ public struct RoundMemento: Hashable, Sendable {
   public var startedAt: Timestamp
   public var repeatsMissed: Bool
   /// The identities of the questions, in the order they are asked.
-  public var plan: [String]
+  public var plan: [String] {
+    didSet { questionCount = Self.questionCount(plan) }
+  }
+  /// How many questions the plan asks: one card each, as siblings are
+  /// buried. Kept with the plan, as every answer asks whether the round is
+  /// finished, and a round needs at least this many answers.
+  private(set) var questionCount: Int
   /// How many of the plan's first questions were answered before the history began.
   public var skipped: Int
   public var answers: [Answer] = []
@@ -42,6 +48,7 @@ public struct RoundMemento: Hashable, Sendable {
     startedAt = start.time
     repeatsMissed = start.repeatsMissed
     plan = start.plan
+    questionCount = Self.questionCount(start.plan)
     skipped = start.skipped
   }
 
@@ -52,19 +59,24 @@ public struct RoundMemento: Hashable, Sendable {
 
   /// Whether every planned question was answered (correctly, when missed
   /// questions repeat). Cheap until the last answers: a round needs at least
-  /// one answer per planned question.
-  public var isFinished: Bool {
-    if answers.count >= plan.count - skipped { return remaining.isEmpty }
-    // Buried siblings are not asked: a round of reversed or cloze questions
-    // may end with fewer answers than its plan.
-    guard !answers.isEmpty, plan.contains(where: { $0.utf8.contains(0x1F) }) else { return false }
-    return remaining.isEmpty
+  /// one answer per planned question (one of its cards).
+  public var isFinished: Bool { answers.count >= questionCount - skipped && remaining.isEmpty }
+
+  /// How many questions `plan` asks: its cards, siblings counted once.
+  static func questionCount(_ plan: [String]) -> Int {
+    guard hasSiblings(plan) else { return plan.count }
+    return Set(plan.lazy.map { Card.questionIdentity(of: $0) }).count
+  }
+
+  /// Whether `plan` holds a card with siblings: only reverse and cloze
+  /// cards have them, and their identities say so.
+  static func hasSiblings(_ plan: [String]) -> Bool {
+    plan.contains { $0.utf8.contains(0x1F) }
   }
 
   /// The questions that have more than one card in `plan`.
   static func questionsWithSiblings(_ plan: [String]) -> Set<Substring> {
-    // Only reverse and cloze cards have siblings, and their identities say so.
-    guard plan.contains(where: { $0.utf8.contains(0x1F) }) else { return [] }
+    guard hasSiblings(plan) else { return [] }
     var first: [Substring: String] = [:]
     var result = Set<Substring>()
     for identity in plan {
