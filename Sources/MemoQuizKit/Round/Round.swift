@@ -18,17 +18,9 @@ public struct Round: Sendable {
   public let group: QuestionGroup
   /// What the round asks from: the group's cards.
   public let cards: [Card]
-  /// Whether any card has a sibling: only reverse and cloze cards make them.
-  private let hasSiblings: Bool
-  /// When cards have siblings: each card's question, numbered from 0.
-  private let questionOf: [Int]
-  /// When cards have siblings: how many cards each question has.
-  private let cardsOfQuestion: [Int]
-  /// When cards have siblings: how many places each question has in the
-  /// queue from `head` on, and how many questions have one; kept as the
-  /// queue changes, so that progress is known without a pass over it.
-  private var pending: [Int] = []
-  private var pendingQuestions = 0
+  /// The burial of siblings, when any card has one (only reverse and
+  /// cloze cards do).
+  private var siblings: RoundSiblings?
   public private(set) var memento: RoundMemento
   /// Graded answers not yet on disk, oldest first.
   private(set) var unsaved: [AnswerStep] = []
@@ -48,28 +40,13 @@ public struct Round: Sendable {
   ///   the round was just planned; a resumed round looks them up.
   public init(group: QuestionGroup, memento: RoundMemento, plan: [Int]? = nil) {
     self.group = group
-    let cards = group.cards
-    self.cards = cards
-    hasSiblings = cards.contains { $0.identity != $0.questionIdentity }
-    if hasSiblings {
-      var numbers: [String: Int] = [:]
-      questionOf = cards.map { card in
-        if let number = numbers[card.questionIdentity] { return number }
-        numbers[card.questionIdentity] = numbers.count
-        return numbers.count - 1
-      }
-      var counts = [Int](repeating: 0, count: numbers.count)
-      for number in questionOf { counts[number] += 1 }
-      cardsOfQuestion = counts
-    } else {
-      questionOf = []
-      cardsOfQuestion = []
-    }
+    cards = group.cards
+    siblings = RoundSiblings(cards: cards)
     self.memento = memento
     if let plan, memento.answers.isEmpty, memento.skipped == 0 {
       queue = plan
-      count = hasSiblings ? Set(plan.map { questionOf[$0] }).count : plan.count
-      recountPending()
+      count = siblings?.questionCount(plan) ?? plan.count
+      siblings?.reset(queue: plan[...], answered: [])
     } else {
       rebuildQueue()
     }
@@ -86,37 +63,22 @@ public struct Round: Sendable {
   /// Puts the queue back in line with the memento's answers.
   private mutating func rebuildQueue() {
     let index = lookUp()
-    if hasSiblings {
-      count = Set(memento.plan.compactMap { index[$0].map { questionOf[$0] } }).count
+    if let siblings {
+      count = siblings.questionCount(memento.plan.lazy.compactMap { index[$0] })
     } else {
       count = memento.plan.count { index[$0] != nil }
     }
+    // The memento's queue has no buried card: it buries them as it goes.
     queue = memento.remaining.compactMap { index[$0] }
     head = 0
-    recountPending()
-  }
-
-  /// Counts each question's places in the queue from `head` on.
-  private mutating func recountPending() {
-    guard hasSiblings else { return }
-    pending = [Int](repeating: 0, count: cardsOfQuestion.count)
-    for index in queue[head...] { pending[questionOf[index]] += 1 }
-    pendingQuestions = pending.count { $0 > 0 }
-  }
-
-  /// Counts `places` more (or fewer) places in the queue for a question.
-  private mutating func addPending(_ places: Int, question: Int) {
-    let before = pending[question]
-    pending[question] += places
-    if before == 0 && pending[question] > 0 { pendingQuestions += 1 }
-    if before > 0 && pending[question] == 0 { pendingQuestions -= 1 }
+    siblings?.reset(queue: queue[...], answered: memento.answers.compactMap { index[$0.question] })
   }
 
   /// How many planned questions are done: answered, or answered correctly
   /// in a round that repeats missed questions.
   public var doneCount: Int {
-    guard hasSiblings else { return max(0, count - (queue.count - head)) }
-    return max(0, count - pendingQuestions)
+    guard let siblings else { return max(0, count - (queue.count - head)) }
+    return max(0, count - siblings.pendingQuestions)
   }
   public var isFinished: Bool { head >= queue.count }
 
@@ -137,26 +99,36 @@ public struct Round: Sendable {
       AnswerStep(
         id: 0, time: time, group: group.title, round: memento.id, question: card.identity, prompt: card.prompt,
         typed: input, rating: ReviewRating(correct: correct, usedHint: usedHint), duration: duration))
-    if hasSiblings { addPending(-1, question: questionOf[queue[head]]) }
+    let index = queue[head]
+    siblings?.answer(index)
     head += 1
-    bury(siblingsOf: queue[head - 1])
     if !correct && memento.repeatsMissed {
-      queue.insert(queue[head - 1], at: min(head + RoundMemento.repeatGap, queue.count))
-      if hasSiblings { addPending(1, question: questionOf[queue[head - 1]]) }
+      queue.insert(index, at: repeatPlace())
+      siblings?.requeue(index)
     }
+    passBuried()
     return Verdict(card: card, isCorrect: correct)
   }
 
-  /// Takes the other cards of the question of card `answered` out of the
-  /// rest of the round.
-  private mutating func bury(siblingsOf answered: Int) {
-    guard hasSiblings else { return }
-    let question = questionOf[answered]
-    guard cardsOfQuestion[question] > 1, pending[question] > 0 else { return }
-    let identity = cards[answered].identity
-    let rest = queue[head...].filter { questionOf[$0] != question || cards[$0].identity == identity }
-    addPending(rest.count - (queue.count - head), question: question)
-    queue.replaceSubrange(head..., with: rest)
+  /// Where a missed card goes back: after the next three cards still to
+  /// ask (buried cards are not asked), or at the end.
+  private func repeatPlace() -> Int {
+    guard let siblings else { return min(head + RoundMemento.repeatGap, queue.count) }
+    var place = head
+    var others = 0
+    while place < queue.count && others < RoundMemento.repeatGap {
+      if !siblings.isBuried(queue[place]) { others += 1 }
+      place += 1
+    }
+    return place
+  }
+
+  /// Moves past the buried cards at the head of the queue.
+  private mutating func passBuried() {
+    while head < queue.count, let siblings, siblings.isBuried(queue[head]) {
+      self.siblings?.pass(queue[head])
+      head += 1
+    }
   }
 
   /// Records that the unsaved answers are on disk, with their step numbers.
