@@ -96,30 +96,26 @@ public struct Cloze: Hashable, Sendable {
     var problems: [Problem] = []
     var proseStart = 0
     var index = 0
-    func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
-    func starts(_ marker: [UInt8], at position: Int) -> Bool {
-      position + marker.count <= bytes.count && bytes[position..<position + marker.count].elementsEqual(marker)
-    }
     while index < bytes.count {
-      if starts(close, at: index) {
+      if bytes.has(close, at: index) {
         problems.append(
           Problem(offset: index, message: "\"}}\" closes no deletion; a deletion is written {{c1::text}}"))
         index += 2
         continue
       }
-      guard starts(open, at: index) else {
+      guard bytes.has(open, at: index) else {
         index += 1
         continue
       }
       let start = index
-      if proseStart < start { parts.append(.text(string(proseStart..<start))) }
+      if proseStart < start { parts.append(.text(bytes.text(proseStart..<start))) }
       let (deletion, end, problem) = readDeletion(bytes, at: start)
       if let problem { problems.append(problem) }
       if let deletion { parts.append(.deletion(deletion)) }
       index = end
       proseStart = end
     }
-    if proseStart < bytes.count { parts.append(.text(string(proseStart..<bytes.count))) }
+    if proseStart < bytes.count { parts.append(.text(bytes.text(proseStart..<bytes.count))) }
     if problems.isEmpty && !parts.contains(where: { if case .deletion = $0 { true } else { false } }) {
       problems.append(
         Problem(offset: nil, message: "the cloze has no deletion; mark the words to hide as {{c1::words}}"))
@@ -130,20 +126,16 @@ public struct Cloze: Hashable, Sendable {
   /// Reads the deletion whose `{{` is at `start`.
   /// - Returns: the deletion, or a problem; and where reading goes on.
   private static func readDeletion(_ bytes: [UInt8], at start: Int) -> (Deletion?, Int, Problem?) {
-    func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
-    func starts(_ marker: [UInt8], at position: Int) -> Bool {
-      position + marker.count <= bytes.count && bytes[position..<position + marker.count].elementsEqual(marker)
-    }
     // The end: the "}}" that closes this "{{", counting any inside it.
     var end = start + 2
     var depth = 1
     var nested: Int?
     while end < bytes.count {
-      if starts(open, at: end) {
+      if bytes.has(open, at: end) {
         nested = nested ?? end
         depth += 1
         end += 2
-      } else if starts(close, at: end) {
+      } else if bytes.has(close, at: end) {
         depth -= 1
         if depth == 0 { break }
         end += 2
@@ -170,7 +162,7 @@ public struct Cloze: Hashable, Sendable {
     position += 1
     let digitsStart = position
     while position < end, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
-    guard position > digitsStart, position + 2 <= end, starts(separator, at: position) else {
+    guard position > digitsStart, position + 2 <= end, bytes.has(separator, at: position) else {
       return (
         nil, next,
         Problem(
@@ -180,7 +172,7 @@ public struct Cloze: Hashable, Sendable {
         )
       )
     }
-    guard let number = Int(string(digitsStart..<position)), (1...largestNumber).contains(number) else {
+    guard let number = Int(bytes.text(digitsStart..<position)), (1...largestNumber).contains(number) else {
       return (
         nil, next,
         Problem(
@@ -189,8 +181,8 @@ public struct Cloze: Hashable, Sendable {
     }
     position += 2
     var textEnd = position
-    while textEnd < end && !starts(separator, at: textEnd) { textEnd += 1 }
-    let text = string(position..<min(textEnd, end))
+    while textEnd < end && !bytes.has(separator, at: textEnd) { textEnd += 1 }
+    let text = bytes.text(position..<min(textEnd, end))
     guard !text.allSatisfy(\.isWhitespace) else {
       return (
         nil, next,
@@ -198,7 +190,19 @@ public struct Cloze: Hashable, Sendable {
           offset: start, message: "the deletion c\(number) is empty; put the words to hide between \"::\" and \"}}\"")
       )
     }
-    let hint = textEnd + 2 <= end ? string(textEnd + 2..<end) : ""
+    let hint = textEnd + 2 <= end ? bytes.text(textEnd + 2..<end) : ""
     return (Deletion(number: number, text: text, hint: hint.allSatisfy(\.isWhitespace) ? nil : hint), next, nil)
+  }
+}
+
+extension [UInt8] {
+  /// Whether `marker` is at `position`.
+  fileprivate func has(_ marker: [UInt8], at position: Int) -> Bool {
+    position + marker.count <= count && self[position..<position + marker.count].elementsEqual(marker)
+  }
+
+  /// The text of `range`, which starts and ends at ASCII markers.
+  fileprivate func text(_ range: Range<Int>) -> String {
+    String(decoding: self[range], as: UTF8.self)
   }
 }
