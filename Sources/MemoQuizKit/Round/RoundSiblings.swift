@@ -21,7 +21,7 @@ struct RoundSiblings: Sendable {
 
   /// - Returns: `nil` when no card has a sibling.
   init?(cards: [Card]) {
-    guard cards.contains(where: { $0.identity != $0.questionIdentity }) else { return nil }
+    guard cards.contains(where: { $0.kind != .forward }) else { return nil }
     var numbers: [String: Int] = [:]
     var firsts: [String: Int] = [:]
     var questionOf: [Int] = []

@@ -13,7 +13,7 @@ enum SiblingOrder {
   ///   - plan: indices into `cards`, as a strategy planned them.
   ///   - lastReview: when each card of `cards` was last answered, or `nil`.
   static func arranged(_ plan: [Int], cards: [Card], lastReview: (Card) -> Timestamp?) -> [Int] {
-    guard cards.contains(where: { $0.identity != $0.questionIdentity }) else { return plan }
+    guard cards.contains(where: { $0.kind != .forward }) else { return plan }
     var places: [String: [Int]] = [:]
     for (place, index) in plan.enumerated() {
       places[cards[index].questionIdentity, default: []].append(place)

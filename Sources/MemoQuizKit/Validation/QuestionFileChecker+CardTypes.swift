@@ -57,20 +57,25 @@ extension QuestionFileChecker {
   /// The text of a `cloze`, with every problem of its deletions reported
   /// where it is, and the keys a cloze question cannot have.
   /// - Returns: the text, or `nil` when it cannot be asked.
-  mutating func clozeText(_ found: JSONNode.Member, members: [JSONNode.Member]) -> String? {
-    for key in ["prompt", "answer", "alternatives", "reverseAlternatives"] {
-      guard let other = member(key, in: members) else { continue }
-      let message =
-        switch key {
-        case "prompt": "a question has either a \"cloze\" or a \"prompt\", not both; remove one of them"
-        case "answer": "a cloze question has no \"answer\": its answers are the hidden words; remove \"answer\""
-        case "alternatives":
-          "a cloze question has no \"alternatives\": each deletion is its own answer; remove \"alternatives\""
-        default: "a cloze question is not asked the other way round; remove \"reverseAlternatives\""
-        }
-      error(at: other.keyOffset, message)
+  mutating func clozeText(_ found: JSONNode.Member, others: QuestionMembers) -> String? {
+    if let prompt = others.prompt {
+      error(at: prompt.keyOffset, "a question has either a \"cloze\" or a \"prompt\", not both; remove one of them")
     }
-    if let reverse = member("reverse", in: members), case .bool(true) = reverse.value.value {
+    if let answer = others.answer {
+      error(
+        at: answer.keyOffset, "a cloze question has no \"answer\": its answers are the hidden words; remove \"answer\"")
+    }
+    if let alternatives = others.alternatives {
+      error(
+        at: alternatives.keyOffset,
+        "a cloze question has no \"alternatives\": each deletion is its own answer; remove \"alternatives\"")
+    }
+    if let reverseAlternatives = others.reverseAlternatives {
+      error(
+        at: reverseAlternatives.keyOffset,
+        "a cloze question is not asked the other way round; remove \"reverseAlternatives\"")
+    }
+    if let reverse = others.reverse, case .bool(true) = reverse.value.value {
       error(at: reverse.keyOffset, "a cloze question is not asked the other way round; remove \"reverse\"")
     }
     guard case .string(let text) = found.value.value else {
@@ -95,10 +100,16 @@ extension QuestionFileChecker {
   /// other question of its group has (two plain questions with the same
   /// prompt share their memory, as they always did; two equal ids are
   /// reported on their own).
-  /// - Parameter offsets: where each question's identity is written.
-  mutating func checkCardIdentities(_ questions: [Question], offsets: [Int], groupReverse: Bool) {
+  /// - Parameter nodes: each question's object.
+  mutating func checkCardIdentities(_ questions: [Question], nodes: [JSONNode], groupReverse: Bool) {
+    // A group of plain questions needs no look: only siblings must be told apart.
+    guard questions.contains(where: { $0.cloze != nil || ($0.reverse ?? groupReverse) }) else { return }
     var first: [String: (offset: Int, hasSiblings: Bool, hasID: Bool)] = [:]
-    for (question, offset) in zip(questions, offsets) {
+    for (question, node) in zip(questions, nodes) {
+      // Where the question's identity is written.
+      let offset =
+        (member("id", of: node) ?? member("cloze", of: node) ?? member("prompt", of: node))?.value.offset
+        ?? node.offset
       let hasSiblings = question.cloze != nil || (question.reverse ?? groupReverse)
       let identity = question.identity
       guard let known = first[identity] else {

@@ -83,7 +83,7 @@ struct QuestionFileChecker {
       }
     }
     var questions: [Question] = []
-    var identityOffsets: [Int] = []
+    var questionNodes: [JSONNode] = []
     var score = Score()
     let reverse = member("reverse", in: members).flatMap { flag($0) } ?? false
     if let questionsMember = member("questions", in: members) {
@@ -106,11 +106,9 @@ struct QuestionFileChecker {
             }
           }
           questions.append(question)
-          identityOffsets.append(
-            (member("id", of: element) ?? member("cloze", of: element) ?? member("prompt", of: element))?.value.offset
-              ?? element.offset)
+          questionNodes.append(element)
         }
-        checkCardIdentities(questions, offsets: identityOffsets, groupReverse: reverse)
+        checkCardIdentities(questions, nodes: questionNodes, groupReverse: reverse)
       } else {
         error(
           at: questionsMember.value.offset,
@@ -131,26 +129,26 @@ struct QuestionFileChecker {
         "question \(number) must be an object with \"prompt\" and \"answer\", found \(node.kindDescription)")
       return nil
     }
-    if members.count > Self.questionKeys.count || members.contains(where: { !Self.questionKeys.contains($0.key) }) {
+    let found = QuestionMembers(members)
+    if found.hasUnknownKey || members.count > Self.questionKeys.count {
       checkKeys(members, known: Self.questionKeys)
     } else {
       checkDuplicates(members)
     }
-    let clozeMember = member("cloze", in: members)
     var prompt: String?
     var answer: String?
     var cloze: String?
-    if let clozeMember {
-      cloze = clozeText(clozeMember, members: members)
+    if let clozeMember = found.cloze {
+      cloze = clozeText(clozeMember, others: found)
     } else {
-      prompt = requiredString("prompt", in: node, members: members, owner: "question \(number)")
-      answer = requiredString("answer", in: node, members: members, owner: "question \(number)")
-      if let prompt, let offset = member("prompt", in: members)?.value.offset {
+      prompt = requiredString(found.prompt, key: "prompt", in: node, owner: "question \(number)")
+      answer = requiredString(found.answer, key: "answer", in: node, owner: "question \(number)")
+      if let prompt, let offset = found.prompt?.value.offset {
         checkIdentityText(prompt, key: "prompt", at: offset)
       }
     }
     var hint: String?
-    if let hintMember = member("hint", in: members) {
+    if let hintMember = found.hint {
       switch hintMember.value.value {
       case .string(let text): hint = text
       case .null: break
@@ -159,22 +157,21 @@ struct QuestionFileChecker {
       }
     }
     let alternatives = strings(
-      member("alternatives", in: members), key: "alternatives", empty: "an alternative answer is empty",
-      each: "each alternative")
-    let reverse = member("reverse", in: members).flatMap { flag($0) }
+      found.alternatives, key: "alternatives", empty: "an alternative answer is empty", each: "each alternative")
+    let reverse = found.reverse.flatMap { flag($0) }
     let reverseAlternatives = strings(
-      member("reverseAlternatives", in: members), key: "reverseAlternatives",
-      empty: "a reverse alternative answer is empty", each: "each reverse alternative")
-    if clozeMember == nil, !reverseAlternatives.isEmpty, !(reverse ?? groupReverse),
-      let offset = member("reverseAlternatives", in: members)?.keyOffset
+      found.reverseAlternatives, key: "reverseAlternatives", empty: "a reverse alternative answer is empty",
+      each: "each reverse alternative")
+    if found.cloze == nil, !reverseAlternatives.isEmpty, !(reverse ?? groupReverse),
+      let offset = found.reverseAlternatives?.keyOffset
     {
       warning(
         at: offset,
         "\"reverseAlternatives\" are used only when the question is also asked the other way; add \"reverse\": true")
     }
-    let tags = strings(member("tags", in: members), key: "tags", empty: "a tag is empty", each: "each tag")
+    let tags = strings(found.tags, key: "tags", empty: "a tag is empty", each: "each tag")
     var id: String?
-    if let idMember = member("id", in: members) {
+    if let idMember = found.id {
       if case .string(let text) = idMember.value.value, !text.allSatisfy(\.isWhitespace) {
         id = text
         checkIdentityText(text, key: "id", at: idMember.value.offset)
@@ -182,7 +179,7 @@ struct QuestionFileChecker {
         error(at: idMember.value.offset, "\"id\" must be a non-empty string, found \(idMember.value.kindDescription)")
       }
     }
-    if clozeMember != nil {
+    if found.cloze != nil {
       guard let cloze else { return nil }
       return Question(cloze: cloze, hint: hint, id: id, tags: tags)
     }
@@ -219,7 +216,12 @@ struct QuestionFileChecker {
   mutating func requiredString(
     _ key: String, in node: JSONNode, members: [JSONNode.Member], owner: String
   ) -> String? {
-    guard let found = member(key, in: members) else {
+    requiredString(member(key, in: members), key: key, in: node, owner: owner)
+  }
+
+  /// The text of `found`, a member that must be a non-empty string.
+  mutating func requiredString(_ found: JSONNode.Member?, key: String, in node: JSONNode, owner: String) -> String? {
+    guard let found else {
       error(at: node.offset, "\(owner) has no \"\(key)\"")
       return nil
     }
