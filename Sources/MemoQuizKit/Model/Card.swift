@@ -85,7 +85,15 @@ public struct Card: Hashable, Sendable {
   /// The identity of the question a card with `identity` comes from: the
   /// part before the separator, or all of it.
   public static func questionIdentity(of identity: String) -> Substring {
-    guard let index = identity.utf8.firstIndex(of: 0x1F) else { return identity[...] }
-    return identity[..<index]
+    guard let offset = separatorOffset(in: identity) else { return identity[...] }
+    return identity[..<identity.utf8.index(identity.utf8.startIndex, offsetBy: offset)]
+  }
+
+  /// The byte offset of the first ``identitySeparator`` in `text`, if any.
+  /// Every identity and prompt is looked at: the search runs over the
+  /// bytes at once, not one index at a time.
+  static func separatorOffset(in text: String) -> Int? {
+    var text = text
+    return text.withUTF8 { $0.firstIndex(of: 0x1F) }
   }
 }

@@ -71,7 +71,7 @@ public struct RoundMemento: Hashable, Sendable {
   /// Whether `plan` holds a card with siblings: only reverse and cloze
   /// cards have them, and their identities say so.
   static func hasSiblings(_ plan: [String]) -> Bool {
-    plan.contains { $0.utf8.contains(0x1F) }
+    plan.contains { Card.separatorOffset(in: $0) != nil }
   }
 
   /// The questions that have more than one card in `plan`.

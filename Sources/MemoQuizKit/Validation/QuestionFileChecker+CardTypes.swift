@@ -48,9 +48,9 @@ extension QuestionFileChecker {
   /// from its kind in a card's identity: a text that becomes an identity
   /// may not hold it, so no card is ever taken for another.
   mutating func checkIdentityText(_ text: String, key: String, at offset: Int) {
-    guard let index = text.utf8.firstIndex(of: 0x1F) else { return }
+    guard let index = Card.separatorOffset(in: text) else { return }
     error(
-      at: sourceOffset(text.utf8.distance(from: text.utf8.startIndex, to: index), inStringAt: offset),
+      at: sourceOffset(index, inStringAt: offset),
       "\"\(key)\" holds the control character U+001F, which memoquiz keeps to tell a question's cards apart; remove it")
   }
 
