@@ -36,11 +36,14 @@ public struct Round: Sendable {
   public private(set) var count = 0
 
   /// Plays a round from its memento: a new one, or one being resumed.
-  /// - Parameter plan: the plan as indices into the group's cards, when
-  ///   the round was just planned; a resumed round looks them up.
-  public init(group: QuestionGroup, memento: RoundMemento, plan: [Int]? = nil) {
+  /// - Parameters:
+  ///   - plan: the plan as indices into the group's cards, when the round
+  ///     was just planned; a resumed round looks them up.
+  ///   - cards: the group's cards, when the caller has them already.
+  public init(group: QuestionGroup, memento: RoundMemento, plan: [Int]? = nil, cards: [Card]? = nil) {
     self.group = group
-    cards = group.cards
+    let cards = cards ?? group.cards
+    self.cards = cards
     siblings = RoundSiblings(cards: cards)
     self.memento = memento
     if let plan, memento.answers.isEmpty, memento.skipped == 0 {

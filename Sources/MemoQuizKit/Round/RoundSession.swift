@@ -118,7 +118,7 @@ public struct RoundSession {
     }
     let memento = try caretaker.progress.startRound(
       group: group.title, strategy: strategy, seed: seed, plan: plan.map { cards[$0].identity }, at: time)
-    let round = Round(group: group, memento: memento, plan: plan)
+    let round = Round(group: group, memento: memento, plan: plan, cards: cards)
     var header =
       "\(style.bold(title)): \(round.count) \(round.count == 1 ? "question" : "questions"), \(strategy.name) order"
     if strategy.name == RandomQuestionStrategy().name { header += " (seed \(seed))" }
