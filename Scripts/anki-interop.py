@@ -11,11 +11,15 @@ Usage: python anki-interop.py MEMOQUIZ_BINARY
     hint and alternative.
 Each way, the fields and the deck must arrive as they left. Fields hold
 tabs, quotes, line breaks, HTML-like text and non-ASCII text.
+(c) memoquiz exports reversed and cloze questions with tags, and Anki makes
+    of them the notes and cards memoquiz asks: two cards for a reversed
+    question, one per cloze number, with the same prompts and answers.
 """
 
 import html
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -116,5 +120,50 @@ def memoquiz_to_anki():
     print("memoquiz -> file -> memoquiz --merge: hints and alternatives intact")
 
 
+def card_types_to_anki():
+    home = os.path.join(WORK, "c")
+    os.makedirs(home)
+    groups = [{"title": "Words", "reverse": True, "questions": [
+                  {"prompt": "犬", "answer": "dog", "tags": ["animals", "jlpt n5"]},
+                  {"prompt": "鳥", "answer": "bird", "reverse": False}]},
+              {"title": "Capitals", "questions": [
+                  {"cloze": "{{c1::Tokyo::city}} is the capital of {{c2::Japan}}.", "hint": "east", "tags": ["geo"]},
+                  {"cloze": "{{c1::Red}}, {{c1::green}} and {{c2::blue}}"}]}]
+    with open(os.path.join(home, "questions.json"), "w") as file:
+        json.dump(groups, file, ensure_ascii=False)
+    path = os.path.join(WORK, "card-types.txt")
+    memoquiz("export", "--format", "anki", "--output", path, home=home)
+    scores = json.loads(memoquiz("scores", "--json", home=home))
+    ours = sorted((g["title"], q["prompt"]) for g in scores for q in g["questions"])
+    # What memoquiz expects typed, from a round that answers nothing right.
+    played = subprocess.run([MEMOQUIZ, "play", "Capitals", "--strategy", "sequential"], input="x\nx\n",
+                            capture_output=True, text=True, env=dict(os.environ, MEMOQUIZ_HOME=home, NO_COLOR="1"))
+    expected = re.findall(r"The answer is (.*)\.\n", played.stdout)
+    collection = Collection(os.path.join(WORK, "types.anki2"))
+    metadata = collection.get_csv_metadata(path=path, delimiter=None)
+    collection.import_csv(ImportCsvRequest(path=path, metadata=metadata))
+    theirs = []
+    for card_id in collection.find_cards(""):
+        card = collection.get_card(card_id)
+        deck = collection.decks.name(card.did)
+        question = re.sub(r"<[^>]+>", "", re.sub(r"<style>.*?</style>", "", card.question(), flags=re.S))
+        theirs.append((deck, plain(question)))
+    kinds = {}
+    for note_id in collection.find_notes(""):
+        note = collection.get_note(note_id)
+        kinds[note.note_type()["name"]] = kinds.get(note.note_type()["name"], 0) + 1
+        if note.note_type()["name"] == "Basic (and reversed card)":
+            check(sorted(note.tags) == ["animals", "jlpt_n5"], f"tags arrived as {note.tags}")
+    # Anki's own typed answer of each cloze number of the first note of each text.
+    first_numbers = [collection._backend.extract_cloze_for_typing(text=q["cloze"], ordinal=1)
+                     for q in groups[1]["questions"]]
+    collection.close()
+    check(expected == first_numbers, f"memoquiz expects {expected}, Anki {first_numbers}")
+    check(kinds == {"Basic (and reversed card)": 1, "Basic": 1, "Cloze": 2}, f"note types {kinds}")
+    check(sorted(theirs) == ours, f"Anki asks {sorted(theirs)}, memoquiz asks {ours}")
+    print(f"memoquiz -> Anki: {len(ours)} cards of reversed and cloze questions, asked alike")
+
+
 anki_to_memoquiz()
 memoquiz_to_anki()
+card_types_to_anki()

@@ -40,24 +40,33 @@ public enum QuestionExport {
     for (groupIndex, group) in groups.enumerated() {
       append(groupIndex == 0 ? "\n  {\n    \"title\": " : ",\n  {\n    \"title\": ")
       string(group.title)
+      if group.reverse { append(",\n    \"reverse\": true") }
       if group.score != Score() {
         append(",\n    \"score\": {\"correctCount\": \(group.score.correctCount), ")
         append("\"incorrectCount\": \(group.score.incorrectCount)}")
       }
       append(",\n    \"questions\": [")
-      for (index, question) in group.questions.enumerated() {
-        append(index == 0 ? "\n      {\"prompt\": " : ",\n      {\"prompt\": ")
-        string(question.prompt)
-        append(", \"answer\": ")
-        string(question.answer)
-        if !question.alternatives.isEmpty {
-          append(", \"alternatives\": [")
-          for (offset, alternative) in question.alternatives.enumerated() {
-            if offset > 0 { append(", ") }
-            string(alternative)
-          }
-          append("]")
+      func strings(_ key: String, _ values: [String]) {
+        guard !values.isEmpty else { return }
+        append(", \"\(key)\": [")
+        for (offset, value) in values.enumerated() {
+          if offset > 0 { append(", ") }
+          string(value)
         }
+        append("]")
+      }
+      for (index, question) in group.questions.enumerated() {
+        append(index == 0 ? "\n      {" : ",\n      {")
+        if let cloze = question.cloze {
+          append("\"cloze\": ")
+          string(cloze)
+        } else {
+          append("\"prompt\": ")
+          string(question.prompt)
+          append(", \"answer\": ")
+          string(question.answer)
+        }
+        strings("alternatives", question.alternatives)
         if let hint = question.hint {
           append(", \"hint\": ")
           string(hint)
@@ -66,6 +75,9 @@ public enum QuestionExport {
           append(", \"id\": ")
           string(id)
         }
+        if let reverse = question.reverse { append(reverse ? ", \"reverse\": true" : ", \"reverse\": false") }
+        strings("reverseAlternatives", question.reverseAlternatives)
+        strings("tags", question.tags)
         append("}")
       }
       append(group.questions.isEmpty ? "]\n  }" : "\n    ]\n  }")
@@ -75,10 +87,16 @@ public enum QuestionExport {
   }
 
   /// `prompt<TAB>answer<TAB>hint` lines, quoted as Anki reads them back.
+  ///
+  /// A spreadsheet row is one question as written: a reversed question
+  /// gives its forward direction (its prompt, then its answer), and a cloze
+  /// question its text with the deletions marked, then the whole text.
   public static func tsv(_ groups: [QuestionGroup]) -> String {
     var text = ""
     for question in groups.flatMap(\.questions) {
-      let fields = [question.prompt, question.answer, question.hint ?? ""].map {
+      let (prompt, answer) =
+        question.cloze.map { ($0, Cloze($0)?.fullText ?? $0) } ?? (question.prompt, question.answer)
+      let fields = [prompt, answer, question.hint ?? ""].map {
         AnkiText.quoted($0, separator: "\t")
       }
       text += fields.joined(separator: "\t") + "\n"
@@ -95,16 +113,35 @@ public enum QuestionExport {
   /// After the note's two fields come the hint and the alternatives, named
   /// by `#columns:`: Anki leaves columns past a Basic note's fields out, and
   /// `import` reads them back, so that nothing is lost on the way round.
+  ///
+  /// Each question is a note of the stock type Anki would make it: Basic,
+  /// Basic (and reversed card) for a reversed question, Cloze (the text as
+  /// written, the hint as its Back Extra) for a cloze question. Tags go in a
+  /// last column when a question has any, each space in a tag made `_`, as
+  /// Anki tags have no spaces.
   public static func anki(_ groups: [QuestionGroup]) -> String {
+    let hasTags = groups.contains { $0.questions.contains { !$0.tags.isEmpty } }
     var text = "#separator:tab\n#html:false\n#notetype column:1\n#deck column:2\n"
-    text += "#columns:Note type\tDeck\tFront\tBack\tHint\t\(alternativesColumn)\n"
+    text += "#columns:Note type\tDeck\tFront\tBack\tHint\t\(alternativesColumn)" + (hasTags ? "\tTags" : "") + "\n"
+    if hasTags { text += "#tags column:7\n" }
     for group in groups {
       for question in group.questions {
-        let fields = [
-          "Basic", group.title, question.prompt, question.answer, question.hint ?? "",
-          alternativesField(question.alternatives),
-        ].map { AnkiText.quoted($0, separator: "\t") }
-        text += fields.joined(separator: "\t") + "\n"
+        var fields: [String]
+        if let cloze = question.cloze {
+          fields = ["Cloze", group.title, cloze, question.hint ?? "", question.hint ?? "", ""]
+        } else {
+          let type = question.reverse ?? group.reverse ? "Basic (and reversed card)" : "Basic"
+          fields = [
+            type, group.title, question.prompt, question.answer, question.hint ?? "",
+            alternativesField(question.alternatives),
+          ]
+        }
+        if hasTags {
+          fields.append(
+            question.tags.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: "_") }.joined(separator: " ")
+          )
+        }
+        text += fields.map { AnkiText.quoted($0, separator: "\t") }.joined(separator: "\t") + "\n"
       }
     }
     return text

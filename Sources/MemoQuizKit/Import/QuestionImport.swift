@@ -70,7 +70,7 @@ public enum QuestionImport {
       guard var groups = questionFile.groups else { throw .invalid(file: file, questionFile.diagnostics) }
       if let title, groups.count == 1 { groups[0].title = title }
       // The progress of a file's own scores belongs to that file.
-      return groups.map { QuestionGroup(title: $0.title, questions: $0.questions) }
+      return groups.map { QuestionGroup(title: $0.title, questions: $0.questions, reverse: $0.reverse) }
     case .text, .tsv, .csv:
       guard let text = String(validating: bytes, as: UTF8.self) else { throw .notText(file: file) }
       let anki = AnkiText(text: text, separator: format == .csv ? "," : format == .tsv ? "\t" : nil)
@@ -190,15 +190,22 @@ public enum QuestionImport {
       plan.changedGroups.append(plan.groups[position].title)
       if mode == .replace {
         plan.groups[position].questions = group.questions
+        plan.groups[position].reverse = group.reverse
         plan.addedQuestions += group.questions.count
         continue
       }
-      for question in group.questions {
+      // A question keeps the direction its own group gave it.
+      let differs = group.reverse != plan.groups[position].reverse
+      for var question in group.questions {
+        if differs && question.reverse == nil { question.reverse = group.reverse }
         if let known = plan.groups[position].questions.firstIndex(where: { $0.identity == question.identity }) {
           var updated = plan.groups[position].questions[known]
           updated.answer = question.answer
           updated.hint = question.hint
           updated.alternatives = question.alternatives
+          updated.reverse = question.reverse
+          updated.reverseAlternatives = question.reverseAlternatives
+          updated.tags = question.tags
           // A question the file has as it is was not updated.
           guard updated != plan.groups[position].questions[known] else { continue }
           plan.groups[position].questions[known] = updated

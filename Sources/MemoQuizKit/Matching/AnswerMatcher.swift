@@ -10,10 +10,20 @@
 public enum AnswerMatcher {
   /// Whether `input` is one of the question's accepted answers.
   public static func isCorrect(_ input: String, for question: Question) -> Bool {
+    isCorrect(input, accepting: question.acceptedAnswers)
+  }
+
+  /// Whether `input` is one of the card's accepted answers.
+  public static func isCorrect(_ input: String, for card: Card) -> Bool {
+    isCorrect(input, accepting: card.acceptedAnswers)
+  }
+
+  /// Whether `input` matches one of `answers`.
+  static func isCorrect(_ input: String, accepting answers: [String]) -> Bool {
     let given = normalized(input)
     guard !given.isEmpty else { return false }
     var givenRomaji: String?
-    for accepted in question.acceptedAnswers {
+    for accepted in answers {
       let expected = normalized(accepted)
       if given == expected { return true }
       if Romaji.isRomaji(expected) {

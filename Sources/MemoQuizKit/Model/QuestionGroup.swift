@@ -10,17 +10,21 @@ public struct QuestionGroup: Hashable, Sendable {
   /// The score: the one in `scores.json` once loaded by the caretaker, or the
   /// one the questions file carried.
   public var score: Score
+  /// Whether every question is also asked the other way round, unless the
+  /// question says otherwise.
+  public var reverse: Bool
 
-  public init(title: String, questions: [Question], score: Score = Score()) {
+  public init(title: String, questions: [Question], score: Score = Score(), reverse: Bool = false) {
     self.title = title
     self.questions = questions
     self.score = score
+    self.reverse = reverse
   }
 }
 
 extension QuestionGroup: Codable {
   private enum CodingKeys: String, CodingKey {
-    case title, questions, score
+    case title, questions, score, reverse
   }
 
   public init(from decoder: any Decoder) throws {
@@ -28,11 +32,13 @@ extension QuestionGroup: Codable {
     title = try container.decode(String.self, forKey: .title)
     questions = try container.decode([Question].self, forKey: .questions)
     score = try container.decodeIfPresent(Score.self, forKey: .score) ?? Score()
+    reverse = try container.decodeIfPresent(Bool.self, forKey: .reverse) ?? false
   }
 
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(title, forKey: .title)
+    if reverse { try container.encode(reverse, forKey: .reverse) }
     try container.encode(questions, forKey: .questions)
     if score != Score() { try container.encode(score, forKey: .score) }
   }

@@ -87,9 +87,9 @@ public struct QuestionGroupCaretaker {
   /// The group's answers added up by quarter of an hour.
   func activity(of title: String) -> [Int64: Activity] { groupProgress(title)?.activity ?? [:] }
 
-  /// What memoquiz remembers of a question, or `nil` for one never answered.
-  public func memory(of question: Question, in group: QuestionGroup) -> QuestionMemory? {
-    groupProgress(group.title)?.questions[question.identity]
+  /// What memoquiz remembers of a card, or `nil` for one never answered.
+  public func memory(of card: Card, in group: QuestionGroup) -> QuestionMemory? {
+    groupProgress(group.title)?.questions[card.identity]
   }
 
   /// The group's round that still has questions to ask, if there is one.
@@ -103,22 +103,22 @@ public struct QuestionGroupCaretaker {
       .max { $0.id.sequence < $1.id.sequence }
   }
 
-  /// How many of the group's questions are due at `now`.
+  /// How many of the group's cards are due at `now`.
   public func dueCount(of group: QuestionGroup, at now: Date) -> Int {
     let time = Timestamp(now)
-    guard let questions = groupProgress(group.title)?.questions else { return 0 }
-    return group.questions.count { questions[$0.identity]?.state.map { $0.due <= time } ?? false }
+    guard let memory = groupProgress(group.title)?.questions else { return 0 }
+    return group.cards.count { memory[$0.identity]?.state.map { $0.due <= time } ?? false }
   }
 
-  /// How many of the group's questions were never answered.
+  /// How many of the group's cards were never answered.
   public func newCount(of group: QuestionGroup) -> Int {
-    let questions = groupProgress(group.title)?.questions ?? [:]
-    return group.questions.count { questions[$0.identity]?.state == nil }
+    let memory = groupProgress(group.title)?.questions ?? [:]
+    return group.cards.count { memory[$0.identity]?.state == nil }
   }
 
-  /// When the group's next question falls due, if any was answered.
+  /// When the group's next card falls due, if any was answered.
   public func nextDue(of group: QuestionGroup) -> Date? {
-    guard let questions = groupProgress(group.title)?.questions else { return nil }
-    return group.questions.compactMap { questions[$0.identity]?.state?.due }.min()?.date
+    guard let memory = groupProgress(group.title)?.questions else { return nil }
+    return group.cards.compactMap { memory[$0.identity]?.state?.due }.min()?.date
   }
 }

@@ -37,7 +37,7 @@ public struct GroupTable {
       let due = caretaker.dueCount(of: group, at: now)
       var line = "  " + DisplayWidth.fit(String(index + 1), width: numberWidth, alignRight: true) + "  "
       line += DisplayWidth.fit(titles[index], width: titleWidth) + "  "
-      line += DisplayWidth.fit(String(group.questions.count), width: 9, alignRight: true) + "  "
+      line += DisplayWidth.fit(String(group.cards.count), width: 9, alignRight: true) + "  "
       line += DisplayWidth.fit(String(due), width: 3, alignRight: true) + "  "
       line += DisplayWidth.fit(String(score.correctCount), width: 7, alignRight: true) + "  "
       if showsIncorrect { line += DisplayWidth.fit(String(score.incorrectCount), width: 9, alignRight: true) + "  " }

@@ -4,10 +4,12 @@ import FoundationEssentials
 /// last played and how many are due, or the same data as JSON with every
 /// question's memory.
 public struct ScoreReport {
-  /// One question's line of the JSON.
+  /// One card's line of the JSON: a question, or one direction or cloze
+  /// number of it (`card`: "forward", "reverse", "c1", ...).
   struct QuestionRow: Encodable {
     let prompt: String
     let id: String?
+    let card: String
     let correctCount: Int
     let incorrectCount: Int
     let stability: Double?
@@ -17,13 +19,14 @@ public struct ScoreReport {
     let retrievability: Double?
 
     private enum CodingKeys: String, CodingKey {
-      case prompt, id, correctCount, incorrectCount, stability, difficulty, due, lastReview, retrievability
+      case prompt, id, card, correctCount, incorrectCount, stability, difficulty, due, lastReview, retrievability
     }
 
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(prompt, forKey: .prompt)
       try container.encodeIfPresent(id, forKey: .id)
+      try container.encode(card, forKey: .card)
       try container.encode(correctCount, forKey: .correctCount)
       try container.encode(incorrectCount, forKey: .incorrectCount)
       try container.encode(stability, forKey: .stability)
@@ -73,18 +76,19 @@ public struct ScoreReport {
     rows = indices.map { index in
       let group = caretaker.groups[index]
       let score = caretaker.score(of: group)
-      let questions = group.questions.map { question in
-        let memory = caretaker.memory(of: question, in: group)
+      let cards = group.cards
+      let questions = cards.map { card in
+        let memory = caretaker.memory(of: card, in: group)
         let state = memory?.state
         return QuestionRow(
-          prompt: question.prompt, id: question.id, correctCount: memory?.correctCount ?? 0,
+          prompt: card.prompt, id: card.questionID, card: card.kind.name, correctCount: memory?.correctCount ?? 0,
           incorrectCount: memory?.incorrectCount ?? 0, stability: state?.stability, difficulty: state?.difficulty,
           due: state.map { ISO8601Time.string($0.due.date) },
           lastReview: state.map { ISO8601Time.string($0.lastReview.date) },
           retrievability: state.map { scheduler.retrievability(of: $0, at: time) })
       }
       return Row(
-        title: group.title, questionCount: group.questions.count, correctCount: score.correctCount,
+        title: group.title, questionCount: cards.count, correctCount: score.correctCount,
         incorrectCount: score.incorrectCount, accuracy: score.accuracy, lastPlayed: caretaker.lastPlayed(group.title),
         due: caretaker.dueCount(of: group, at: now), new: caretaker.newCount(of: group), questions: questions)
     }

@@ -122,8 +122,8 @@ public struct Statistics: Sendable {
     var dueCounts = [Int](repeating: 0, count: Self.forecastDays)
     let boundaries = (1...Self.forecastDays).map { today.advanced(by: $0).start }
     for group in groups {
-      for question in group.questions {
-        guard let due = caretaker.memory(of: question, in: group)?.state?.due else { continue }
+      for card in group.cards {
+        guard let due = caretaker.memory(of: card, in: group)?.state?.due else { continue }
         if let index = boundaries.firstIndex(where: { due < $0 }) { dueCounts[index] += 1 }
       }
     }
@@ -132,13 +132,13 @@ public struct Statistics: Sendable {
     let scheduler = FSRSScheduler()
     var weak: [WeakQuestion] = []
     for group in groups {
-      for question in group.questions {
-        guard let memory = caretaker.memory(of: question, in: group) else { continue }
+      for card in group.cards {
+        guard let memory = caretaker.memory(of: card, in: group) else { continue }
         let recall = memory.state.map { scheduler.retrievability(of: $0, at: time) }
         // A question never missed and well remembered is not weak.
         guard memory.incorrectCount > 0 || (recall ?? 1) < 0.9 else { continue }
         var entry = WeakQuestion(
-          group: group.title, prompt: question.prompt, incorrectCount: memory.incorrectCount,
+          group: group.title, prompt: card.prompt, incorrectCount: memory.incorrectCount,
           retrievability: recall)
         if let last = memory.lastAnswer, last.rating == .again {
           entry.missedRecently = time.wholeDays(since: last.time) < 1

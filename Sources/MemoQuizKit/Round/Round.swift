@@ -1,4 +1,8 @@
-/// A round being played: its questions still to ask, and grading.
+/// A round being played: its cards still to ask, and grading.
+///
+/// A round asks its group's cards (``QuestionGroup/cards``) and knows them
+/// only by their prompt, answers, hint and identity; once a card is
+/// answered, its siblings leave the round (see ``RoundMemento``).
 ///
 /// `Round` is pure state around a ``RoundMemento``; it knows nothing of
 /// terminals or files. Answers it grades wait in ``unsaved`` until the
@@ -7,33 +11,45 @@
 public struct Round: Sendable {
   /// The result of grading one answer.
   public struct Verdict: Sendable {
-    public let question: Question
+    public let card: Card
     public let isCorrect: Bool
   }
 
   public let group: QuestionGroup
+  /// What the round asks from: the group's cards.
+  public let cards: [Card]
+  /// The burial of siblings, when any card has one (only reverse and
+  /// cloze cards do).
+  private var siblings: RoundSiblings?
   public private(set) var memento: RoundMemento
   /// Graded answers not yet on disk, oldest first.
   private(set) var unsaved: [AnswerStep] = []
-  /// The questions still to ask, as indices into the group's questions;
+  /// The cards still to ask, as indices into ``cards``;
   /// those before `head` were asked.
   private var queue: [Int] = []
   private var head = 0
-  /// Each identity's first index in the group's questions, built only when
+  /// Each identity's first index in ``cards``, built only when
   /// identities must be looked up (resuming, taking back).
   private var indexByIdentity: [String: Int]?
-  /// How many questions the round plans.
+  /// How many questions the round asks: its planned cards, each question's
+  /// siblings counted once, as only one of them is asked.
   public private(set) var count = 0
 
   /// Plays a round from its memento: a new one, or one being resumed.
-  /// - Parameter plan: the plan as indices into the group's questions, when
-  ///   the round was just planned; a resumed round looks them up.
-  public init(group: QuestionGroup, memento: RoundMemento, plan: [Int]? = nil) {
+  /// - Parameters:
+  ///   - plan: the plan as indices into the group's cards, when the round
+  ///     was just planned; a resumed round looks them up.
+  ///   - cards: the group's cards, when the caller has them already.
+  public init(group: QuestionGroup, memento: RoundMemento, plan: [Int]? = nil, cards: [Card]? = nil) {
     self.group = group
+    let cards = cards ?? group.cards
+    self.cards = cards
+    siblings = RoundSiblings(cards: cards)
     self.memento = memento
     if let plan, memento.answers.isEmpty, memento.skipped == 0 {
       queue = plan
-      count = plan.count
+      count = siblings?.questionCount(plan) ?? plan.count
+      siblings?.reset(queue: plan[...], answered: [])
     } else {
       rebuildQueue()
     }
@@ -42,8 +58,7 @@ public struct Round: Sendable {
   /// The index of each identity, built on first use.
   private mutating func lookUp() -> [String: Int] {
     if let indexByIdentity { return indexByIdentity }
-    let index = Dictionary(
-      zip(group.questions.lazy.map(\.identity), group.questions.indices), uniquingKeysWith: { first, _ in first })
+    let index = Dictionary(zip(cards.lazy.map(\.identity), cards.indices), uniquingKeysWith: { first, _ in first })
     indexByIdentity = index
     return index
   }
@@ -51,38 +66,72 @@ public struct Round: Sendable {
   /// Puts the queue back in line with the memento's answers.
   private mutating func rebuildQueue() {
     let index = lookUp()
-    count = memento.plan.count { index[$0] != nil }
+    if let siblings {
+      count = siblings.questionCount(memento.plan.lazy.compactMap { index[$0] })
+    } else {
+      count = memento.plan.count { index[$0] != nil }
+    }
+    // The memento's queue has no buried card: it buries them as it goes.
     queue = memento.remaining.compactMap { index[$0] }
     head = 0
+    siblings?.reset(queue: queue[...], answered: memento.answers.compactMap { index[$0.question] })
   }
 
   /// How many planned questions are done: answered, or answered correctly
   /// in a round that repeats missed questions.
-  public var doneCount: Int { max(0, count - (queue.count - head)) }
+  public var doneCount: Int {
+    guard let siblings else { return max(0, count - (queue.count - head)) }
+    return max(0, count - siblings.pendingQuestions)
+  }
   public var isFinished: Bool { head >= queue.count }
 
-  /// The question being asked, or `nil` when the round is over.
-  public var currentQuestion: Question? {
-    head < queue.count ? group.questions[queue[head]] : nil
+  /// The card being asked, or `nil` when the round is over.
+  public var currentCard: Card? {
+    head < queue.count ? cards[queue[head]] : nil
   }
 
-  /// Grades an answer to the current question and moves to the next one.
+  /// Grades an answer to the current card and moves to the next one; the
+  /// card's siblings leave the round.
   /// - Parameters:
   ///   - usedHint: whether the hint was shown; a right answer is then rated Hard.
   ///   - duration: milliseconds since the question was shown.
   public mutating func grade(_ input: String, usedHint: Bool, at time: Timestamp, duration: Int) -> Verdict? {
-    guard let question = currentQuestion else { return nil }
-    let correct = AnswerMatcher.isCorrect(input, for: question)
-    let key = question.identity
+    guard let card = currentCard else { return nil }
+    let correct = AnswerMatcher.isCorrect(input, for: card)
     unsaved.append(
       AnswerStep(
-        id: memento.id, time: time, group: group.title, round: memento.id, question: key, prompt: question.prompt,
+        id: memento.id, time: time, group: group.title, round: memento.id, question: card.identity, prompt: card.prompt,
         typed: input, rating: ReviewRating(correct: correct, usedHint: usedHint), duration: duration))
+    let index = queue[head]
+    siblings?.answer(index)
     head += 1
     if !correct && memento.repeatsMissed {
-      queue.insert(queue[head - 1], at: min(head + RoundMemento.repeatGap, queue.count))
+      queue.insert(index, at: repeatPlace())
+      siblings?.requeue(index)
     }
-    return Verdict(question: question, isCorrect: correct)
+    passBuried()
+    return Verdict(card: card, isCorrect: correct)
+  }
+
+  /// Where a missed card goes back: after the next three cards still to
+  /// ask (buried cards are not asked), or at the end.
+  private func repeatPlace() -> Int {
+    guard let siblings else { return min(head + RoundMemento.repeatGap, queue.count) }
+    var place = head
+    var others = 0
+    while place < queue.count && others < RoundMemento.repeatGap {
+      if !siblings.isBuried(queue[place]) { others += 1 }
+      place += 1
+    }
+    return place
+  }
+
+  /// Moves past the buried cards at the head of the queue.
+  private mutating func passBuried() {
+    while head < queue.count, let siblings, siblings.isBuried(queue[head]) {
+      self.siblings?.pass(queue[head])
+      head += 1
+    }
   }
 
   /// Records that the unsaved answers are on disk, with their step numbers.
@@ -110,9 +159,9 @@ public struct Round: Sendable {
     rebuildQueue()
   }
 
-  /// The question with an identity, if the group still has it.
-  public func question(_ identity: String) -> Question? {
-    group.questions.first { $0.identity == identity }
+  /// The card with an identity, if the group still has it.
+  public func card(_ identity: String) -> Card? {
+    cards.first { $0.identity == identity }
   }
 
   /// The round's results so far.
@@ -121,10 +170,9 @@ public struct Round: Sendable {
     var seen = Set<String>()
     let index =
       indexByIdentity
-      ?? Dictionary(
-        zip(group.questions.lazy.map(\.identity), group.questions.indices), uniquingKeysWith: { first, _ in first })
+      ?? Dictionary(zip(cards.lazy.map(\.identity), cards.indices), uniquingKeysWith: { first, _ in first })
     let missed = memento.answers.filter { !$0.isCorrect && seen.insert($0.question).inserted }.compactMap {
-      index[$0.question].map { group.questions[$0] }
+      index[$0.question].map { cards[$0] }
     }
     return RoundSummary(
       correctCount: correct, incorrectCount: memento.answers.count - correct, missed: missed)
@@ -135,8 +183,8 @@ public struct Round: Sendable {
 public struct RoundSummary: Sendable {
   public let correctCount: Int
   public let incorrectCount: Int
-  /// The questions answered wrongly, in the order they were asked.
-  public let missed: [Question]
+  /// The cards answered wrongly, in the order they were asked.
+  public let missed: [Card]
 
   /// The share of correct answers, from 0 to 100, rounded.
   public var percentage: Int {

@@ -5,6 +5,12 @@
 /// questions, each miss asked again three questions later until it is
 /// answered correctly. Taking back an answer removes it from ``answers``,
 /// which puts its question back.
+///
+/// Siblings are buried, as Anki buries them: once a card of a question was
+/// answered in the round, the question's other cards (its other direction,
+/// its other cloze numbers) are not asked in it. The plan holds card
+/// identities, and a card's identity names its question
+/// (``Card/questionIdentity(of:)``), so the memento needs nothing more.
 public struct RoundMemento: Hashable, Sendable {
   /// One answer given in the round.
   public struct Answer: Hashable, Sendable {
@@ -26,7 +32,13 @@ public struct RoundMemento: Hashable, Sendable {
   public var startedAt: Timestamp
   public var repeatsMissed: Bool
   /// The identities of the questions, in the order they are asked.
-  public var plan: [String]
+  public var plan: [String] {
+    didSet { questionCount = Self.questionCount(plan) }
+  }
+  /// How many questions the plan asks: one card each, as siblings are
+  /// buried. Kept with the plan, as every answer asks whether the round is
+  /// finished, and a round needs at least this many answers.
+  private(set) var questionCount: Int
   /// How many of the plan's first questions were answered before the history began.
   public var skipped: Int
   public var answers: [Answer] = []
@@ -39,6 +51,7 @@ public struct RoundMemento: Hashable, Sendable {
     startedAt = start.time
     repeatsMissed = start.repeatsMissed
     plan = start.plan
+    questionCount = Self.questionCount(start.plan)
     skipped = start.skipped
   }
 
@@ -49,27 +62,92 @@ public struct RoundMemento: Hashable, Sendable {
 
   /// Whether every planned question was answered (correctly, when missed
   /// questions repeat). Cheap until the last answers: a round needs at least
-  /// one answer per planned question.
-  public var isFinished: Bool { answers.count >= plan.count - skipped && remaining.isEmpty }
+  /// one answer per planned question (one of its cards).
+  public var isFinished: Bool { answers.count >= questionCount - skipped && remaining.isEmpty }
+
+  /// How many questions `plan` asks: its cards, siblings counted once.
+  static func questionCount(_ plan: [String]) -> Int {
+    guard hasSiblings(plan) else { return plan.count }
+    return Set(plan.lazy.map { Card.questionIdentity(of: $0) }).count
+  }
+
+  /// Whether `plan` holds a card with siblings: only reverse and cloze
+  /// cards have them, and their identities say so.
+  static func hasSiblings(_ plan: [String]) -> Bool {
+    plan.contains { Card.separatorOffset(in: $0) != nil }
+  }
+
+  /// The questions that have more than one card in `plan`.
+  static func questionsWithSiblings(_ plan: [String]) -> Set<Substring> {
+    guard hasSiblings(plan) else { return [] }
+    var first: [Substring: String] = [:]
+    var result = Set<Substring>()
+    for identity in plan {
+      let question = Card.questionIdentity(of: identity)
+      if let known = first[question] {
+        if known != identity { result.insert(question) }
+      } else {
+        first[question] = identity
+      }
+    }
+    return result
+  }
+
+  /// A test of burial for the cards answered in `answers`, built once.
+  static func burial(_ answers: [Answer]) -> (String) -> Bool {
+    guard !answers.isEmpty else { return { _ in false } }
+    // Each question's answered card, or `nil` once two different ones were.
+    var answered: [Substring: String?] = [:]
+    for answer in answers {
+      let question = Card.questionIdentity(of: answer.question)
+      switch answered[question] {
+      case nil: answered[question] = .some(answer.question)
+      case .some(let known?) where known != answer.question: answered[question] = .some(nil)
+      default: break
+      }
+    }
+    return { identity in
+      guard let known = answered[Card.questionIdentity(of: identity)] else { return false }
+      return known != identity
+    }
+  }
 
   /// The questions still to ask after `answers`, in order.
   static func remaining(plan: [String], skipped: Int, answers: [Answer], repeatsMissed: Bool) -> [String] {
     var queue = Array(plan.dropFirst(skipped))
     guard repeatsMissed else {
+      let isBuried = burial(answers)
       // Each answer takes its question's first open place in the plan.
       var answered: [String: Int] = [:]
       for answer in answers { answered[answer.question, default: 0] += 1 }
       return queue.filter { question in
-        guard let count = answered[question], count > 0 else { return true }
+        guard let count = answered[question], count > 0 else { return !isBuried(question) }
         answered[question] = count - 1
         return false
       }
     }
+    // Siblings are buried as each answer comes, before a miss goes back in
+    // line, so the three questions before it are ones still to ask.
+    let siblings = questionsWithSiblings(plan)
     for answer in answers {
       guard let index = queue.firstIndex(of: answer.question) else { continue }
       queue.remove(at: index)
+      var position = index
+      let question = Card.questionIdentity(of: answer.question)
+      if siblings.contains(question) {
+        var kept: [String] = []
+        kept.reserveCapacity(queue.count)
+        for (offset, identity) in queue.enumerated() {
+          if identity != answer.question && Card.questionIdentity(of: identity) == question {
+            if offset < index { position -= 1 }
+          } else {
+            kept.append(identity)
+          }
+        }
+        queue = kept
+      }
       if !answer.isCorrect {
-        queue.insert(answer.question, at: min(index + repeatGap, queue.count))
+        queue.insert(answer.question, at: min(position + repeatGap, queue.count))
       }
     }
     return queue

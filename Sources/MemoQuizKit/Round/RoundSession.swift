@@ -98,12 +98,15 @@ public struct RoundSession {
     let strategy = options.strategy ?? QuestionStrategies.standard
     let seed = options.seed ?? UInt64.random(in: 0...UInt64(1 << 53))
     let time = Timestamp(now())
+    let cards = group.cards
     let context = RoundPlanContext(
-      questions: group.questions, seed: seed,
-      memory: strategy.needsMemory ? group.questions.map { caretaker.memory(of: $0, in: group)?.state } : [],
+      cards: cards, seed: seed,
+      memory: strategy.needsMemory ? cards.map { caretaker.memory(of: $0, in: group)?.state } : [],
       now: time,
       newLimit: options.newLimit)
-    let plan = strategy.plan(context)
+    let plan = SiblingOrder.arranged(strategy.plan(context), cards: cards) {
+      caretaker.memory(of: $0, in: group)?.state?.lastReview
+    }
     guard !plan.isEmpty else {
       var text = "Nothing to review in \(title)"
       if let next = caretaker.nextDue(of: group) {
@@ -115,8 +118,8 @@ public struct RoundSession {
       return nil
     }
     let memento = try caretaker.progress.startRound(
-      group: group.title, strategy: strategy, seed: seed, plan: plan.map { group.questions[$0].identity }, at: time)
-    let round = Round(group: group, memento: memento, plan: plan)
+      group: group.title, strategy: strategy, seed: seed, plan: plan.map { cards[$0].identity }, at: time)
+    let round = Round(group: group, memento: memento, plan: plan, cards: cards)
     var header =
       "\(style.bold(title)): \(round.count) \(round.count == 1 ? "question" : "questions"), \(strategy.name) order"
     if strategy.name == RandomQuestionStrategy().name { header += " (seed \(seed))" }
@@ -188,7 +191,7 @@ public struct RoundSession {
         held += "Type an answer (? for a hint, :help for more).\n"
       case "?":
         usedHint = true
-        if let hint = round.currentQuestion?.hint, !hint.isEmpty {
+        if let hint = round.currentCard?.hint, !hint.isEmpty {
           held += style.yellow("Hint: \(TextSanitizer.sanitized(hint))") + "\n"
         } else {
           held += "There is no hint for this question.\n"
@@ -201,7 +204,7 @@ public struct RoundSession {
         }
         let tookBack = try progress.takeBack(last, in: title, round: round.memento.id, at: Timestamp(now()))
         round.takeBackLastAnswer()
-        let prompt = round.question(last.question).map { TextSanitizer.sanitized($0.prompt) } ?? "it"
+        let prompt = round.card(last.question).map { TextSanitizer.sanitized($0.prompt) } ?? "it"
         held +=
           tookBack
           ? "Took back your \(last.isCorrect ? "correct" : "incorrect") answer to \(prompt).\n"
@@ -217,13 +220,13 @@ public struct RoundSession {
         guard try progress.markRight(last, in: title, at: Timestamp(now())) else {
           // Taken back meanwhile by `memoquiz undo` in another process.
           round.takeBackLastAnswer()
-          let prompt = round.question(last.question).map { TextSanitizer.sanitized($0.prompt) } ?? "it"
+          let prompt = round.card(last.question).map { TextSanitizer.sanitized($0.prompt) } ?? "it"
           held += "Your answer to \(prompt) was taken back (by `memoquiz undo`); it is asked again.\n"
           askQuestion = true
           continue
         }
         round.regradeLastAnswer()
-        let prompt = round.question(last.question).map { TextSanitizer.sanitized($0.prompt) } ?? "it"
+        let prompt = round.card(last.question).map { TextSanitizer.sanitized($0.prompt) } ?? "it"
         held += style.green("Counted as correct:") + " your answer to \(prompt).\n"
         askQuestion = true
       case ":quit":
@@ -262,17 +265,17 @@ public struct RoundSession {
   // MARK: - Text
 
   private func questionText(_ round: Round) -> String {
-    guard let question = round.currentQuestion else { return "" }
+    guard let card = round.currentCard else { return "" }
     let progress = style.dim("[\(min(round.doneCount + 1, round.count))/\(round.count)]")
-    return "\(progress) \(style.bold(TextSanitizer.sanitized(question.prompt)))\n"
+    return "\(progress) \(style.bold(TextSanitizer.sanitized(card.prompt)))\n"
   }
 
   private func verdictText(_ verdict: Round.Verdict) -> String {
     if verdict.isCorrect { return style.green("Correct!") + "\n" }
     var text =
-      style.red("Incorrect.") + " The answer is \(style.bold(TextSanitizer.sanitized(verdict.question.answer)))"
-    if !verdict.question.alternatives.isEmpty {
-      let others = verdict.question.alternatives.map(TextSanitizer.sanitized).joined(separator: ", ")
+      style.red("Incorrect.") + " The answer is \(style.bold(TextSanitizer.sanitized(verdict.card.answer)))"
+    if !verdict.card.alternatives.isEmpty {
+      let others = verdict.card.alternatives.map(TextSanitizer.sanitized).joined(separator: ", ")
       text += " (also accepted: \(others))"
     }
     return text + ".\n"
@@ -296,9 +299,9 @@ public struct RoundSession {
     if !summary.missed.isEmpty {
       text += "Missed:\n"
       let width = min(24, summary.missed.map { DisplayWidth.of(TextSanitizer.sanitized($0.prompt)) }.max() ?? 0)
-      for question in summary.missed {
-        let prompt = DisplayWidth.fit(TextSanitizer.sanitized(question.prompt), width: width)
-        text += "  \(prompt)  \(style.bold(TextSanitizer.sanitized(question.answer)))\n"
+      for card in summary.missed {
+        let prompt = DisplayWidth.fit(TextSanitizer.sanitized(card.prompt), width: width)
+        text += "  \(prompt)  \(style.bold(TextSanitizer.sanitized(card.answer)))\n"
       }
     }
     do {

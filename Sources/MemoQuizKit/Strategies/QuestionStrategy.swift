@@ -14,8 +14,8 @@ public protocol QuestionStrategy: Sendable {
   /// Whether the plan depends on memory; the others are pure functions of
   /// the questions and the seed.
   var needsMemory: Bool { get }
-  /// The questions of a new round, as indices into `context.questions`, in
-  /// the order they will be asked.
+  /// The cards of a new round, as indices into `context.cards`, in the
+  /// order they will be asked.
   func plan(_ context: RoundPlanContext) -> [Int]
 }
 
@@ -26,22 +26,29 @@ extension QuestionStrategy {
 
 /// What a strategy may look at to plan a round.
 public struct RoundPlanContext {
-  public let questions: [Question]
+  /// What the group asks: its cards (``QuestionGroup/cards``).
+  public let cards: [Card]
   /// Makes a random order repeatable.
   public let seed: UInt64
-  /// The memory of each question, in the order of `questions` (`nil` for a
-  /// question never answered); empty for a strategy that does not need it.
+  /// The memory of each card, in the order of `cards` (`nil` for a card
+  /// never answered); empty for a strategy that does not need it.
   public let memory: [MemoryState?]
   public let now: Timestamp
   /// The most questions never answered that a review round takes.
   public let newLimit: Int
 
-  public init(questions: [Question], seed: UInt64, memory: [MemoryState?], now: Timestamp, newLimit: Int) {
-    self.questions = questions
+  public init(cards: [Card], seed: UInt64, memory: [MemoryState?], now: Timestamp, newLimit: Int) {
+    self.cards = cards
     self.seed = seed
     self.memory = memory
     self.now = now
     self.newLimit = newLimit
+  }
+
+  /// A context of each question's forward card alone: the rounds of the
+  /// first release, which knew no other cards, planned so.
+  public init(questions: [Question], seed: UInt64, memory: [MemoryState?], now: Timestamp, newLimit: Int) {
+    self.init(cards: questions.map(Card.init(forward:)), seed: seed, memory: memory, now: now, newLimit: newLimit)
   }
 }
 

@@ -11,7 +11,7 @@ public struct RandomQuestionStrategy: QuestionStrategy {
   public init() {}
 
   public func plan(_ context: RoundPlanContext) -> [Int] {
-    order(questionCount: context.questions.count, seed: context.seed)
+    order(questionCount: context.cards.count, seed: context.seed)
   }
 
   /// Every index in `0..<questionCount` once, shuffled by `seed`.

@@ -6,6 +6,6 @@ public struct SequentialQuestionStrategy: QuestionStrategy {
   public init() {}
 
   public func plan(_ context: RoundPlanContext) -> [Int] {
-    Array(context.questions.indices)
+    Array(context.cards.indices)
   }
 }

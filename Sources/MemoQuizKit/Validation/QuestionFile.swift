@@ -25,7 +25,7 @@ public struct QuestionFile: Sendable {
   /// problem that can be found.
   public init(bytes: [UInt8]) {
     let parsed = JSONScanner.parseRecovering(bytes)
-    var checker = QuestionFileChecker()
+    var checker = QuestionFileChecker(source: bytes)
     checker.unreadableOffsets = parsed.damagedOffsets
     let groups = checker.groups(from: parsed.root)
     let lines = LineTable(bytes)

@@ -1,6 +1,13 @@
 /// Walks a parsed questions file, collecting every problem with its byte
 /// offset and building the groups as it goes.
 struct QuestionFileChecker {
+  /// The file's bytes, to place problems inside a string exactly.
+  let source: [UInt8]
+
+  init(source: [UInt8]) {
+    self.source = source
+  }
+
   /// A problem before its offset is turned into a line and column.
   struct Problem {
     let severity: Diagnostic.Severity
@@ -28,8 +35,10 @@ struct QuestionFileChecker {
   private var suggestions: [String: String?] = [:]
   private static let suggestionLimit = 10_000
 
-  private static let groupKeys = ["title", "questions", "score"]
-  private static let questionKeys = ["prompt", "answer", "alternatives", "hint", "id"]
+  private static let groupKeys = ["title", "questions", "score", "reverse"]
+  private static let questionKeys = [
+    "prompt", "answer", "alternatives", "hint", "id", "cloze", "reverse", "reverseAlternatives", "tags",
+  ]
   private static let scoreKeys = ["correctCount", "incorrectCount"]
 
   mutating func groups(from root: JSONNode) -> [QuestionGroup] {
@@ -81,7 +90,9 @@ struct QuestionFileChecker {
       }
     }
     var questions: [Question] = []
+    var questionNodes: [JSONNode] = []
     var score = Score()
+    let reverse = member("reverse", in: members).flatMap { flag($0) } ?? false
     if let questionsMember = member("questions", in: members) {
       if case .array(let elements) = questionsMember.value.value {
         if elements.isEmpty {
@@ -91,7 +102,7 @@ struct QuestionFileChecker {
         var idOffsets: [String: Int] = [:]
         for (index, element) in elements.enumerated() {
           if case .invalid = element.value { continue }
-          guard let question = question(element, number: index + 1) else { continue }
+          guard let question = question(element, number: index + 1, groupReverse: reverse) else { continue }
           if let id = question.id, let idNode = member("id", of: element)?.value {
             if let first = idOffsets[id] {
               error(
@@ -103,7 +114,9 @@ struct QuestionFileChecker {
             }
           }
           questions.append(question)
+          questionNodes.append(element)
         }
+        checkCardIdentities(questions, nodes: questionNodes, groupReverse: reverse)
       } else {
         error(
           at: questionsMember.value.offset,
@@ -114,25 +127,36 @@ struct QuestionFileChecker {
     }
     if let scoreMember = member("score", in: members) { score = self.score(scoreMember.value) ?? score }
     guard let title else { return nil }
-    return QuestionGroup(title: title, questions: questions, score: score)
+    return QuestionGroup(title: title, questions: questions, score: score, reverse: reverse)
   }
 
-  private mutating func question(_ node: JSONNode, number: Int) -> Question? {
+  private mutating func question(_ node: JSONNode, number: Int, groupReverse: Bool) -> Question? {
     guard case .object(let members) = node.value else {
       error(
         at: node.offset,
         "question \(number) must be an object with \"prompt\" and \"answer\", found \(node.kindDescription)")
       return nil
     }
-    if members.count > Self.questionKeys.count || members.contains(where: { !Self.questionKeys.contains($0.key) }) {
+    let found = QuestionMembers(members)
+    if found.hasUnknownKey || members.count > Self.questionKeys.count {
       checkKeys(members, known: Self.questionKeys)
     } else {
       checkDuplicates(members)
     }
-    let prompt = requiredString("prompt", in: node, members: members, owner: "question \(number)")
-    let answer = requiredString("answer", in: node, members: members, owner: "question \(number)")
+    var prompt: String?
+    var answer: String?
+    var cloze: String?
+    if let clozeMember = found.cloze {
+      cloze = clozeText(clozeMember, others: found)
+    } else {
+      prompt = requiredString(found.prompt, key: "prompt", in: node, owner: "question \(number)")
+      answer = requiredString(found.answer, key: "answer", in: node, owner: "question \(number)")
+      if let prompt, let offset = found.prompt?.value.offset {
+        checkIdentityText(prompt, key: "prompt", at: offset)
+      }
+    }
     var hint: String?
-    if let hintMember = member("hint", in: members) {
+    if let hintMember = found.hint {
       switch hintMember.value.value {
       case .string(let text): hint = text
       case .null: break
@@ -140,39 +164,37 @@ struct QuestionFileChecker {
         error(at: hintMember.value.offset, "\"hint\" must be a string, found \(hintMember.value.kindDescription)")
       }
     }
-    var alternatives: [String] = []
-    if let alternativesMember = member("alternatives", in: members) {
-      switch alternativesMember.value.value {
-      case .array(let elements):
-        for element in elements {
-          if case .invalid = element.value { continue }
-          if case .string(let text) = element.value {
-            if text.allSatisfy(\.isWhitespace) {
-              error(at: element.offset, "an alternative answer is empty")
-            } else {
-              alternatives.append(text)
-            }
-          } else {
-            error(at: element.offset, "each alternative must be a string, found \(element.kindDescription)")
-          }
-        }
-      case .null: break
-      default:
-        error(
-          at: alternativesMember.value.offset,
-          "\"alternatives\" must be an array of strings, found \(alternativesMember.value.kindDescription)")
-      }
+    let alternatives = strings(
+      found.alternatives, key: "alternatives", empty: "an alternative answer is empty", each: "each alternative")
+    let reverse = found.reverse.flatMap { flag($0) }
+    let reverseAlternatives = strings(
+      found.reverseAlternatives, key: "reverseAlternatives", empty: "a reverse alternative answer is empty",
+      each: "each reverse alternative")
+    if found.cloze == nil, !reverseAlternatives.isEmpty, !(reverse ?? groupReverse),
+      let offset = found.reverseAlternatives?.keyOffset
+    {
+      warning(
+        at: offset,
+        "\"reverseAlternatives\" are used only when the question is also asked the other way; add \"reverse\": true")
     }
+    let tags = strings(found.tags, key: "tags", empty: "a tag is empty", each: "each tag")
     var id: String?
-    if let idMember = member("id", in: members) {
+    if let idMember = found.id {
       if case .string(let text) = idMember.value.value, !text.allSatisfy(\.isWhitespace) {
         id = text
+        checkIdentityText(text, key: "id", at: idMember.value.offset)
       } else {
         error(at: idMember.value.offset, "\"id\" must be a non-empty string, found \(idMember.value.kindDescription)")
       }
     }
+    if found.cloze != nil {
+      guard let cloze else { return nil }
+      return Question(cloze: cloze, hint: hint, id: id, tags: tags)
+    }
     guard let prompt, let answer else { return nil }
-    return Question(prompt: prompt, answer: answer, alternatives: alternatives, hint: hint, id: id)
+    return Question(
+      prompt: prompt, answer: answer, alternatives: alternatives, hint: hint, id: id, reverse: reverse,
+      reverseAlternatives: reverseAlternatives, tags: tags)
   }
 
   private mutating func score(_ node: JSONNode) -> Score? {
@@ -199,10 +221,15 @@ struct QuestionFileChecker {
 
   // MARK: - Helpers
 
-  private mutating func requiredString(
+  mutating func requiredString(
     _ key: String, in node: JSONNode, members: [JSONNode.Member], owner: String
   ) -> String? {
-    guard let found = member(key, in: members) else {
+    requiredString(member(key, in: members), key: key, in: node, owner: owner)
+  }
+
+  /// The text of `found`, a member that must be a non-empty string.
+  mutating func requiredString(_ found: JSONNode.Member?, key: String, in node: JSONNode, owner: String) -> String? {
+    guard let found else {
       error(at: node.offset, "\(owner) has no \"\(key)\"")
       return nil
     }
@@ -218,11 +245,11 @@ struct QuestionFileChecker {
   }
 
   /// The first member with `key`, as `JSONDecoder` would pick it.
-  private func member(_ key: String, in members: [JSONNode.Member]) -> JSONNode.Member? {
+  func member(_ key: String, in members: [JSONNode.Member]) -> JSONNode.Member? {
     members.first { $0.key == key }
   }
 
-  private func member(_ key: String, of node: JSONNode) -> JSONNode.Member? {
+  func member(_ key: String, of node: JSONNode) -> JSONNode.Member? {
     guard case .object(let members) = node.value else { return nil }
     return member(key, in: members)
   }
@@ -304,7 +331,7 @@ struct QuestionFileChecker {
     return EditDistance.between(key, target, limit: limit) <= limit
   }
 
-  private mutating func error(
+  mutating func error(
     at offset: Int, _ message: @autoclosure () -> String, relatedTo relatedOffset: Int? = nil
   ) {
     guard unreadableOffsets.isEmpty || !unreadableOffsets.contains(offset) else { return }
@@ -313,7 +340,7 @@ struct QuestionFileChecker {
     problems.append(Problem(severity: .error, offset: offset, message: message(), relatedOffset: relatedOffset))
   }
 
-  private mutating func warning(at offset: Int, _ message: @autoclosure () -> String) {
+  mutating func warning(at offset: Int, _ message: @autoclosure () -> String) {
     warningCount += 1
     guard problems.count < Self.listLimit else { return }
     problems.append(Problem(severity: .warning, offset: offset, message: message(), relatedOffset: nil))

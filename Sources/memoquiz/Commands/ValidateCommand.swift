@@ -43,6 +43,9 @@ struct ValidateCommand: Command {
     let warnings = questionFile.warningCount
     var summary = "\(TextSanitizer.sanitized(name)): valid: \(groups.count) \(groups.count == 1 ? "group" : "groups"), "
     summary += "\(questions) \(questions == 1 ? "question" : "questions")"
+    // Reversed and cloze questions ask more than one card.
+    let cards = groups.reduce(0) { $0 + $1.cards.count }
+    if cards != questions { summary += " (\(cards) cards to ask)" }
     if warnings > 0 { summary += ", \(warnings) \(warnings == 1 ? "warning" : "warnings")" }
     context.terminal.write(summary + "\n")
   }

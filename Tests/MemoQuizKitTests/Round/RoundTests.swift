@@ -32,14 +32,14 @@ import Testing
 
   @Test func gradingAdvancesAndTakingBackStepsBackExactly() {
     var round = Round(group: group, memento: memento(SequentialQuestionStrategy()))
-    #expect(round.currentQuestion?.prompt == "q0")
+    #expect(round.currentCard?.prompt == "q0")
     answer(&round, ["a0", "nope"])
     #expect(round.doneCount == 2)
     #expect(round.memento.answers.map(\.isCorrect) == [true, false])
     round.takeBackLastAnswer()
-    #expect(round.currentQuestion?.prompt == "q1")
+    #expect(round.currentCard?.prompt == "q1")
     round.takeBackLastAnswer()
-    #expect(round.currentQuestion?.prompt == "q0")
+    #expect(round.currentCard?.prompt == "q0")
     #expect(round.doneCount == 0)
   }
 
@@ -48,7 +48,7 @@ import Testing
     answer(&round, ["x", "y"])
     let resumed = Round(group: group, memento: round.memento)
     #expect(resumed.doneCount == 2)
-    #expect(resumed.currentQuestion == round.currentQuestion)
+    #expect(resumed.currentCard == round.currentCard)
   }
 
   @Test func questionsRemovedSinceAreSkippedOnResume() {
@@ -57,14 +57,14 @@ import Testing
     var changed = group
     changed.questions.remove(at: 1)
     let resumed = Round(group: changed, memento: round.memento)
-    #expect(resumed.currentQuestion?.prompt == "q2")
+    #expect(resumed.currentCard?.prompt == "q2")
     #expect(resumed.count == 4)
   }
 
   @Test func aReviewRoundAsksAMissedQuestionAgainThreeLaterUntilRight() {
     var round = Round(group: group, memento: memento(ReviewQuestionStrategy()))
     var asked: [String] = []
-    while let question = round.currentQuestion {
+    while let question = round.currentCard {
       asked.append(question.prompt)
       // q1 is missed twice, then answered.
       let missed = question.prompt == "q1" && asked.filter { $0 == "q1" }.count <= 2

@@ -1,0 +1,99 @@
+/// One thing a round asks: a question as the file writes it, the same
+/// question the other way round, or one cloze number of a cloze question.
+///
+/// A question's cards are siblings: they share ``questionIdentity``, and a
+/// round that has asked one of them does not ask the others (see
+/// ``RoundMemento``). Each card has its own memory, keyed by ``identity``.
+/// The round asks cards without knowing their kind.
+public struct Card: Hashable, Sendable {
+  /// How a card was made from its question.
+  public enum Kind: Hashable, Sendable {
+    /// The question as written: its prompt, its answer.
+    case forward
+    /// Its answer as the prompt, its prompt as the answer.
+    case reverse
+    /// The cloze text with this number's deletions hidden.
+    case cloze(Int)
+
+    /// The name `scores --json` gives the kind: "forward", "reverse", "c1".
+    public var name: String {
+      switch self {
+      case .forward: "forward"
+      case .reverse: "reverse"
+      case .cloze(let number): "c\(number)"
+      }
+    }
+  }
+
+  public let kind: Kind
+  /// What the learner sees.
+  public let prompt: String
+  /// The expected answer, as the file writes it.
+  public let answer: String
+  /// Other answers accepted as correct.
+  public let alternatives: [String]
+  /// A nudge shown when the learner types `?`.
+  public let hint: String?
+  /// The key of the card's memory.
+  public let identity: String
+  /// The identity of the question the card comes from, shared by its siblings.
+  public let questionIdentity: String
+  /// The `id` the file gives the question, if any.
+  public let questionID: String?
+
+  /// The expected answer followed by the alternatives.
+  public var acceptedAnswers: [String] { [answer] + alternatives }
+
+  /// The question as written, keyed by the question's own identity, so
+  /// that memory from before card types is kept.
+  public init(forward question: Question) {
+    self.init(
+      kind: .forward, prompt: question.prompt, answer: question.answer, alternatives: question.alternatives,
+      hint: question.hint, question: question)
+  }
+
+  init(kind: Kind, prompt: String, answer: String, alternatives: [String], hint: String?, question: Question) {
+    self.kind = kind
+    self.prompt = prompt
+    self.answer = answer
+    self.alternatives = alternatives
+    self.hint = hint
+    questionIdentity = question.identity
+    identity = Self.identity(of: kind, question: questionIdentity)
+    questionID = question.id
+  }
+
+  // MARK: - Identities
+
+  /// Separates a question's identity from the kind in the identity of a
+  /// reverse or cloze card. It is the control character U+001F (Anki's own
+  /// field separator), which a questions file may not put in an `id`, a
+  /// prompt or a cloze text: so a card's identity never equals a plain
+  /// question's.
+  public static let identitySeparator: Character = "\u{1F}"
+
+  /// The identity of a card of `kind` made from the question with identity
+  /// `question`: the question's own for the forward card, and
+  /// `question` U+001F `reverse` or `question` U+001F `c1` for the others.
+  public static func identity(of kind: Kind, question: String) -> String {
+    switch kind {
+    case .forward: question
+    case .reverse, .cloze: question + String(identitySeparator) + kind.name
+    }
+  }
+
+  /// The identity of the question a card with `identity` comes from: the
+  /// part before the separator, or all of it.
+  public static func questionIdentity(of identity: String) -> Substring {
+    guard let offset = separatorOffset(in: identity) else { return identity[...] }
+    return identity[..<identity.utf8.index(identity.utf8.startIndex, offsetBy: offset)]
+  }
+
+  /// The byte offset of the first ``identitySeparator`` in `text`, if any.
+  /// Every identity and prompt is looked at: the search runs over the
+  /// bytes at once, not one index at a time.
+  static func separatorOffset(in text: String) -> Int? {
+    var text = text
+    return text.withUTF8 { $0.firstIndex(of: 0x1F) }
+  }
+}

@@ -1,0 +1,45 @@
+extension QuestionGroup {
+  /// What the group asks: each question's cards, in the order of the file.
+  ///
+  /// This is the one place that turns questions into cards. A question
+  /// gives its forward card; when it is reversed (by itself, or by its
+  /// group), also its reverse card, with its answer as the prompt and its
+  /// prompt and `reverseAlternatives` as the answers; a cloze question gives
+  /// one card per cloze number instead. Rounds, scores, due counts and
+  /// statistics all count cards.
+  public var cards: [Card] {
+    var cards: [Card] = []
+    cards.reserveCapacity(questions.count)
+    for question in questions { Self.appendCards(of: question, reversed: reverse, to: &cards) }
+    return cards
+  }
+
+  /// The cards of one question of a group whose `reverse` is `reversed`.
+  public static func cards(of question: Question, groupReverse reversed: Bool = false) -> [Card] {
+    var cards: [Card] = []
+    appendCards(of: question, reversed: reversed, to: &cards)
+    return cards
+  }
+
+  private static func appendCards(of question: Question, reversed groupReverse: Bool, to cards: inout [Card]) {
+    if let text = question.cloze {
+      // A file that validated has a cloze that reads; one that does not
+      // read (from a decoder that does not check) has nothing to ask.
+      guard let cloze = Cloze(text) else { return }
+      for number in cloze.numbers {
+        cards.append(
+          Card(
+            kind: .cloze(number), prompt: cloze.prompt(for: number), answer: cloze.answer(for: number),
+            alternatives: [], hint: question.hint, question: question))
+      }
+      return
+    }
+    cards.append(Card(forward: question))
+    if question.reverse ?? groupReverse {
+      cards.append(
+        Card(
+          kind: .reverse, prompt: question.answer, answer: question.prompt,
+          alternatives: question.reverseAlternatives, hint: question.hint, question: question))
+    }
+  }
+}
