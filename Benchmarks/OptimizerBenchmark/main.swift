@@ -6,7 +6,7 @@
 //       "question time-in-milliseconds rating" line per answer
 //   memoquiz-optimizer-benchmark fit FILE [MAXIMUM-LENGTH]
 //       fits the parameters and prints, as JSON, the time the fit took,
-//       the peak memory before and after it, the fitted parameters and their
+//       the resident memory before it and the peak during it, the fitted parameters and their
 //       log loss and RMSE(bins) (each question's first MAXIMUM-LENGTH reviews
 //       evaluated; all when omitted)
 //   memoquiz-optimizer-benchmark evaluate FILE W0,...,W20 [MAXIMUM-LENGTH]
@@ -25,11 +25,26 @@ func now() -> Double {
   return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
-/// Peak resident memory so far, in bytes.
-func peakMemory() -> Int {
-  var usage = rusage()
-  getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-  return usage.ru_maxrss * 1024
+/// A figure of `/proc/self/status` ("VmRSS", "VmHWM"), in bytes.
+func memoryStatus(_ key: String) -> Int {
+  guard let file = fopen("/proc/self/status", "r") else { return 0 }
+  defer { fclose(file) }
+  var line = [CChar](repeating: 0, count: 256)
+  while fgets(&line, Int32(line.count), file) != nil {
+    let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    if text.hasPrefix(key + ":") {
+      let digits = text.filter(\.isNumber)
+      return (Int(digits) ?? 0) * 1024
+    }
+  }
+  return 0
+}
+
+/// Resets the peak resident memory to the current one (Linux: `clear_refs` 5).
+func resetPeakMemory() {
+  guard let file = fopen("/proc/self/clear_refs", "w") else { return }
+  fputs("5", file)
+  fclose(file)
 }
 
 func fail(_ message: String) -> Never {
@@ -163,18 +178,19 @@ case "fit":
   let maximumLength = arguments.count > 3 ? Int(arguments[3]) ?? .max : .max
   let (histories, fileBytes) = readLog(arguments[2])
   let answers = histories.reduce(0) { $0 + $1.reviews.count }
-  let before = peakMemory()
+  resetPeakMemory()
+  let before = memoryStatus("VmRSS")
   let start = now()
   let outcome = FSRSOptimizer().fit(histories)
   let seconds = now() - start
-  let after = peakMemory()
+  let after = memoryStatus("VmHWM")
   guard let fitted = outcome.parameters else { fail("too few reviews to fit") }
   let evaluation = ModelEvaluation(parameters: fitted, histories: histories, maximumLength: maximumLength)
   print(
     json([
       ("answers", "\(answers)"), ("reviews", "\(evaluation.reviews)"), ("seconds", "\(seconds)"),
       ("fileBytes", "\(fileBytes)"), ("historyBytes", "\(answers * MemoryLayout<ReviewHistory.Review>.stride)"),
-      ("peakBytesBeforeFit", "\(before)"), ("peakBytesAfterFit", "\(after)"),
+      ("bytesBeforeFit", "\(before)"), ("peakBytesDuringFit", "\(after)"),
       ("parameters", "[" + fitted.values.map { "\($0)" }.joined(separator: ", ") + "]"),
       ("logLoss", "\(evaluation.logLoss)"), ("rmseBins", "\(evaluation.rmseBins)"),
     ]))

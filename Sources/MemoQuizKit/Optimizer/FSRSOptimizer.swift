@@ -1,19 +1,22 @@
 /// Fits FSRS-6's 21 parameters to a learner's reviews, as the FSRS authors'
-/// optimizer (the one Anki runs) does.
+/// optimizers do.
 ///
-/// The steps: prepare the ``TrainingSet`` (outliers out, recency weights);
-/// pre-train the initial stabilities w0–w3 from first counted reviews; then,
-/// from those and the defaults for w4–w20, run Adam for 5 epochs over
-/// batches of about 512 counted reviews (whole questions per batch, the
-/// batches' order shuffled each epoch by a seeded generator), each step's
-/// gradient the hand-derived one of ``MemoryModel`` plus a pull towards the
-/// starting point (the reference's L2 term, scaled by each weight's spread
-/// among users), each step followed by clamping every weight into its range.
-/// Last, the initial stabilities are made to grow from Again to Easy again.
+/// The steps, after their Rust optimizer (the one Anki runs): pre-train the
+/// initial stabilities w0–w3 from first counted reviews; then, from those
+/// and the defaults for w4–w20, run Adam for 5 epochs over batches of about
+/// 512 counted reviews (whole questions per batch, the batches' order
+/// shuffled each epoch by a seeded generator), each step's gradient the
+/// hand-derived one of ``MemoryModel`` plus the pull towards the starting
+/// point (the L2 term, scaled by each weight's spread among users), each
+/// step followed by clamping every weight into its range. After their Python
+/// optimizer, every counted review weighs the same, and of the starting
+/// point and the parameters after each epoch the one with the lowest log
+/// loss is kept. Last, the initial stabilities are made to grow from Again
+/// to Easy again.
 ///
 /// With fewer than 8 counted reviews nothing is fitted; with fewer than 64
 /// (or when every counted review is a question's first) only w0–w3 are.
-/// The same histories always give the same parameters.
+/// The same histories, in any order, always give the same parameters.
 public struct FSRSOptimizer: Sendable {
   /// Below this many counted reviews, nothing is fitted.
   public static let minimumReviews = 8
@@ -64,11 +67,13 @@ public struct FSRSOptimizer: Sendable {
       return .tooFewReviews(have: set.countedReviews, need: Self.minimumReviews)
     }
     let defaults = FSRSParameters.default.values
-    guard let initial = set.pretraining.initialStabilities(averageRecall: set.averageRecall) else {
-      return .tooFewReviews(have: set.countedReviews, need: Self.minimumReviews)
-    }
-    let start = initial + defaults[4...]
-    if set.countedReviews == set.pretrainingReviews || set.countedReviews < Self.minimumReviewsForAllParameters {
+    // Without first counted reviews outside the outliers, the defaults' w0–w3 stand.
+    let initial =
+      set.pretraining.initialStabilities(averageRecall: set.averageRecall) ?? Array(defaults[0..<4])
+    let start = FSRSParameters.clamped(initial + defaults[4...], shortTermTrained: true)
+    if set.countedReviews == set.questionsWithCountedReviews
+      || set.countedReviews < Self.minimumReviewsForAllParameters
+    {
       return .initialStabilitiesOnly(FSRSParameters(checked: FSRSParameters.clamped(start, shortTermTrained: false)))
     }
     var trained = train(set, from: start)
@@ -83,11 +88,14 @@ public struct FSRSOptimizer: Sendable {
   private func train(_ set: TrainingSet, from start: [Double]) -> [Double] {
     let batches = Self.batches(set)
     let total = Double(set.countedReviews)
+    let sequences = set.sequences
     var adam = AdamStep(plannedSteps: (set.countedReviews / Self.batchSize + 1) * Self.epochs)
     var parameters = start
     var generator = SplitMix64(seed: Self.seed)
     var steps: [MemoryModel.Step] = []
     var order = Array(batches.indices)
+    var best = parameters
+    var bestLoss = ModelEvaluation(parameters, sequences: sequences).logLoss
     for _ in 0..<Self.epochs {
       for index in order.indices { order[index] = index }
       Self.shuffle(&order, using: &generator)
@@ -97,10 +105,9 @@ public struct FSRSOptimizer: Sendable {
         var gradient = [Double](repeating: 0, count: 21)
         var predictions = 0
         for member in batch {
-          let weights = set.weights[member]
-          _ = model.forward(set.sequences[member], weight: { weights[$0] }, into: &steps)
+          _ = model.forward(sequences[member], into: &steps)
           model.backward(steps, gradient: &gradient)
-          predictions += weights.count
+          predictions += sequences[member].countedReviews
         }
         let pull = Self.gamma * Double(predictions) / total
         for index in 0..<21 {
@@ -110,8 +117,13 @@ public struct FSRSOptimizer: Sendable {
         adam.step(&parameters, gradient: gradient)
         parameters = FSRSParameters.clamped(parameters, shortTermTrained: true)
       }
+      let loss = ModelEvaluation(parameters, sequences: sequences).logLoss
+      if loss < bestLoss {
+        bestLoss = loss
+        best = parameters
+      }
     }
-    return parameters
+    return best
   }
 
   /// Whole questions packed into batches of at most ``batchSize`` counted

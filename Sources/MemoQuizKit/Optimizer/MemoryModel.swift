@@ -34,7 +34,7 @@ struct MemoryModel: Sendable {
     /// A lapse took the same-day floor `S / e^(w17·w18)`; a same-day
     /// review's factor was raised to 1.
     var tookFloor: Bool
-    /// d(weighted loss)/dR, 0 when the review is not counted.
+    /// d(loss)/dR, 0 when the review is not counted.
     var lossSlope: Double
   }
 
@@ -66,17 +66,14 @@ struct MemoryModel: Sendable {
   /// Runs one sequence through the model, recording a step per review.
   /// - Parameters:
   ///   - sequence: the question's reviews.
-  ///   - weight: the weight of the counted review with this index (0 for
-  ///     the first counted review); `nil` weighs every one 1.
   ///   - steps: overwritten with one ``Step`` per review.
-  /// - Returns: the weighted log loss of the counted reviews.
+  /// - Returns: the summed log loss of the counted reviews.
   @inline(__always)
-  func forward(_ sequence: ReviewSequence, weight: ((Int) -> Double)? = nil, into steps: inout [Step]) -> Double {
+  func forward(_ sequence: ReviewSequence, into steps: inout [Step]) -> Double {
     steps.removeAll(keepingCapacity: true)
     var loss = 0.0
     var stability = 0.0
     var difficulty = 0.0
-    var counted = 0
     for index in 0..<sequence.count {
       let rating = Int(sequence.ratings[index])
       let elapsed = Double(sequence.elapsedDays[index])
@@ -91,10 +88,8 @@ struct MemoryModel: Sendable {
           let recall = retrievability(elapsed: elapsed, stability: stability)
           step.retrievability = recall
           let label = rating > 1 ? 1.0 : 0.0
-          let itemWeight = weight?(counted) ?? 1
-          counted += 1
-          loss += itemWeight * Self.crossEntropy(recall, label: label)
-          step.lossSlope = itemWeight * Self.crossEntropySlope(recall, label: label)
+          loss += Self.crossEntropy(recall, label: label)
+          step.lossSlope = Self.crossEntropySlope(recall, label: label)
           step.kind = rating == 1 ? .lapse : .recall
           if rating == 1 { lapseForward(&step) } else { recallForward(&step) }
         } else {
@@ -180,7 +175,7 @@ struct MemoryModel: Sendable {
 
   /// Adds the gradient of the forward pass's loss to `gradient`.
   /// - Parameters:
-  ///   - steps: the steps ``forward(_:weight:into:)`` recorded.
+  ///   - steps: the steps ``forward(_:into:)`` recorded.
   ///   - gradient: 21 partial derivatives, added to.
   @inline(__always)
   func backward(_ steps: [Step], gradient: inout [Double]) {

@@ -13,8 +13,8 @@ struct ReviewSequence: Sendable {
   /// Whole days since the previous review (0 for the first and for same-day
   /// reviews), as Python's `timedelta.days` counts them.
   var elapsedDays: [Int32]
-  /// When each counted review was given, for weighting recent ones more.
-  var countedTimes: [Timestamp]
+  /// The number of counted reviews.
+  private(set) var countedReviews = 0
   /// When the first review was given.
   var firstTime: Timestamp
 
@@ -28,7 +28,6 @@ struct ReviewSequence: Sendable {
     }.prefix(maximumLength)
     ratings = []
     elapsedDays = []
-    countedTimes = []
     firstTime = sorted.first?.element.time ?? Timestamp(rawValue: 0)
     ratings.reserveCapacity(sorted.count)
     elapsedDays.reserveCapacity(sorted.count)
@@ -37,7 +36,7 @@ struct ReviewSequence: Sendable {
       let days = previous.map { max(0, review.time.wholeDays(since: $0)) } ?? 0
       ratings.append(UInt8(review.rating.rawValue))
       elapsedDays.append(Int32(clamping: days))
-      if days > 0 { countedTimes.append(review.time) }
+      if days > 0 && previous != nil { countedReviews += 1 }
       previous = review.time
     }
   }
@@ -49,15 +48,11 @@ struct ReviewSequence: Sendable {
     if firstTime != other.firstTime { return firstTime < other.firstTime }
     if count != other.count { return count < other.count }
     if ratings != other.ratings { return ratings.lexicographicallyPrecedes(other.ratings) }
-    if elapsedDays != other.elapsedDays { return elapsedDays.lexicographicallyPrecedes(other.elapsedDays) }
-    return countedTimes.map(\.rawValue).lexicographicallyPrecedes(other.countedTimes.map(\.rawValue))
+    return elapsedDays.lexicographicallyPrecedes(other.elapsedDays)
   }
 
   /// The number of reviews.
   var count: Int { ratings.count }
-
-  /// The number of counted reviews.
-  var countedReviews: Int { countedTimes.count }
 
   /// Whether review `index` is counted: it comes a whole day or more after
   /// the one before.

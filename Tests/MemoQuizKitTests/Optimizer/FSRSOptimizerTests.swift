@@ -87,6 +87,8 @@ import Testing
     }
     let removed = TrainingSet.outliers(histories.map { ReviewSequence($0) })
     #expect(removed[3] == [3, 150])
-    #expect(TrainingSet(histories).countedReviews == 190)
+    let set = TrainingSet(histories)
+    #expect(set.countedReviews == 200)
+    #expect(set.pretraining.ratingCounts == [3: 190])
   }
 }

@@ -34,7 +34,7 @@ import Testing
     #expect(report.fittedAreBetter)
     #expect(!report.installed)
     #expect(report.parametersToInstall == nil)
-    #expect(report.text().contains("a dry run installs nothing"))
+    #expect(report.text(width: 200).contains("a dry run installs nothing"))
   }
 
   @Test func parametersThatAreAlreadyFittedStay() throws {
@@ -43,7 +43,7 @@ import Testing
     let fitted = try #require(first.fitted?.parameters)
     let second = OptimizationReport(histories: histories, current: fitted, dryRun: false)
     #expect(!second.installed)
-    #expect(second.text().contains("the current ones stay"))
+    #expect(second.text(width: 200).contains("the current ones stay"))
   }
 
   @Test func tooFewReviewsSayHowManyMore() throws {
@@ -53,7 +53,7 @@ import Testing
     #expect(object["fitted"] is NSNull)
     #expect(object["installed"] as? Bool == false)
     #expect(report.reviewsNeeded == 8)
-    #expect(report.text().contains("8 more needed"))
+    #expect(report.text(width: 200).contains("8 more needed"))
   }
 
   @Test func textFitsSixtyColumns() throws {
