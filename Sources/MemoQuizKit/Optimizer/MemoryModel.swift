@@ -236,8 +236,8 @@ struct MemoryModel: Sendable {
   }
 
   /// S' = S·(1 + inc): dS'/dS = 1 + inc·(1 - w9), dS'/dD = -S·inc/(11 - D),
-  /// dS'/dR = -S·(inc + base)·w10·e^((1-R)·w10)/(e^((1-R)·w10) - 1) written
-  /// without the division, and each weight's share.
+  /// dS'/dR = -S·e^w8·(11 - D)·S^-w9·w10·e^((1-R)·w10)·hard·easy, and each
+  /// weight's share (each computed without dividing by a factor that may be 0).
   @inline(__always)
   private func recallBackward(
     _ step: Step, slope: Double, previousS: inout Double, previousD: inout Double, slopeR: inout Double,

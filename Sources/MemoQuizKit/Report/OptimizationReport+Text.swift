@@ -60,7 +60,7 @@ extension OptimizationReport {
 
 /// `value` with exactly `places` decimals ("0.3210"), without Foundation's
 /// formatters.
-func decimal(_ value: Double, places: Int) -> String {
+private func decimal(_ value: Double, places: Int) -> String {
   guard value.isFinite else { return "\(value)" }
   var scale = 1.0
   for _ in 0..<places { scale *= 10 }

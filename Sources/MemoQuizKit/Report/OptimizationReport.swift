@@ -131,7 +131,7 @@ public struct OptimizationReport: Sendable {
 }
 
 /// `value` rounded to `places` decimals, so JSON shows no float noise.
-func rounded(_ value: Double, places: Int) -> Double {
+private func rounded(_ value: Double, places: Int) -> Double {
   var scale = 1.0
   for _ in 0..<places { scale *= 10 }
   return (value * scale).rounded() / scale
