@@ -21,6 +21,11 @@ let package = Package(
       path: "Benchmarks/LoadBenchmark"
     ),
     .executableTarget(
+      name: "memoquiz-optimizer-benchmark",
+      dependencies: ["MemoQuizKit"],
+      path: "Benchmarks/OptimizerBenchmark"
+    ),
+    .executableTarget(
       name: "QuestionDataEmbedder",
       path: "Sources/QuestionDataEmbedder"
     ),

@@ -3,38 +3,48 @@
 /// The FSRS-6 spaced-repetition scheduler, as the FSRS authors' reference
 /// implementation (`fsrs` 6.3.2 on PyPI) computes it.
 ///
-/// memoquiz uses the 21 published default parameters, a desired retention of
-/// 0.9, a maximum interval of 36,500 days, and no learning or relearning
-/// steps: every review goes straight to the day-based formulas, and a review
-/// less than a whole day after the previous one uses the same-day formula.
+/// A scheduler is built once from checked ``FSRSParameters`` (the published
+/// defaults, or the learner's own after `optimize`) and a desired retention,
+/// and passed down to whatever needs memory states or due dates. The maximum
+/// interval is 36,500 days, and there are no learning or relearning steps:
+/// every review goes straight to the day-based formulas, and a review less
+/// than a whole day after the previous one uses the same-day formula.
 /// `Tests/MemoQuizKitTests/Memory` checks every formula against values the
 /// reference produced.
 public struct FSRSScheduler: Sendable {
-  /// The published FSRS-6 default parameters, w0 to w20.
-  public static let defaultParameters: [Double] = [
-    0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796,
-    1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542,
-  ]
-
   static let minimumStability = 0.001
   static let difficultyRange = 1.0...10.0
+  /// The desired retentions a learner may choose: below 0.70 reviews come too
+  /// late to be useful, above 0.97 the workload explodes.
+  public static let desiredRetentionRange = 0.70...0.97
   /// Fuzz grows by these factors over these ranges of days.
   private static let fuzzRanges: [(start: Double, end: Double, factor: Double)] = [
     (2.5, 7.0, 0.15), (7.0, 20.0, 0.1), (20.0, .infinity, 0.05),
   ]
 
+  /// The weights every formula uses.
+  public let parameters: FSRSParameters
   let w: [Double]
+  /// The chance of recall at which a question falls due; it sets the intervals.
   public let desiredRetention: Double
   public let maximumInterval: Int
   private let decay: Double
   private let factor: Double
 
+  /// A scheduler with the given parameters.
+  /// - Parameters:
+  ///   - parameters: checked weights; the published defaults when omitted.
+  ///   - desiredRetention: the chance of recall to schedule for, clamped into
+  ///     ``desiredRetentionRange``; 0.9 when omitted.
+  ///   - maximumInterval: the longest interval in days.
   public init(
-    parameters: [Double] = FSRSScheduler.defaultParameters, desiredRetention: Double = 0.9,
-    maximumInterval: Int = 36_500
+    parameters: FSRSParameters = .default, desiredRetention: Double = 0.9, maximumInterval: Int = 36_500
   ) {
-    w = parameters
-    self.desiredRetention = desiredRetention
+    self.parameters = parameters
+    w = parameters.values
+    let range = Self.desiredRetentionRange
+    self.desiredRetention =
+      desiredRetention.isNaN ? 0.9 : min(max(desiredRetention, range.lowerBound), range.upperBound)
     self.maximumInterval = maximumInterval
     decay = -parameters[20]
     factor = pow(0.9, 1 / decay) - 1

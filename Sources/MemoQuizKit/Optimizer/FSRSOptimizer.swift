@@ -1,0 +1,160 @@
+/// Fits FSRS-6's 21 parameters to a learner's reviews, as the FSRS authors'
+/// optimizers do.
+///
+/// The steps, after their Rust optimizer (the one Anki runs): pre-train the
+/// initial stabilities w0–w3 from first counted reviews; then, from those
+/// and the defaults for w4–w20, run Adam for 5 epochs over batches of about
+/// 512 counted reviews (whole questions per batch, the batches' order
+/// shuffled each epoch by a seeded generator), each step's gradient the
+/// hand-derived one of ``MemoryModel`` plus the pull towards the starting
+/// point (the L2 term, scaled by each weight's spread among users), each
+/// step followed by clamping every weight into its range. After their Python
+/// optimizer, every counted review weighs the same, and of the starting
+/// point and the parameters after each epoch the one with the lowest log
+/// loss is kept. Last, the initial stabilities are made to grow from Again
+/// to Easy again.
+///
+/// With fewer than 8 counted reviews nothing is fitted; with fewer than 64
+/// (or when every counted review is a question's first) only w0–w3 are.
+/// The same histories, in any order, always give the same parameters.
+public struct FSRSOptimizer: Sendable {
+  /// Below this many counted reviews, nothing is fitted.
+  public static let minimumReviews = 8
+  /// Below this many, only the initial stabilities are fitted.
+  public static let minimumReviewsForAllParameters = 64
+  static let epochs = 5
+  static let batchSize = 512
+  /// The reference's seed for shuffling batches.
+  static let seed: UInt64 = 2023
+  /// The L2 pull's strength.
+  static let gamma = 1.0
+  /// The spread of each weight among users, for the L2 pull.
+  static let spread: [Double] = [
+    6.43, 9.66, 17.58, 27.85, 0.57, 0.28, 0.6, 0.12, 0.39, 0.18, 0.33, 0.3, 0.09, 0.16, 0.57, 0.25, 1.03, 0.31,
+    0.32, 0.14, 0.27,
+  ]
+
+  /// What a fit gives.
+  public enum Outcome: Hashable, Sendable {
+    /// All 21 parameters were fitted.
+    case fitted(FSRSParameters)
+    /// Only the initial stabilities w0–w3 could be fitted; the others are
+    /// the defaults.
+    case initialStabilitiesOnly(FSRSParameters)
+    /// Too few counted reviews: `have` of the `need` required.
+    case tooFewReviews(have: Int, need: Int)
+
+    /// The fitted parameters, if any.
+    public var parameters: FSRSParameters? {
+      switch self {
+      case .fitted(let parameters), .initialStabilitiesOnly(let parameters): parameters
+      case .tooFewReviews: nil
+      }
+    }
+  }
+
+  public init() {}
+
+  /// Fits parameters to the histories.
+  /// - Parameter histories: one per question, the reviews in effect.
+  /// - Returns: the fitted parameters, or how many reviews are missing.
+  public func fit(_ histories: [ReviewHistory]) -> Outcome {
+    fit(TrainingSet(histories))
+  }
+
+  func fit(_ set: TrainingSet) -> Outcome {
+    guard set.countedReviews >= Self.minimumReviews else {
+      return .tooFewReviews(have: set.countedReviews, need: Self.minimumReviews)
+    }
+    let defaults = FSRSParameters.default.values
+    // Without first counted reviews outside the outliers, the defaults' w0–w3 stand.
+    let initial =
+      set.pretraining.initialStabilities(averageRecall: set.averageRecall) ?? Array(defaults[0..<4])
+    let start = FSRSParameters.clamped(initial + defaults[4...], shortTermTrained: true)
+    if set.countedReviews == set.questionsWithCountedReviews
+      || set.countedReviews < Self.minimumReviewsForAllParameters
+    {
+      return .initialStabilitiesOnly(FSRSParameters(checked: FSRSParameters.clamped(start, shortTermTrained: false)))
+    }
+    var trained = train(set, from: start)
+    let trainedInitial = Dictionary(uniqueKeysWithValues: (1...4).map { ($0, trained[$0 - 1]) })
+    if let smoothed = StabilityPretraining.smoothAndFill(trainedInitial, counts: set.pretraining.ratingCounts) {
+      trained.replaceSubrange(0..<4, with: smoothed)
+    }
+    return .fitted(FSRSParameters(checked: FSRSParameters.clamped(trained, shortTermTrained: false)))
+  }
+
+  /// Adam over the batches for ``epochs`` epochs.
+  private func train(_ set: TrainingSet, from start: [Double]) -> [Double] {
+    let batches = Self.batches(set)
+    let total = Double(set.countedReviews)
+    let sequences = set.sequences
+    var adam = AdamStep(plannedSteps: (set.countedReviews / Self.batchSize + 1) * Self.epochs)
+    var parameters = start
+    var generator = SplitMix64(seed: Self.seed)
+    var steps: [MemoryModel.Step] = []
+    var order = Array(batches.indices)
+    var best = parameters
+    var bestLoss = ModelEvaluation(parameters, sequences: sequences).logLoss
+    for _ in 0..<Self.epochs {
+      for index in order.indices { order[index] = index }
+      Self.shuffle(&order, using: &generator)
+      for batchIndex in order {
+        let batch = batches[batchIndex]
+        let model = MemoryModel(parameters)
+        var gradient = [Double](repeating: 0, count: 21)
+        var predictions = 0
+        for member in batch {
+          _ = model.forward(sequences[member], into: &steps)
+          model.backward(steps, gradient: &gradient)
+          predictions += sequences[member].countedReviews
+        }
+        let pull = Self.gamma * Double(predictions) / total
+        for index in 0..<21 {
+          let distance = parameters[index] - start[index]
+          gradient[index] += 2 * distance / (Self.spread[index] * Self.spread[index]) * pull
+        }
+        adam.step(&parameters, gradient: gradient)
+        parameters = FSRSParameters.clamped(parameters, shortTermTrained: true)
+      }
+      let loss = ModelEvaluation(parameters, sequences: sequences).logLoss
+      if loss < bestLoss {
+        bestLoss = loss
+        best = parameters
+      }
+    }
+    return best
+  }
+
+  /// Whole questions packed into batches of at most ``batchSize`` counted
+  /// reviews (a longer question alone), shortest questions first.
+  static func batches(_ set: TrainingSet) -> [[Int]] {
+    let order = set.sequences.indices.sorted {
+      (set.sequences[$0].count, $0) < (set.sequences[$1].count, $1)
+    }
+    var batches: [[Int]] = []
+    var current: [Int] = []
+    var predictions = 0
+    for member in order {
+      let count = set.sequences[member].countedReviews
+      if !current.isEmpty && predictions + count > batchSize {
+        batches.append(current)
+        current = []
+        predictions = 0
+      }
+      current.append(member)
+      predictions += count
+    }
+    if !current.isEmpty { batches.append(current) }
+    return batches
+  }
+
+  /// A Fisher–Yates shuffle, fixed by the generator's seed on every platform.
+  static func shuffle(_ values: inout [Int], using generator: inout SplitMix64) {
+    guard values.count > 1 else { return }
+    for index in stride(from: values.count - 1, to: 0, by: -1) {
+      let other = Int(generator.next(below: UInt64(index + 1)))
+      values.swapAt(index, other)
+    }
+  }
+}

@@ -1,0 +1,29 @@
+/// One question's reviews, the optimizer's input.
+///
+/// The history layer makes one of these per question from the answers in
+/// effect (taken-back answers left out, `:right` applied). The reviews need
+/// not be in order; the optimizer sorts them by time.
+public struct ReviewHistory: Hashable, Sendable {
+  /// One graded answer: when it was given and how it went.
+  public struct Review: Hashable, Sendable {
+    public var time: Timestamp
+    public var rating: ReviewRating
+
+    public init(time: Timestamp, rating: ReviewRating) {
+      self.time = time
+      self.rating = rating
+    }
+  }
+
+  /// The question's reviews.
+  public var reviews: [Review]
+
+  public init(_ reviews: [Review]) {
+    self.reviews = reviews
+  }
+
+  /// A history from pairs of time and rating.
+  public init(_ reviews: [(time: Timestamp, rating: ReviewRating)]) {
+    self.reviews = reviews.map { Review(time: $0.time, rating: $0.rating) }
+  }
+}

@@ -1,0 +1,63 @@
+/// One question's reviews as the FSRS model reads them: in time order, each
+/// with its rating and the whole days since the review before it.
+///
+/// A review a whole day or more after the one before is a *counted* review:
+/// the model predicts its outcome, and it enters the loss. A same-day review
+/// (under a day after the one before) only moves the memory state, with
+/// FSRS's same-day formula. The first review sets the initial state. This is
+/// how the FSRS authors' optimizers count reviews, so `"reviews"` in
+/// `optimize --json` is the number of counted reviews.
+struct ReviewSequence: Sendable {
+  /// The rating of each review, 1 (Again) to 4 (Easy).
+  var ratings: [UInt8]
+  /// Whole days since the previous review (0 for the first and for same-day
+  /// reviews), as Python's `timedelta.days` counts them.
+  var elapsedDays: [Int32]
+  /// The number of counted reviews.
+  private(set) var countedReviews = 0
+  /// When the first review was given.
+  var firstTime: Timestamp
+
+  /// The sequence of one history, sorted by time (a stable sort: reviews
+  /// at the same moment keep their order).
+  /// - Parameter maximumLength: keep at most this many reviews, the first
+  ///   ones.
+  init(_ history: ReviewHistory, maximumLength: Int = .max) {
+    let sorted = history.reviews.enumerated().sorted {
+      ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+    }.prefix(maximumLength)
+    ratings = []
+    elapsedDays = []
+    firstTime = sorted.first?.element.time ?? Timestamp(rawValue: 0)
+    ratings.reserveCapacity(sorted.count)
+    elapsedDays.reserveCapacity(sorted.count)
+    var previous: Timestamp?
+    for (_, review) in sorted {
+      let days = previous.map { max(0, review.time.wholeDays(since: $0)) } ?? 0
+      ratings.append(UInt8(review.rating.rawValue))
+      elapsedDays.append(Int32(clamping: days))
+      if days > 0 && previous != nil { countedReviews += 1 }
+      previous = review.time
+    }
+  }
+
+  /// Whether this sequence comes before `other` in the optimizer's fixed
+  /// order: by first review, then by content, so that the order the
+  /// histories arrive in does not change the fit.
+  func precedes(_ other: ReviewSequence) -> Bool {
+    if firstTime != other.firstTime { return firstTime < other.firstTime }
+    if count != other.count { return count < other.count }
+    if ratings != other.ratings { return ratings.lexicographicallyPrecedes(other.ratings) }
+    return elapsedDays.lexicographicallyPrecedes(other.elapsedDays)
+  }
+
+  /// The number of reviews.
+  var count: Int { ratings.count }
+
+  /// Whether review `index` is counted: it comes a whole day or more after
+  /// the one before.
+  func isCounted(_ index: Int) -> Bool { index > 0 && elapsedDays[index] > 0 }
+
+  /// The first counted review: its index, or `nil` when there is none.
+  var firstCounted: Int? { elapsedDays.indices.first { isCounted($0) } }
+}

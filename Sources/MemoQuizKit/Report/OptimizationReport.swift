@@ -1,0 +1,138 @@
+import FoundationEssentials
+
+/// What `memoquiz optimize` found: how well the current and the fitted
+/// parameters predict the learner's reviews, whether the fitted ones are to
+/// be installed, and what each desired retention would cost and give.
+///
+/// The command builds one from the histories and the parameters in use,
+/// installs ``parametersToInstall`` as a step of the history when it is not
+/// `nil`, and prints ``text(width:)`` or ``json()``.
+public struct OptimizationReport: Sendable {
+  /// One set of parameters and how well it predicts the reviews.
+  public struct Evaluation: Hashable, Sendable {
+    public var parameters: FSRSParameters
+    /// Mean binary cross-entropy over the counted reviews; lower is better.
+    public var logLoss: Double
+    /// Calibration error by groups of reviews; lower is better.
+    public var rmseBins: Double
+  }
+
+  /// The counted reviews: answers a whole day or more after the one before.
+  public var reviews: Int
+  /// The parameters in use.
+  public var current: Evaluation
+  /// The fitted parameters, or `nil` when there were too few reviews.
+  public var fitted: Evaluation?
+  /// With too few reviews: how many more the fit needs.
+  public var reviewsNeeded: Int?
+  /// Whether only the initial stabilities could be fitted.
+  public var initialStabilitiesOnly: Bool
+  /// Whether the fitted parameters predict better (lower log loss).
+  public var fittedAreBetter: Bool
+  /// Whether the fitted parameters are installed: better, and not a dry run.
+  public var installed: Bool
+  /// Expected workload and retention at each reported desired retention,
+  /// for the parameters memoquiz would use.
+  public var retention: [RetentionSimulator.Outcome]
+  /// The desired retention in use, to mark in the text.
+  public var desiredRetention: Double
+
+  /// Fits, evaluates and simulates.
+  /// - Parameters:
+  ///   - histories: one per question, the reviews in effect.
+  ///   - current: the parameters in use.
+  ///   - desiredRetention: the `desired-retention` setting.
+  ///   - dryRun: when `true`, nothing is to be installed.
+  ///   - optimizer: the optimizer to fit with.
+  public init(
+    histories: [ReviewHistory], current: FSRSParameters, desiredRetention: Double = 0.9, dryRun: Bool,
+    optimizer: FSRSOptimizer = FSRSOptimizer()
+  ) {
+    let sequences = histories.map { ReviewSequence($0) }
+    let currentEvaluation = ModelEvaluation(current.values, sequences: sequences)
+    reviews = currentEvaluation.reviews
+    self.current = Evaluation(
+      parameters: current, logLoss: currentEvaluation.logLoss, rmseBins: currentEvaluation.rmseBins)
+    let outcome = optimizer.fit(histories)
+    switch outcome {
+    case .tooFewReviews(let have, let need):
+      reviewsNeeded = need - have
+      fitted = nil
+    case .fitted(let parameters), .initialStabilitiesOnly(let parameters):
+      reviewsNeeded = nil
+      let evaluation = ModelEvaluation(parameters.values, sequences: sequences)
+      fitted = Evaluation(parameters: parameters, logLoss: evaluation.logLoss, rmseBins: evaluation.rmseBins)
+    }
+    if case .initialStabilitiesOnly = outcome { initialStabilitiesOnly = true } else { initialStabilitiesOnly = false }
+    fittedAreBetter = fitted.map { $0.logLoss < currentEvaluation.logLoss } ?? false
+    installed = fittedAreBetter && !dryRun
+    self.desiredRetention = desiredRetention
+    let used = fittedAreBetter ? (fitted?.parameters ?? current) : current
+    retention = RetentionSimulator(histories: histories).simulate(parameters: used)
+  }
+
+  /// The parameters to install as a step of the history, or `nil`.
+  public var parametersToInstall: FSRSParameters? { installed ? fitted?.parameters : nil }
+
+  /// The report as `optimize --json` prints it.
+  public func json() throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(JSONForm(self)), as: UTF8.self)
+  }
+
+  /// `{"reviews", "current", "fitted", "installed", "retention"}`, as
+  /// CONTRACT.md gives it.
+  private struct JSONForm: Encodable {
+    struct Parameters: Encodable {
+      let parameters: [Double]
+      let logLoss: Double
+      let rmseBins: Double
+    }
+    struct Retention: Encodable {
+      let desired: Double
+      let reviewsPerDay: Double
+      let expectedRetention: Double
+    }
+    let reviews: Int
+    let current: Parameters
+    let fitted: Parameters?
+    let installed: Bool
+    let retention: [Retention]
+
+    init(_ report: OptimizationReport) {
+      func form(_ evaluation: Evaluation) -> Parameters {
+        Parameters(
+          parameters: evaluation.parameters.values.map { rounded($0, places: 6) },
+          logLoss: rounded(evaluation.logLoss, places: 6), rmseBins: rounded(evaluation.rmseBins, places: 6))
+      }
+      reviews = report.reviews
+      current = form(report.current)
+      fitted = report.fitted.map(form)
+      installed = report.installed
+      retention = report.retention.map {
+        Retention(
+          desired: $0.desiredRetention, reviewsPerDay: rounded($0.reviewsPerDay, places: 2),
+          expectedRetention: rounded($0.expectedRetention, places: 4))
+      }
+    }
+
+    private enum CodingKeys: String, CodingKey { case reviews, current, fitted, installed, retention }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(reviews, forKey: .reviews)
+      try container.encode(current, forKey: .current)
+      try container.encode(fitted, forKey: .fitted)
+      try container.encode(installed, forKey: .installed)
+      try container.encode(retention, forKey: .retention)
+    }
+  }
+}
+
+/// `value` rounded to `places` decimals, so JSON shows no float noise.
+private func rounded(_ value: Double, places: Int) -> Double {
+  var scale = 1.0
+  for _ in 0..<places { scale *= 10 }
+  return (value * scale).rounded() / scale
+}
