@@ -180,12 +180,13 @@ import Testing
         #html:false
         #notetype column:1
         #deck column:2
-        #tags column:5
-        Basic (and reversed card)\tWords\t犬\tdog\tanimals
-        Basic (and reversed card)\tWords\t猫\tcat\t
-        Basic\tWords\t鳥\tbird\t
-        Cloze\tCapitals\t{{c1::Tokyo::city}} is the capital of {{c2::Japan}}.\t\tgeo
-        Cloze\tCapitals\t{{c1::Red}}, {{c1::green}} and {{c2::blue}}\t\t
+        #columns:Note type\tDeck\tFront\tBack\tHint\tAlternatives\tTags
+        #tags column:7
+        Basic (and reversed card)\tWords\t犬\tdog\tbarks\t\tanimals
+        Basic (and reversed card)\tWords\t猫\tcat\t\t\t
+        Basic\tWords\t鳥\tbird\t\t\t
+        Cloze\tCapitals\t{{c1::Tokyo::city}} is the capital of {{c2::Japan}}.\t\t\t\tgeo
+        Cloze\tCapitals\t{{c1::Red}}, {{c1::green}} and {{c2::blue}}\t\t\t\t
 
         """)
     let tsv = try sandbox.run(["export", "capitals", "--format", "tsv"]).stdout

@@ -129,6 +129,18 @@ enum DurableFile {
     try syncFolder(split(newPath).folder)
   }
 
+  /// Flushes a file's contents, and then its folder's entries, to the disk.
+  static func sync(_ path: String) throws(PersistenceError) {
+    do {
+      let descriptor = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK)
+      defer { descriptor.close() }
+      try descriptor.sync()
+    } catch {
+      throw .cannotWrite(path: path, error)
+    }
+    try syncFolder(split(path).folder)
+  }
+
   /// Flushes a folder's entries (new names, renames, removals) to the disk.
   static func syncFolder(_ folder: String) throws(PersistenceError) {
     do {

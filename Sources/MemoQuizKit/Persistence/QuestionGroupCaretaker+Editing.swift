@@ -58,8 +58,15 @@ extension QuestionGroupCaretaker {
   public static func writeDraft(_ bytes: [UInt8], in folder: DataFolder, now: Date = Date()) throws -> String {
     try folder.create()
     let path = DurableFile.asideName(for: folder.path + "/questions.json", label: "edit", now: Timestamp(now))
-    try folder.withLock { try DurableFile.replace(path, with: bytes) }
+    // Not synced yet: only a draft that is kept needs to survive a power cut.
+    try folder.withLock { try DurableFile.replace(path, with: bytes, durably: false) }
     return path
+  }
+
+  /// Makes a draft that is kept (an invalid edit) durable, with its name,
+  /// before the user is told it is kept: the editor may have written it any way.
+  public static func keepDraft(_ path: String) throws {
+    try DurableFile.sync(path)
   }
 
   /// Removes a draft that is no longer needed.

@@ -73,7 +73,7 @@ public struct HistorySync {
     try writeIgnoreRules()
     let before = sizes()
     let machine = try caretaker.machine()
-    try git.must(["add", "--", ".gitignore", "history"])
+    try git.must(["add", "--", ".gitignore"] + (DurableFile.exists(folder.historyFolder) ? ["history"] : []))
     var committed = 0
     if try git.run(["diff", "--cached", "--quiet"]).status != 0 {
       committed = try addedLines(of: machine.id)

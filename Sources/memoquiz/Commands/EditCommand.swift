@@ -48,6 +48,7 @@ struct EditCommand: Command {
         terminal.confirm("The edited questions are not valid. Edit again?", defaultAnswer: true) == true
       else {
         // Declined, interrupted or off a terminal: the edit is kept.
+        try QuestionGroupCaretaker.keepDraft(draft)
         terminal.writeError(
           "memoquiz: error: the edited questions are not valid; questions.json was not changed. Your edit is kept in \(draft)"
         )

@@ -53,8 +53,8 @@ import Testing
     Failure(
       command: "export", arguments: ["--format", "xml"], message: "unknown format 'xml'; choose json, tsv or anki"),
     Failure(
-      command: "import", arguments: ["a.txt", "--format", "apkg"],
-      message: "unknown format 'apkg'; choose json, tsv, csv, txt or bsdquiz"),
+      command: "import", arguments: ["a.txt", "--format", "docx"],
+      message: "unknown format 'docx'; choose json, tsv, csv, txt, bsdquiz, apkg or colpkg"),
     Failure(
       command: "import", arguments: ["a.csv", "--merge", "--replace"], message: "--merge or --replace, not both"),
     Failure(command: "import", arguments: [], message: "import needs a FILE"),
