@@ -73,6 +73,10 @@ public struct QuestionGroupCaretaker {
 
   // MARK: - Progress of the groups
 
+  /// The scheduler of every memory state: the installed parameters and the
+  /// desired retention.
+  public var scheduler: FSRSScheduler { progress.progress.scheduler }
+
   private func groupProgress(_ title: String) -> GroupProgress? { progress.progress.groups[title] }
 
   /// The group's score: answers since the last reset, plus the score the

@@ -28,6 +28,13 @@ struct Progress: Hashable, Sendable {
   var settingSteps: [SettingStepSummary] = []
   /// The newest record applied: a record that sorts before it needs a replay.
   var newest: HistoryOrder?
+  /// What the scheduler is built from: the installed parameters and the
+  /// desired retention. A change of either replays the whole history with
+  /// them, as Anki reschedules.
+  var schedulerSettings = SchedulerSettings()
+
+  /// The scheduler every memory state is computed with.
+  var scheduler: FSRSScheduler { schedulerSettings.scheduler }
 
   /// Applies a record that sorts after every record applied so far.
   /// - Returns: `false` when the state cannot follow exactly; replay then.
@@ -52,7 +59,8 @@ struct Progress: Hashable, Sendable {
       return true
     case .setting(let setting):
       settingSteps.append(SettingStepSummary(setting))
-      return true
+      // New parameters or retention: every memory state is computed again.
+      return !SchedulerSettings.keys.contains(setting.key)
     case .undo(let mark):
       undone.insert(mark.target)
       if mark.inRound { redoable.removeAll() } else { redoable.append(mark.target) }
@@ -76,7 +84,7 @@ struct Progress: Hashable, Sendable {
 
   /// Saving an answer must not copy the group: it changes it in place.
   private mutating func applyAnswer(_ answer: AnswerStep, rating: ReviewRating) {
-    Self.applyAnswer(answer, rating: rating, to: &groups[answer.group, default: GroupProgress()])
+    Self.applyAnswer(answer, rating: rating, scheduler: scheduler, to: &groups[answer.group, default: GroupProgress()])
     if let round = answer.round, rounds[round] != nil {
       rounds[round]?.answers.append(
         RoundMemento.Answer(step: answer.id, question: answer.question, isCorrect: rating.isCorrect))
@@ -89,12 +97,14 @@ struct Progress: Hashable, Sendable {
     }
   }
 
-  private static func applyAnswer(_ answer: AnswerStep, rating: ReviewRating, to group: inout GroupProgress) {
+  private static func applyAnswer(
+    _ answer: AnswerStep, rating: ReviewRating, scheduler: FSRSScheduler, to group: inout GroupProgress
+  ) {
     let wasDue = group.questions[answer.question]?.state.isDue(at: answer.time) ?? false
     group.activity[Activity.slot(of: answer.time), default: Activity()].count(
       correct: rating.isCorrect, wasDue: wasDue)
     group.questions[answer.question, default: QuestionMemory()]
-      .review(rating, at: answer.time, step: answer.id, question: answer.question)
+      .review(rating, at: answer.time, step: answer.id, question: answer.question, scheduler: scheduler)
     group.answerScore.record(correct: rating.isCorrect)
     group.lastPlayed = max(group.lastPlayed ?? answer.time, answer.time)
   }
@@ -103,7 +113,8 @@ struct Progress: Hashable, Sendable {
     var group = groups[right.group] ?? GroupProgress()
     guard let memory = group.questions[right.question], let last = memory.lastAnswer, last.step == right.target,
       !last.rating.isCorrect,
-      group.questions[right.question]?.regrade(step: right.target, as: .good, question: right.question) == true
+      group.questions[right.question]?.regrade(
+        step: right.target, as: .good, question: right.question, scheduler: scheduler) == true
     else { return false }
     // The answer now counts as correct in its quarter of an hour too.
     let slot = Activity.slot(of: last.time)
@@ -192,6 +203,12 @@ struct Progress: Hashable, Sendable {
     for case .answer(let answer) in records where answer.origin != nil {
       if let step = answer.round, progress.undone.contains(step) { takenBack.insert(answer.id) }
     }
+    // The scheduler the settings in effect at the end give, for every review.
+    var values: [String: String] = [:]
+    for case .setting(let setting) in records where !progress.undone.contains(setting.id) {
+      values[setting.key] = setting.value
+    }
+    progress.schedulerSettings = SchedulerSettings(values)
     var regraded = Set<StepID>()
     for case .right(let right) in records where !progress.undone.contains(right.id) {
       regraded.insert(right.target)

@@ -176,6 +176,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
         }
         guard fields.isAtEnd else { throw RecordFields.Malformed() }
       }
+      progress.schedulerSettings = SchedulerSettings(progress.settings)
       self.progress = progress
       self.coverage = coverage
     } catch {

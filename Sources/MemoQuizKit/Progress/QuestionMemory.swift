@@ -25,9 +25,11 @@ public struct QuestionMemory: Hashable, Sendable {
   var isEmpty: Bool { state == nil && correctCount == 0 && incorrectCount == 0 }
 
   /// Counts a review and moves the memory on.
-  mutating func review(_ rating: ReviewRating, at time: Timestamp, step: StepID, question: String) {
+  mutating func review(
+    _ rating: ReviewRating, at time: Timestamp, step: StepID, question: String, scheduler: FSRSScheduler
+  ) {
     previous = state
-    state = Self.schedule(previous, rating: rating, at: time, question: question)
+    state = Self.schedule(previous, rating: rating, at: time, question: question, scheduler: scheduler)
     if rating.isCorrect { correctCount.addSaturating(1) } else { incorrectCount.addSaturating(1) }
     lastAnswer = LastAnswer(step: step, rating: rating, time: time)
   }
@@ -45,7 +47,7 @@ public struct QuestionMemory: Hashable, Sendable {
 
   /// Grades the newest answer again, as `:right` does.
   /// - Returns: `false` when `step` is not the newest answer in effect.
-  mutating func regrade(step: StepID, as rating: ReviewRating, question: String) -> Bool {
+  mutating func regrade(step: StepID, as rating: ReviewRating, question: String, scheduler: FSRSScheduler) -> Bool {
     guard let last = lastAnswer, last.step == step else { return false }
     if last.rating.isCorrect != rating.isCorrect {
       if rating.isCorrect {
@@ -56,16 +58,14 @@ public struct QuestionMemory: Hashable, Sendable {
         incorrectCount.addSaturating(1)
       }
     }
-    state = Self.schedule(previous, rating: rating, at: last.time, question: question)
+    state = Self.schedule(previous, rating: rating, at: last.time, question: question, scheduler: scheduler)
     lastAnswer?.rating = rating
     return true
   }
 
-  private static let scheduler = FSRSScheduler()
-
-  private static func schedule(_ state: MemoryState?, rating: ReviewRating, at time: Timestamp, question: String)
-    -> MemoryState
-  {
+  private static func schedule(
+    _ state: MemoryState?, rating: ReviewRating, at time: Timestamp, question: String, scheduler: FSRSScheduler
+  ) -> MemoryState {
     scheduler.review(state, rating: rating, at: time, fuzz: fuzz(question, review: (state?.reviewCount ?? 0) + 1))
   }
 

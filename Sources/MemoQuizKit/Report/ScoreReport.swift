@@ -71,7 +71,7 @@ public struct ScoreReport {
 
   /// The report of the groups at `indices`, in that order, at `now`.
   public init(caretaker: QuestionGroupCaretaker, indices: [Int], now: Date) {
-    let scheduler = FSRSScheduler()
+    let scheduler = caretaker.scheduler
     let time = Timestamp(now)
     rows = indices.map { index in
       let group = caretaker.groups[index]

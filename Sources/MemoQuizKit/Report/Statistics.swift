@@ -129,7 +129,7 @@ public struct Statistics: Sendable {
     }
     forecast = dueCounts.enumerated().map { DueDay(day: today.advanced(by: $0.offset), due: $0.element) }
 
-    let scheduler = FSRSScheduler()
+    let scheduler = caretaker.scheduler
     var weak: [WeakQuestion] = []
     for group in groups {
       for card in group.cards {

@@ -351,6 +351,32 @@ enum CommandTable {
         Example("memoquiz manual > ~/.local/share/man/man1/memoquiz.1", "install it for `man memoquiz`"),
       ]),
     CommandDeclaration(
+      OptimizeCommand.self, name: "optimize",
+      abstract: "Fit the scheduler's parameters to your own history of answers.",
+      options: [
+        .flag("--dry-run", "fit and report, but install nothing"),
+        .flag(
+          "--json",
+          "print reviews, current and fitted (parameters, logLoss, rmseBins), installed, and the expected reviews a "
+            + "day and retention at desired retention 0.80, 0.85, 0.90 and 0.95"),
+      ],
+      discussion: [
+        .paragraph(
+          "FSRS-6 schedules with 21 parameters; the published ones are the average of millions of learners. "
+            + "optimize fits them to your answers (taken-back answers left out, :right applied) as the FSRS "
+            + "authors' optimizer does, and prints how well the current and the fitted parameters predict your "
+            + "answers (log loss and RMSE, lower is better). It installs the fitted ones only when they predict "
+            + "better; the install is a step of the history, so `memoquiz undo` goes back. With too few reviews "
+            + "it keeps the current parameters and says how many more it needs."),
+        .paragraph(
+          "It also prints, for the parameters it would use, how many reviews a day and what share remembered to "
+            + "expect at each desired retention: choose one with `memoquiz config desired-retention 0.85`."),
+      ],
+      examples: [
+        Example("memoquiz optimize --dry-run", "see what fitting would change"),
+        Example("memoquiz optimize", "fit and install when better"),
+      ]),
+    CommandDeclaration(
       SyncCommand.self, name: "sync",
       abstract: "Exchange steps with your other machines through git.",
       options: [

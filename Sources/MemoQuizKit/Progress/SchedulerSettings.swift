@@ -1,0 +1,36 @@
+/// The settings the scheduler is built from: the FSRS-6 parameters that
+/// `memoquiz optimize` installed (else the published defaults) and the
+/// `desired-retention` setting (else 0.9).
+struct SchedulerSettings: Hashable, Sendable {
+  /// The setting that holds the installed parameters: 21 numbers.
+  static let parametersKey = "fsrs-parameters"
+  static let retentionKey = "desired-retention"
+  /// The settings whose change recomputes every memory state.
+  static let keys: Set<String> = [parametersKey, retentionKey]
+
+  var parameters: FSRSParameters = .default
+  var desiredRetention = 0.9
+
+  init() {}
+
+  /// Built from the settings' text values; a value that cannot be read
+  /// leaves the default (it was checked when it was set).
+  init(_ values: [String: String]) {
+    if let text = values[Self.parametersKey],
+      let parsed = try? FSRSParameters(text.split(separator: " ").compactMap { Double($0) })
+    {
+      parameters = parsed
+    }
+    if let text = values[Self.retentionKey], let value = Double(text), FSRSScheduler.desiredRetentionRange.contains(value)
+    {
+      desiredRetention = value
+    }
+  }
+
+  /// The text a parameters setting holds.
+  static func text(of parameters: FSRSParameters) -> String {
+    parameters.values.map { String($0) }.joined(separator: " ")
+  }
+
+  var scheduler: FSRSScheduler { FSRSScheduler(parameters: parameters, desiredRetention: desiredRetention) }
+}

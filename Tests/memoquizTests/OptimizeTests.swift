@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// `memoquiz optimize` on a learner's history written as a machine's file:
+/// it fits, installs only when better, as a step `undo` takes back, and the
+/// same history always gives the same parameters.
+@Suite struct OptimizeTests {
+  /// A history of 300 questions reviewed at growing intervals by a learner
+  /// who forgets faster than the published parameters expect.
+  private func sandboxWithHistory(seed: UInt64) throws -> MemoQuizSandbox {
+    let sandbox = try MemoQuizSandbox()
+    let questions = (0..<300).map { #"{"prompt": "q\#($0)", "answer": "a\#($0)"}"# }.joined(separator: ", ")
+    try sandbox.writeQuestions(#"[{"title": "Deck", "questions": [\#(questions)]}]"#)
+    var generator = SeededGenerator(seed: seed)
+    var text = "memoquiz history\t2\t0a0b0c0d\tlearner\n"
+    var records: [(time: Int64, line: String)] = []
+    let start: Int64 = 1_780_000_000_000
+    for question in 0..<300 {
+      var time = start + Int64(question % 20) * 86_400_000
+      var interval = 1.0
+      var stability = 0.6
+      for _ in 0..<7 {
+        let recall = pow(0.9, interval / stability)
+        let correct = Double(generator.next() >> 11) / Double(1 << 53) < recall
+        let rating = correct ? 3 : 1
+        records.append((time, "\(time)\tDeck\t\tq\(question)\tq\(question)\t\(correct ? "a" : "x")\t\(rating)\t4000"))
+        stability = correct ? stability * 2.2 : max(0.3, stability * 0.5)
+        interval = max(1, stability * 0.8)
+        time += Int64(interval * 86_400_000)
+      }
+    }
+    for (number, record) in records.sorted(by: { $0.time < $1.time }).enumerated() {
+      let fields = record.line.split(separator: "\t", omittingEmptySubsequences: false)
+      text += "answer\t\(number + 1)\t" + fields.joined(separator: "\t") + "\n"
+    }
+    let history = sandbox.folder.appendingPathComponent("history")
+    try FileManager.default.createDirectory(at: history, withIntermediateDirectories: true)
+    try text.write(to: history.appendingPathComponent("0a0b0c0d.log"), atomically: true, encoding: .utf8)
+    sandbox.environment["MEMOQUIZ_NOW"] = "2027-06-01T09:00:00Z"
+    return sandbox
+  }
+
+  private func json(_ text: String) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+  }
+
+  @Test func fittedParametersAreInstalledOnlyWhenBetterAndUndoGoesBack() throws {
+    let sandbox = try sandboxWithHistory(seed: 2026)
+    let dry = try sandbox.run(["optimize", "--dry-run", "--json"])
+    #expect(dry.status == 0, "\(dry.stderr)")
+    let report = try json(dry.stdout)
+    #expect((report["reviews"] as? Int ?? 0) > 1000)
+    #expect(report["installed"] as? Bool == false, "a dry run installs nothing")
+    let current = try #require(report["current"] as? [String: Any])
+    let fitted = try #require(report["fitted"] as? [String: Any])
+    let fittedLoss = try #require(fitted["logLoss"] as? Double)
+    let currentLoss = try #require(current["logLoss"] as? Double)
+    #expect(fittedLoss < currentLoss, "this learner is not the average one")
+    #expect((report["retention"] as? [[String: Any]])?.count == 4)
+    // The same history gives the same parameters.
+    #expect(try sandbox.run(["optimize", "--dry-run", "--json"]).stdout == dry.stdout)
+
+    let before = try sandbox.run(["scores", "--json"]).stdout
+    let installed = try json(sandbox.run(["optimize", "--json"]).stdout)
+    #expect(installed["installed"] as? Bool == true)
+    let after = try json(sandbox.run(["optimize", "--dry-run", "--json"]).stdout)
+    let inUse = try #require(after["current"] as? [String: Any])
+    #expect("\(inUse["parameters"] ?? "")" == "\(fitted["parameters"] ?? "")", "the fitted ones are in use")
+    #expect(try sandbox.run(["scores", "--json"]).stdout != before, "memory is computed again with them")
+    let history = try sandbox.run(["history", "--limit", "1"]).stdout
+    #expect(history.contains("optimize"), "\(history)")
+
+    #expect(try sandbox.run(["undo"]).status == 0)
+    #expect(try sandbox.run(["scores", "--json"]).stdout == before, "undo goes back to the parameters before")
+  }
+
+  @Test func tooFewReviewsKeepTheParametersAndSayHowManyAreNeeded() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.run(["play", "1", "--strategy", "sequential"], input: "a\ni\n")
+    let result = try sandbox.run(["optimize"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("more"), "\(result.stdout)")
+    let report = try json(sandbox.run(["optimize", "--json"]).stdout)
+    #expect(report["installed"] as? Bool == false)
+    #expect(report["fitted"] is NSNull)
+  }
+}
