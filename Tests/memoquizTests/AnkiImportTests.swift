@@ -22,7 +22,7 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
     #expect(result.stdout.contains("2 new groups (Japanese::Words, Japanese::Kana); 7 questions added"))
     #expect(result.stdout.contains("2 cards skipped (only a picture or a sound to ask or to answer)"))
-    #expect(result.stdout.contains("the package's log holds 15 reviews"))
+    #expect(result.stdout.contains("its log of 15 reviews comes too"))
     let groups = try questionsFile(sandbox).filter { ($0["title"] as? String)?.hasPrefix("Japanese") == true }
     let words = try #require(groups.first { $0["title"] as? String == "Japanese::Words" })
     let questions = try #require(words["questions"] as? [[String: Any]])

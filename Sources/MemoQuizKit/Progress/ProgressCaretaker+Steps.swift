@@ -89,14 +89,21 @@ extension ProgressCaretaker {
         let newText = bytes.map { QuestionsText.file(String(decoding: $0, as: UTF8.self)) } ?? QuestionsText.noFile
         let version = progress.questionsVersion
         try SnapshotCaretaker(folder: folder).save(contents: old, reason: "before \(summary)", now: time)
+        // The reviews an import brings go first in this machine's file, so
+        // that the import itself is its newest step, the one `undo` takes.
+        let reviews = try importedReviews(imported, ids: ids)
         var step = QuestionsChangeStep(
-          id: ids[0], time: ids.after(Timestamp(time)), kind: kind, base: version.flatMap { $0.isBefore ? nil : $0.step },
+          id: ids[reviews.count], time: ids.after(Timestamp(time)), kind: kind, base: version.flatMap { $0.isBefore ? nil : $0.step },
           group: group, summary: summary, contents: newText)
         // The version replaced is carried unless the history holds it already.
         if version?.hash != oldText.hash { step.before = oldText }
         step.renames = Self.renames(from: old, to: bytes, progress: progress)
-        let answers = try importedAnswers(imported, step: step.id, ids: ids)
-        return ([.questionsChange(step)] + answers, (result, step.renames, newText))
+        let answers = reviews.map { review in
+          var answer = review
+          answer.round = step.id
+          return HistoryRecord.answer(answer)
+        }
+        return (answers + [.questionsChange(step)], (result, step.renames, newText))
       }
       guard let outcome else { return nil }
       // The step is on disk: now the file. A crash in between is mended by
@@ -111,24 +118,24 @@ extension ProgressCaretaker {
     }
   }
 
-  /// Imported reviews as answers of the import step, each once.
-  private func importedAnswers(_ imported: [ImportedAnswer], step: StepID, ids: NewIDs) throws -> [HistoryRecord] {
+  /// Imported reviews as answers, each once: the caller names the import
+  /// step they belong to.
+  private func importedReviews(_ imported: [ImportedAnswer], ids: NewIDs) throws -> [AnswerStep] {
     guard !imported.isEmpty else { return [] }
     var known = Set<String>()
     for case .answer(let answer) in try allRecords() {
       if let origin = answer.origin { known.insert(origin) }
     }
-    var records: [HistoryRecord] = []
+    var answers: [AnswerStep] = []
     for review in imported where known.insert(review.origin).inserted {
       let milliseconds = Int((min(max(review.seconds, 0), 120) * 1000).rounded())
-      records.append(
-        .answer(
-          AnswerStep(
-            id: ids[1 + records.count], time: review.time, group: review.group, round: step,
-            question: review.question, prompt: review.prompt, typed: "", rating: review.rating,
-            duration: milliseconds, origin: review.origin)))
+      answers.append(
+        AnswerStep(
+          id: ids[answers.count], time: review.time, group: review.group, round: nil,
+          question: review.question, prompt: review.prompt, typed: "", rating: review.rating,
+          duration: milliseconds, origin: review.origin))
     }
-    return records
+    return answers
   }
 
   /// The groups that a new questions file renamed: a title gone and a new

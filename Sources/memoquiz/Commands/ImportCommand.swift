@@ -32,12 +32,15 @@ struct ImportCommand: Command {
   func run(in context: CommandContext) throws {
     let imported: [QuestionGroup]
     var packageNote = ""
+    var answers: [ImportedAnswer] = []
     if format == .ankiPackage {
       // A package is read a part at a time: a collection's media stay on disk.
       guard access(file, F_OK) == 0 else { throw QuestionFileError.missingFile(file) }
       let package = try QuestionImport.ankiPackage(atPath: file, title: title)
       imported = package.groups
       packageNote = Self.packageNote(package.conversion)
+      // The review log comes too: each review an answer at its own time.
+      answers = package.conversion.importedAnswers(into: package.groups)
     } else {
       guard let bytes = try QuestionGroupCaretaker.readFile(file) else { throw QuestionFileError.missingFile(file) }
       imported = try QuestionImport.groups(in: bytes, file: file, format: format, title: title)
@@ -55,7 +58,7 @@ struct ImportCommand: Command {
     // at the same time by another process is kept.
     let (mode, file) = (mode, file)
     let plan = try QuestionGroupCaretaker.changeQuestions(
-      in: context.folder, kind: .import, group: nil, now: context.now()
+      in: context.folder, kind: .import, group: nil, now: context.now(), imported: answers
     ) { groups in
       let plan = try QuestionImport.plan(imported, into: groups, mode: mode, file: file)
       return (plan.bytes, "import of \(file)", plan)
@@ -94,7 +97,7 @@ struct ImportCommand: Command {
       note += "; \(counted(conversion.skippedEmpty, "note")) skipped (no prompt or no answer)"
     }
     if !conversion.reviews.isEmpty {
-      note += "; the package's log holds \(counted(conversion.reviews.count, "review"))"
+      note += "; its log of \(counted(conversion.reviews.count, "review")) comes too (none counted twice)"
     }
     return note
   }
