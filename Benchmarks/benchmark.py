@@ -285,7 +285,8 @@ def long_history():
         run_measured([MEMOQUIZ, "play", "Deck", "--strategy", "sequential"], dict(env, MEMOQUIZ_NOW=when), answers)
     built = time.perf_counter() - start
     stored = stored_answers(env, "Deck")
-    history = os.path.getsize(os.path.join(home, "history.log"))
+    folder = os.path.join(home, "history")
+    history = sum(os.path.getsize(os.path.join(folder, name)) for name in os.listdir(folder))
 
     def timed(folder, command="groups"):
         samples = []
