@@ -30,7 +30,9 @@ import Testing
       else { continue }
       let group = try #require(scores.first { $0["title"] as? String == deck })
       let question = try #require(
-        (group["questions"] as? [[String: Any]])?.first { $0["id"] as? String == guid && $0["card"] as? String == "forward" })
+        (group["questions"] as? [[String: Any]])?.first {
+          $0["id"] as? String == guid && $0["card"] as? String == "forward"
+        })
       let ours = try #require(question["stability"] as? Double, "\(guid) has memory")
       #expect(abs(ours - stability) / stability < 0.01, "\(guid): stability \(ours) against Anki's \(stability)")
       let due = try #require(question["due"] as? String)

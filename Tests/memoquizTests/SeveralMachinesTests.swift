@@ -99,7 +99,9 @@ import Testing
       try Self.expectSameViewsWhereFilesAgree(machines, seed: seed)
     }
     // Everyone gets everything.
-    for source in machines { for target in machines where source !== target { try Self.copy(from: source, to: target) } }
+    for source in machines {
+      for target in machines where source !== target { try Self.copy(from: source, to: target) }
+    }
     let views = try machines.map { try $0.views() }
     #expect(views[0] == views[1] && views[1] == views[2], "seed \(seed)")
     let acknowledged = machines.reduce(0) { $0 + $1.acknowledged }
@@ -183,7 +185,9 @@ import Testing
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/git"), "needs git"))
   func gitCarriesTheStepsBothWays() throws {
     let remote = try MemoQuizSandbox()
-    #expect(try remote.runTool("/usr/bin/git", ["init", "-q", "--bare", remote.folder.appendingPathComponent("r.git").path]) == 0)
+    #expect(
+      try remote.runTool("/usr/bin/git", ["init", "-q", "--bare", remote.folder.appendingPathComponent("r.git").path])
+        == 0)
     let address = remote.folder.appendingPathComponent("r.git").path
     let laptop = try Machine(now: "2026-12-01T09:00:00Z")
     let desktop = try Machine(now: "2026-12-01T10:00:00Z")

@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import FoundationEssentials
+@preconcurrency import Glibc
 
 /// Carries a data folder of the second release over: its single
 /// `history.log` becomes this machine's file under `history/`, every record
@@ -28,7 +28,9 @@ struct HistoryCarryOver {
       try folder.createHistory()
       try DurableFile.replace(file.path, with: text)
     }
-    try DurableFile.move(legacy, to: DurableFile.asideName(for: folder.localFolder + "/history-2.log", label: "kept", now: Timestamp(Date())))
+    try DurableFile.move(
+      legacy,
+      to: DurableFile.asideName(for: folder.localFolder + "/history-2.log", label: "kept", now: Timestamp(Date())))
     unlink(folder.legacyCheckpointFile)
     unlink(folder.legacyLockFile)
   }
@@ -54,7 +56,8 @@ struct HistoryCarryOver {
     for record in legacy {
       let id = StepID(machine: machine.id, sequence: records.count + 1)
       switch record {
-      case .answer(let old, let time, let group, let round, let question, let prompt, let typed, let rating, let duration):
+      case .answer(
+        let old, let time, let group, let round, let question, let prompt, let typed, let rating, let duration):
         steps[old] = id
         records.append(
           .answer(
@@ -81,10 +84,11 @@ struct HistoryCarryOver {
         lastQuestions = id
       case .mark(let isUndo, let time, let target, let kind, let group, let question):
         guard let target = steps[target] else { continue }
-        let round = records.lazy.compactMap { record -> StepID?? in
-          guard case .answer(let answer) = record, answer.id == target else { return nil }
-          return .some(answer.round)
-        }.first ?? nil
+        let round =
+          records.lazy.compactMap { record -> StepID?? in
+            guard case .answer(let answer) = record, answer.id == target else { return nil }
+            return .some(answer.round)
+          }.first ?? nil
         let mark = StepMark(
           id: id, time: time, target: target, kind: kind, group: group, question: question, round: round)
         records.append(isUndo ? .undo(mark) : .redo(mark))
@@ -157,7 +161,8 @@ extension HistoryCarryOver {
         try fields.count(), try fields.timestamp(), try fields.text(), try fields.count(), try fields.text(),
         try fields.text(), try fields.text(), try fields.rating(), try fields.count())
     case "right":
-      record = .right(try fields.count(), try fields.timestamp(), try fields.text(), try fields.text(), try fields.count())
+      record = .right(
+        try fields.count(), try fields.timestamp(), try fields.text(), try fields.text(), try fields.count())
     case "reset":
       record = .reset(try fields.count(), try fields.timestamp(), fields.rest())
     case "questions":

@@ -113,7 +113,7 @@ struct MachineHistoryFile: Sendable {
       var created = false
       do throws(SystemError) {
         descriptor = try FileDescriptor.open(path, O_WRONLY | O_APPEND)
-      } catch where error.errno == ENOENT {
+      } catch  where error.errno == ENOENT {
         descriptor = try FileDescriptor.open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_NOFOLLOW)
         created = true
       }

@@ -62,7 +62,10 @@ extension ProgressCaretaker {
   /// Sets a setting, as one step.
   func set(_ key: String, to value: String, summary: String, at time: Date) throws {
     try perform { _, ids in
-      ([.setting(SettingStep(id: ids[0], time: ids.after(Timestamp(time)), key: key, value: value, summary: summary))], ())
+      (
+        [.setting(SettingStep(id: ids[0], time: ids.after(Timestamp(time)), key: key, value: value, summary: summary))],
+        ()
+      )
     }
   }
 
@@ -93,7 +96,8 @@ extension ProgressCaretaker {
         // that the import itself is its newest step, the one `undo` takes.
         let reviews = try importedReviews(imported, ids: ids)
         var step = QuestionsChangeStep(
-          id: ids[reviews.count], time: ids.after(Timestamp(time)), kind: kind, base: version.flatMap { $0.isBefore ? nil : $0.step },
+          id: ids[reviews.count], time: ids.after(Timestamp(time)), kind: kind,
+          base: version.flatMap { $0.isBefore ? nil : $0.step },
           group: group, summary: summary, contents: newText)
         // The version replaced is carried unless the history holds it already.
         if version?.hash != oldText.hash { step.before = oldText }
@@ -168,7 +172,8 @@ extension ProgressCaretaker {
     let snapshot = try SnapshotCaretaker(folder: folder).load(id)
     let bytes = snapshot.contents.map { [UInt8]($0) }
     let summary = "restore of snapshot \(id) (\(snapshot.reason))"
-    try changeQuestions(kind: .restore, group: nil, at: time) { _ -> (bytes: [UInt8]?, summary: String, result: Void)? in
+    try changeQuestions(kind: .restore, group: nil, at: time) {
+      _ -> (bytes: [UInt8]?, summary: String, result: Void)? in
       (bytes, summary, ())
     }
     return snapshot

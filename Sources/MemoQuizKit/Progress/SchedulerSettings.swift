@@ -21,7 +21,8 @@ struct SchedulerSettings: Hashable, Sendable {
     {
       parameters = parsed
     }
-    if let text = values[Self.retentionKey], let value = Double(text), FSRSScheduler.desiredRetentionRange.contains(value)
+    if let text = values[Self.retentionKey], let value = Double(text),
+      FSRSScheduler.desiredRetentionRange.contains(value)
     {
       desiredRetention = value
     }

@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import FoundationEssentials
+@preconcurrency import Glibc
 
 /// `memoquiz sync`: exchanges history files with other machines through a
 /// git repository that is the data folder itself.
@@ -14,7 +14,8 @@ public struct HistorySync {
 
   /// What the `.gitignore` of a synced data folder says: only the history
   /// and this file are shared.
-  static let ignoreRules = "# memoquiz: only the history is shared; each machine keeps the rest.\n/*\n!/history/\n!/.gitignore\n"
+  static let ignoreRules =
+    "# memoquiz: only the history is shared; each machine keeps the rest.\n/*\n!/history/\n!/.gitignore\n"
 
   /// What arrived from one machine.
   public struct Arrival: Sendable, Equatable {

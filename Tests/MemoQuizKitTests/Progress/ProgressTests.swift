@@ -182,7 +182,8 @@ import Testing
         StepMark(
           id: sid(12), time: Timestamp(rawValue: 12), target: sid(7), kind: .answer, group: text, question: "q",
           inRound: true, round: sid(2, 9))),
-      .redo(StepMark(id: sid(13), time: Timestamp(rawValue: 13), target: sid(10), kind: .edit, group: nil, question: nil)),
+      .redo(
+        StepMark(id: sid(13), time: Timestamp(rawValue: 13), target: sid(10), kind: .edit, group: nil, question: nil)),
       .roundStart(
         RoundStart(
           id: sid(14), time: Timestamp(rawValue: 14), group: text, strategy: "random", seed: UInt64.max,

@@ -14,7 +14,8 @@ import Testing
     let plan = strategy.plan(context).map { group.questions[$0].identity }
     return RoundMemento(
       RoundStart(
-        id: StepID(machine: .test(7), sequence: 1), time: Timestamp(rawValue: 0), group: "G", strategy: strategy.name, seed: seed,
+        id: StepID(machine: .test(7), sequence: 1), time: Timestamp(rawValue: 0), group: "G", strategy: strategy.name,
+        seed: seed,
         repeatsMissed: strategy.repeatsMissed, skipped: 0, plan: plan))
   }
 

@@ -19,7 +19,8 @@ import Testing
     let order = plan ?? strategy.plan(context)
     let memento = RoundMemento(
       RoundStart(
-        id: StepID(machine: .test(7), sequence: 1), time: Timestamp(rawValue: 0), group: "G", strategy: strategy.name, seed: seed,
+        id: StepID(machine: .test(7), sequence: 1), time: Timestamp(rawValue: 0), group: "G", strategy: strategy.name,
+        seed: seed,
         repeatsMissed: strategy.repeatsMissed, skipped: 0, plan: order.map { cards[$0].identity }))
     return Round(group: group, memento: memento, plan: order)
   }

@@ -15,7 +15,9 @@ struct CompletionChecks {
     let completer = try ShellCompleter(shell, sandbox: try MemoQuizSandbox())
     #expect(try completer.complete("memoquiz pl") == ["play"])
     #expect(try completer.complete("memoquiz sn") == ["snapshots"])
-    #expect(try completer.complete("memoquiz s").sorted() == CommandTable.commands.map(\.name).filter { $0.hasPrefix("s") }.sorted())
+    #expect(
+      try completer.complete("memoquiz s").sorted()
+        == CommandTable.commands.map(\.name).filter { $0.hasPrefix("s") }.sorted())
     #expect(try Set(completer.complete("memoquiz ")) == Set(CommandTable.commands.map(\.name)))
   }
 
