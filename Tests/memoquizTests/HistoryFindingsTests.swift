@@ -141,4 +141,21 @@ import Testing
     #expect(redo.status == 0, "\(redo.stderr)")
     #expect(try sandbox.storedScore("G") == (2, 0))
   }
+
+  /// Issue 17, finding 9: redo works as in an editor: only while no new step
+  /// was made since the undo, and never for an in-round `:undo`.
+  @Test func redoBringsBackOnlyWhileNoNewStepWasMade() throws {
+    let sandbox = try sandbox()
+    try sandbox.run(["play", "G", "--strategy", "sequential"], input: "a1\na2\n")
+    #expect(try sandbox.run(["undo"]).status == 0)
+    try sandbox.run(["play", "G"], input: "a2\n")
+    let redo = try sandbox.run(["redo"])
+    #expect(redo.status == 1)
+    #expect(redo.stderr.contains("nothing to bring back"), "\(redo.stderr)")
+    // An in-round :undo is not brought back, even several steps later.
+    try sandbox.run(["play", "G", "--restart", "--strategy", "sequential"], input: "x\n:undo\na1\n")
+    #expect(try sandbox.run(["redo"]).status == 1)
+    #expect(try sandbox.run(["undo"]).status == 0)
+    #expect(try sandbox.run(["redo"]).stdout.contains("Brought back"))
+  }
 }

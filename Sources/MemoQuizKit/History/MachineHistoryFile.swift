@@ -69,9 +69,9 @@ struct MachineHistoryFile: Sendable {
         contents.damagedLines += 1
         continue
       }
-      if base + start == 0 || fields.first == Self.magic {
+      if fields.first == Self.magic {
         // The first line: the format, the machine, its host's name.
-        guard fields.first == Self.magic, fields.count == 4, let version = Int(fields[1]) else {
+        guard fields.count == 4, let version = Int(fields[1]) else {
           contents.damagedLines += 1
           continue
         }
@@ -92,6 +92,34 @@ struct MachineHistoryFile: Sendable {
     }
     contents.end = base + start
     return contents
+  }
+
+  /// The number of the last whole record before `end`, read from the file
+  /// itself, so that a new record never takes a number already used, whatever
+  /// a checkpoint says.
+  /// - Returns: `nil` when no record line can be read there.
+  func lastSequence(before end: Int) -> Int? {
+    guard end > 0, let descriptor = try? FileDescriptor.open(path, O_RDONLY | O_NONBLOCK) else { return nil }
+    defer { descriptor.close() }
+    let start = max(0, end - 65_536)
+    var buffer = [UInt8](repeating: 0, count: end - start)
+    let count =
+      (try? buffer.withUnsafeMutableBytes { raw in
+        try Result { () throws(SystemError) in try descriptor.read(into: raw, at: start) }.get()
+      }) ?? 0
+    guard count == buffer.count, buffer.last == 10 else { return nil }
+    var lineEnd = buffer.count - 1
+    while lineEnd > 0 {
+      let lineStart = buffer[..<lineEnd].lastIndex(of: 10).map { $0 + 1 } ?? 0
+      if let fields = RecordLine.fields(buffer[lineStart..<lineEnd]), fields.count > 1, fields[0] != Self.magic,
+        let sequence = Int(fields[1]), (1...StepID.maximumSequence).contains(sequence)
+      {
+        return sequence
+      }
+      guard lineStart > 0 else { return nil }
+      lineEnd = lineStart - 1
+    }
+    return nil
   }
 
   /// The first line of a new file.
@@ -119,7 +147,10 @@ struct MachineHistoryFile: Sendable {
       }
       defer { descriptor.close() }
       var end = end
-      if created {
+      if created || end == 0 {
+        // A new file, or one with no whole line yet (cut short in its first
+        // line): it starts with its first line.
+        if !created { try descriptor.truncate(to: 0) }
         bytes = Self.header(machine: machine, name: name) + bytes
         end = 0
       } else if try descriptor.size() != end {

@@ -199,17 +199,20 @@ public final class ProgressCaretaker {
       try refresh()
       let me = try machine()
       let known = coverage[me.id]
-      let ids = NewIDs(machine: me.id, first: (known?.lastSequence ?? 0) + 1, newest: progress.newest?.time)
+      let file = history.file(of: me.id)
+      // The next number follows the file's own last record as well as what
+      // was read: a damaged checkpoint can never make a number repeat.
+      let last = max(known?.lastSequence ?? 0, known.flatMap { file.lastSequence(before: $0.end) } ?? 0)
+      let ids = NewIDs(machine: me.id, first: last + 1, newest: progress.newest?.time)
       let (records, result) = try change(progress, ids)
       guard !records.isEmpty else { return result }
-      let last = ids.first + records.count - 1
+      let newLast = ids.first + records.count - 1
       // Never write a number the reader would refuse.
-      guard last <= StepID.maximumSequence else { throw HistoryError.full(path: history.file(of: me.id).path) }
+      guard newLast <= StepID.maximumSequence else { throw HistoryError.full(path: file.path) }
       try folder.createHistory()
-      let file = history.file(of: me.id)
       let end = try file.append(records, after: known?.end ?? 0, name: me.name)
       coverage[me.id] = HistoryCaretaker.Coverage(
-        end: end, lastSequence: last, tail: history.tailHash(of: file.path, before: end))
+        end: end, lastSequence: newLast, tail: history.tailHash(of: file.path, before: end))
       for record in records where !progress.apply(record) {
         try rebuild()
         break

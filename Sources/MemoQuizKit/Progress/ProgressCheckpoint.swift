@@ -74,7 +74,29 @@ struct ProgressCheckpoint: Equatable, Sendable {
         RecordLine.append(["answer", answer.step.text, answer.isCorrect ? "1" : "0", answer.question], to: &text)
       }
     }
+    // A last line that sums up every byte before it: damage that still
+    // parses is noticed, and the history rebuilds the state.
+    RecordLine.append(["sum", String(Self.checksum(text[...]))], to: &text)
     return text
+  }
+
+  /// A fast hash of bytes, eight at a time.
+  static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    bytes.withUnsafeBytes { raw in
+      var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
+      var offset = 0
+      while offset + 8 <= raw.count {
+        let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        hash = (hash ^ word) &* 0x100_0000_01B3
+        hash ^= hash >> 29
+        offset += 8
+      }
+      while offset < raw.count {
+        hash = (hash ^ UInt64(raw[offset])) &* 0x100_0000_01B3
+        offset += 1
+      }
+      return hash
+    }
   }
 
   /// Reads a checkpoint.
@@ -87,6 +109,13 @@ struct ProgressCheckpoint: Equatable, Sendable {
     else { throw Damaged() }
     // A newer memoquiz's checkpoint is derived data too: replay.
     guard version == Self.version else { throw Older() }
+    // The last line sums up the bytes before it.
+    let body = bytes.dropLast()
+    guard let sumStart = body.lastIndex(of: 10).map({ $0 + 1 }),
+      let sumFields = RecordLine.fields(bytes[sumStart..<(bytes.count - 1)]), sumFields.count == 2,
+      sumFields[0] == "sum", UInt64(sumFields[1]) == Self.checksum(bytes[..<sumStart])
+    else { throw Damaged() }
+    let bytes = Array(bytes[..<sumStart])
     do throws(RecordFields.Malformed) {
       var progress = Progress()
       var coverage: [MachineID: HistoryCaretaker.Coverage] = [:]
