@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import FoundationEssentials
+@preconcurrency import Glibc
 
 /// The questions file follows the history: each change of it is a step that
 /// carries the new file, and `questions.json` is made to hold the version
@@ -182,4 +182,3 @@ extension ProgressCaretaker {
     }
   }
 }
-

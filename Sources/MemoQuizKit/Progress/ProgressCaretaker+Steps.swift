@@ -62,7 +62,10 @@ extension ProgressCaretaker {
   /// Sets a setting, as one step.
   func set(_ key: String, to value: String, summary: String, at time: Date) throws {
     try perform { _, ids in
-      ([.setting(SettingStep(id: ids[0], time: ids.after(Timestamp(time)), key: key, value: value, summary: summary))], ())
+      (
+        [.setting(SettingStep(id: ids[0], time: ids.after(Timestamp(time)), key: key, value: value, summary: summary))],
+        ()
+      )
     }
   }
 
@@ -87,7 +90,8 @@ extension ProgressCaretaker {
         let version = progress.questionsVersion
         try SnapshotCaretaker(folder: folder).save(contents: old, reason: "before \(summary)", now: time)
         var step = QuestionsChangeStep(
-          id: ids[0], time: ids.after(Timestamp(time)), kind: kind, base: version.flatMap { $0.isBefore ? nil : $0.step },
+          id: ids[0], time: ids.after(Timestamp(time)), kind: kind,
+          base: version.flatMap { $0.isBefore ? nil : $0.step },
           group: group, summary: summary, contents: newText)
         // The version replaced is carried unless the history holds it already.
         if version?.hash != oldText.hash { step.before = oldText }
@@ -137,7 +141,8 @@ extension ProgressCaretaker {
     let snapshot = try SnapshotCaretaker(folder: folder).load(id)
     let bytes = snapshot.contents.map { [UInt8]($0) }
     let summary = "restore of snapshot \(id) (\(snapshot.reason))"
-    try changeQuestions(kind: .restore, group: nil, at: time) { _ -> (bytes: [UInt8]?, summary: String, result: Void)? in
+    try changeQuestions(kind: .restore, group: nil, at: time) {
+      _ -> (bytes: [UInt8]?, summary: String, result: Void)? in
       (bytes, summary, ())
     }
     return snapshot

@@ -85,7 +85,8 @@ struct HistoryCommand: Command {
   static func json(_ steps: [HistoryStep]) throws -> String {
     let entries = steps.map { step in
       Entry(
-        id: step.id, step: step.stepID.text, machine: step.machine, time: ISO8601Time.string(step.time), kind: step.kind.rawValue, group: step.group,
+        id: step.id, step: step.stepID.text, machine: step.machine, time: ISO8601Time.string(step.time),
+        kind: step.kind.rawValue, group: step.group,
         undone: step.isUndone, summary: step.summary, prompt: step.prompt, typed: step.typed, correct: step.isCorrect)
     }
     let encoder = JSONEncoder()

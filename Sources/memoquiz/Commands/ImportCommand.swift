@@ -35,7 +35,8 @@ struct ImportCommand: Command {
     if dryRun {
       let caretaker = try context.loadCaretaker()
       let plan = try QuestionImport.plan(imported, into: caretaker.groups, mode: mode, file: file)
-      terminal.write("Would import \(TextSanitizer.sanitized(file)): \(summary(of: plan)). Nothing was changed (--dry-run).\n")
+      terminal.write(
+        "Would import \(TextSanitizer.sanitized(file)): \(summary(of: plan)). Nothing was changed (--dry-run).\n")
       return
     }
     // Planned from the questions as they are under the lock: an import made

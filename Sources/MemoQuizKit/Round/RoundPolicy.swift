@@ -1,0 +1,134 @@
+import FoundationEssentials
+
+/// Decides which round is played: the saved one or a new one, planned by
+/// its strategy within the day's cap on new questions; for one group, or
+/// across groups (`memoquiz review`).
+struct RoundPolicy {
+  let caretaker: QuestionGroupCaretaker
+  let terminal: any Terminal
+  let now: () -> Date
+  var words: RoundWords { RoundWords(style: terminal.style) }
+
+  // MARK: - A group's round
+
+  /// The round to play in `group`: the saved one, or a new one.
+  /// - Returns: `nil` when a review round has nothing to ask, or the person
+  ///   left.
+  func start(group: QuestionGroup, options: RoundSession.Options) throws -> Round? {
+    if let saved = caretaker.unfinishedRound(of: group.title), !options.restart {
+      let untouched = saved.answers.isEmpty && saved.skipped == 0
+      let otherStrategy = options.strategy.map { $0.name != saved.strategy } ?? false
+      if !(untouched && otherStrategy) {
+        let round = Round(group: group, memento: saved)
+        if !round.isFinished {
+          switch resume(round, untouched: untouched) {
+          case nil: return nil
+          case false?: return try newRound(group: group, options: options)
+          case true?:
+            terminal.write(words.resuming(round, strategy: saved.strategy, keepsOrder: otherStrategy))
+            return round
+          }
+        }
+      }
+    }
+    return try newRound(group: group, options: options)
+  }
+
+  /// Whether to resume a round: asked on a terminal when it has answers.
+  /// - Returns: `nil` when the person left.
+  private func resume(_ round: Round, untouched: Bool) -> Bool? {
+    guard terminal.isInteractive && !untouched else { return true }
+    return terminal.confirm(words.resumeQuestion(round, strategy: round.memento.strategy), defaultAnswer: true)
+  }
+
+  /// The most new questions a new review round takes: `--new`, else what
+  /// is left of today's cap (at most 10 in one group's round).
+  private func newLimit(_ options: RoundSession.Options, groupRound: Bool) -> Int {
+    if let limit = options.newLimit { return limit }
+    let left = caretaker.newLeftToday(at: now())
+    return groupRound ? min(ReviewQuestionStrategy.defaultNewLimit, left) : left
+  }
+
+  private func newRound(group: QuestionGroup, options: RoundSession.Options) throws -> Round? {
+    let strategy = options.strategy ?? QuestionStrategies.standard
+    let seed = options.seed ?? UInt64.random(in: 0...UInt64(1 << 53))
+    let time = Timestamp(now())
+    let limit = strategy.needsMemory ? newLimit(options, groupRound: true) : 0
+    let context = RoundPlanContext(
+      questions: group.questions, seed: seed,
+      memory: strategy.needsMemory ? group.questions.map { caretaker.memory(of: $0, in: group)?.state } : [],
+      now: time, newLimit: limit)
+    let plan = strategy.plan(context)
+    guard !plan.isEmpty else {
+      terminal.write(
+        words.nothingToReview(
+          in: TextSanitizer.sanitized(group.title), next: caretaker.nextDue(of: group), newLimit: limit))
+      return nil
+    }
+    let memento = try caretaker.progress.startRound(
+      group: group.title, strategy: strategy, seed: seed, plan: plan.map { group.questions[$0].identity }, at: time)
+    let round = Round(group: group, memento: memento, plan: plan)
+    terminal.write(words.header(round, strategy: strategy, seed: seed, interactive: terminal.isInteractive))
+    return round
+  }
+
+  // MARK: - Across groups
+
+  /// The groups a saved review round asks questions of.
+  func groupsOfSavedReview() -> [String] {
+    guard let saved = caretaker.unfinishedRound(of: "") else { return [] }
+    var seen = Set<String>()
+    return saved.plan.map { RoundMemento.split($0).group }.filter { seen.insert($0).inserted }
+  }
+
+  /// Today's review of `groups`: the saved review round, or a new one.
+  /// - Returns: `nil` when there is nothing to ask, or the person left.
+  func startReview(groups indices: [Int], options: RoundSession.Options) throws -> Round? {
+    if let saved = caretaker.unfinishedRound(of: "") {
+      let round = Round(group: reviewGroup(plan: saved.plan), memento: saved)
+      if !round.isFinished {
+        switch resume(round, untouched: saved.answers.isEmpty) {
+        case nil: return nil
+        case true?:
+          terminal.write(words.resuming(round, strategy: saved.strategy, keepsOrder: false))
+          return round
+        case false?: break
+        }
+      }
+    }
+    let time = Timestamp(now())
+    let strategy = ReviewQuestionStrategy()
+    let plan = strategy.planAcross(
+      groups: indices.map { caretaker.groups[$0] }, now: time, newLimit: newLimit(options, groupRound: false)
+    ) { caretaker.memory(of: $0, in: $1)?.state }
+    guard !plan.isEmpty else {
+      terminal.write("Nothing to review now; " + DayPlan(caretaker: caretaker, now: now()).nextText + "\n")
+      return nil
+    }
+    let memento = try caretaker.progress.startRound(group: "", strategy: strategy, seed: 0, plan: plan, at: time)
+    let round = Round(group: reviewGroup(plan: plan), memento: memento, plan: Array(plan.indices))
+    terminal.write(words.header(round, strategy: strategy, seed: 0, interactive: terminal.isInteractive))
+    return round
+  }
+
+  /// The questions of a round across groups, in the plan's order, each
+  /// named by its ``RoundMemento/key(group:question:)``; questions no longer
+  /// in the file are left out.
+  private func reviewGroup(plan: [String]) -> QuestionGroup {
+    var lookup: [String: [String: Question]] = [:]
+    var questions: [Question] = []
+    var seen = Set<String>()
+    for key in plan where seen.insert(key).inserted {
+      let (title, identity) = RoundMemento.split(key)
+      if lookup[title] == nil {
+        let group = caretaker.groups.first { $0.title == title }
+        lookup[title] = Dictionary(
+          (group?.questions ?? []).map { ($0.identity, $0) }, uniquingKeysWith: { first, _ in first })
+      }
+      guard var question = lookup[title]?[identity] else { continue }
+      question.id = key
+      questions.append(question)
+    }
+    return QuestionGroup(title: "", questions: questions)
+  }
+}
