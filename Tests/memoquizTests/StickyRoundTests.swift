@@ -19,7 +19,7 @@ import Testing
     #expect(again.stdout.contains("[2/46] い"))
   }
 
-  @Test(arguments: [("\n", "[2/46]\u{1B}[0m \u{1B}[1mい"), ("n\n", "[1/46]\u{1B}[0m")])
+  @Test(arguments: [("\n", "[2/46]\u{1B}[0m \u{1B}[1mい"), ("n\n2\n", "[1/46]\u{1B}[0m \u{1B}[1mあ")])
   func onATerminalTheMenuAsksWhetherToResume(_ reply: String, _ question: String) throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.run(["play", "hiragana", "--strategy", "sequential"], input: "a\n:quit\n")

@@ -21,7 +21,7 @@ struct RoundPolicy {
       if !(untouched && otherStrategy) {
         let round = Round(group: group, memento: saved)
         if !round.isFinished {
-          switch resume(round, untouched: untouched) {
+          switch resume(round, untouched: untouched || !options.asksToResume) {
           case nil: return nil
           case false?: return try newRound(group: group, options: options)
           case true?:

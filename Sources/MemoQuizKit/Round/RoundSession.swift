@@ -19,6 +19,9 @@ public struct RoundSession {
     /// `nil` takes what is left of today's `new-per-day`, at most
     /// ``ReviewQuestionStrategy/defaultNewLimit`` in a group's round.
     public var newLimit: Int?
+    /// Whether to ask on a terminal before resuming a round with answers;
+    /// the menu asked already.
+    public var asksToResume = true
 
     public init(
       strategy: (any QuestionStrategy)? = nil, seed: UInt64? = nil, restart: Bool = false, newLimit: Int? = nil

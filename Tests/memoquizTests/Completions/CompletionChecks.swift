@@ -14,7 +14,7 @@ struct CompletionChecks {
   func aCommandCompletesFromItsStart() throws {
     let completer = try ShellCompleter(shell, sandbox: try MemoQuizSandbox())
     #expect(try completer.complete("memoquiz pl") == ["play"])
-    #expect(try completer.complete("memoquiz s").sorted() == ["scores", "snapshots", "stats"])
+    #expect(try completer.complete("memoquiz s").sorted() == ["scores", "snapshots", "stats", "sync"])
     #expect(try Set(completer.complete("memoquiz ")) == Set(CommandTable.commands.map(\.name)))
   }
 
