@@ -26,7 +26,10 @@ enum CommandTable {
       options: [
         .option("--strategy", "NAME", .choices(noun: "strategy", StrategyChoices.choices), "the order of a new round"),
         .option("--seed", "N", .number, "repeat a random order exactly"),
-        .option("--new", "N", .number, "how many never-answered questions a review round adds (default 10)"),
+        .option(
+          "--new", "N", .number,
+          "how many never-answered questions a review round adds (default: what is left of today's new-per-day, "
+            + "at most 10)"),
         .flag("--restart", "start a new round even if one is unfinished"),
       ],
       discussion: [
