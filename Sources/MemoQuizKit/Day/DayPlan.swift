@@ -110,6 +110,13 @@ public struct DayPlan: Sendable {
 }
 
 extension QuestionGroupCaretaker {
+  /// The memory of each of the group's questions, in order (`nil` for one
+  /// never answered): the group looked up once, not once a question.
+  func memoryStates(of group: QuestionGroup) -> [MemoryState?] {
+    let memory = progress.progress.groups[group.title]?.questions ?? [:]
+    return group.questions.map { memory[$0.identity]?.state }
+  }
+
   /// New questions review rounds may still take today, in all groups.
   public func newLeftToday(at now: Date) -> Int {
     let settings = progress.settings

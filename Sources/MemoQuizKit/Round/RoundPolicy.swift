@@ -68,7 +68,8 @@ struct RoundPolicy {
     let memento = try caretaker.progress.startRound(
       group: group.title, strategy: strategy, seed: seed, plan: plan.map { group.questions[$0].identity }, at: time)
     let round = Round(group: group, memento: memento, plan: plan)
-    terminal.write(words.header(round, strategy: strategy, seed: seed, interactive: terminal.isInteractive))
+    terminal.write(
+      words.header(round, strategy: strategy, seed: seed, groupCount: nil, interactive: terminal.isInteractive))
     return round
   }
 
@@ -98,16 +99,28 @@ struct RoundPolicy {
     }
     let time = Timestamp(now())
     let strategy = ReviewQuestionStrategy()
-    let plan = strategy.planAcross(
-      groups: indices.map { caretaker.groups[$0] }, now: time, newLimit: newLimit(options, groupRound: false)
-    ) { caretaker.memory(of: $0, in: $1)?.state }
-    guard !plan.isEmpty else {
+    let groups = indices.map { caretaker.groups[$0] }
+    let picked = strategy.planAcross(
+      groups: groups, now: time, newLimit: newLimit(options, groupRound: false), memory: caretaker.memoryStates)
+    guard !picked.isEmpty else {
       terminal.write("Nothing to review now; " + DayPlan(caretaker: caretaker, now: now()).nextText + "\n")
       return nil
     }
+    // The round's own questions, each named by its group and identity.
+    var questions: [Question] = []
+    questions.reserveCapacity(picked.count)
+    for (group, index) in picked {
+      var question = groups[group].questions[index]
+      question.id = RoundMemento.key(group: groups[group].title, question: question.identity)
+      questions.append(question)
+    }
+    let plan = questions.map(\.identity)
     let memento = try caretaker.progress.startRound(group: "", strategy: strategy, seed: 0, plan: plan, at: time)
-    let round = Round(group: reviewGroup(plan: plan), memento: memento, plan: Array(plan.indices))
-    terminal.write(words.header(round, strategy: strategy, seed: 0, interactive: terminal.isInteractive))
+    let round = Round(
+      group: QuestionGroup(title: "", questions: questions), memento: memento, plan: Array(plan.indices))
+    let groupCount = Set(picked.map(\.group)).count
+    terminal.write(
+      words.header(round, strategy: strategy, seed: 0, groupCount: groupCount, interactive: terminal.isInteractive))
     return round
   }
 

@@ -60,11 +60,14 @@ struct RoundWords {
   }
 
   /// The first lines of a new round.
-  func header(_ round: Round, strategy: any QuestionStrategy, seed: UInt64, interactive: Bool) -> String {
+  /// - Parameter groupCount: how many groups a round across groups asks.
+  func header(_ round: Round, strategy: any QuestionStrategy, seed: UInt64, groupCount: Int?, interactive: Bool)
+    -> String
+  {
     let questions = "\(round.count) \(round.count == 1 ? "question" : "questions")"
     var header: String
     if round.memento.isAcrossGroups {
-      let groups = Set(round.group.questions.map { round.groupTitle(of: $0) }).count
+      let groups = groupCount ?? Set(round.group.questions.map { round.groupTitle(of: $0) }).count
       header = "\(style.bold(name(round))): \(questions) from \(groups) \(groups == 1 ? "group" : "groups")"
     } else {
       header = "\(style.bold(name(round))): \(questions), \(strategy.name) order"

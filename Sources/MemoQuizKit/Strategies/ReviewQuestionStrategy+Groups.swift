@@ -5,30 +5,26 @@ extension ReviewQuestionStrategy {
   /// retrievability first (ties in the order of the groups and the file),
   /// then up to `newLimit` questions never answered, group by group in file
   /// order.
-  /// - Parameter memory: the memory of a question of a group.
-  /// - Returns: the questions as ``RoundMemento/key(group:question:)``s,
-  ///   each once.
+  /// - Parameter memory: the memory of each question of a group, in order.
+  /// - Returns: the questions as indices: of the group in `groups`, and of
+  ///   the question in the group.
   func planAcross(
-    groups: [QuestionGroup], now: Timestamp, newLimit: Int, memory: (Question, QuestionGroup) -> MemoryState?
-  ) -> [String] {
+    groups: [QuestionGroup], now: Timestamp, newLimit: Int, memory: (QuestionGroup) -> [MemoryState?]
+  ) -> [(group: Int, question: Int)] {
     let scheduler = FSRSScheduler()
-    var due: [(key: String, recall: Double, order: Int)] = []
-    var new: [String] = []
-    var seen = Set<String>()
-    var order = 0
-    for group in groups {
-      for question in group.questions {
-        let key = RoundMemento.key(group: group.title, question: question.identity)
-        guard seen.insert(key).inserted else { continue }
-        order += 1
-        if let state = memory(question, group) {
-          if state.due <= now { due.append((key, scheduler.retrievability(of: state, at: now), order)) }
+    var due: [(group: Int, question: Int, recall: Double)] = []
+    var new: [(group: Int, question: Int)] = []
+    for (groupIndex, group) in groups.enumerated() {
+      for (index, state) in memory(group).enumerated() {
+        if let state {
+          if state.due <= now { due.append((groupIndex, index, scheduler.retrievability(of: state, at: now))) }
         } else if new.count < newLimit {
-          new.append(key)
+          new.append((groupIndex, index))
         }
       }
     }
-    due.sort { $0.recall != $1.recall ? $0.recall < $1.recall : $0.order < $1.order }
-    return due.map(\.key) + new
+    // Ties keep the order of the groups and the file: the sort is stable.
+    due.sort { $0.recall < $1.recall }
+    return due.map { ($0.group, $0.question) } + new
   }
 }
