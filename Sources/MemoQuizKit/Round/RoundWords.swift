@@ -14,7 +14,7 @@ struct RoundWords {
       ?        show the hint (a right answer after it counts as Hard)
       :undo    take back your last answer; its question is asked again
       :right   your last answer, graded Incorrect, was right: count it as correct
-      :quit    stop here; the next `memoquiz play` of this group resumes
+      :quit    stop here; the next `memoquiz play` of the group (or `memoquiz review`) resumes
       :help    this list
     Anything else is your answer. Ctrl-D, Ctrl-C, SIGTERM and SIGHUP stop too.
 
