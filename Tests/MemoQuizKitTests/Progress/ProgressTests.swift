@@ -183,7 +183,8 @@ import Testing
         StepMark(
           id: sid(12), time: Timestamp(rawValue: 12), target: sid(7), kind: .answer, group: text, question: "q",
           inRound: true, round: sid(2, 9))),
-      .redo(StepMark(id: sid(13), time: Timestamp(rawValue: 13), target: sid(10), kind: .edit, group: nil, question: nil)),
+      .redo(
+        StepMark(id: sid(13), time: Timestamp(rawValue: 13), target: sid(10), kind: .edit, group: nil, question: nil)),
       .roundStart(
         RoundStart(
           id: sid(14), time: Timestamp(rawValue: 14), group: text, strategy: "random", seed: UInt64.max,
@@ -191,7 +192,8 @@ import Testing
       .roundStart(
         RoundStart(
           id: sid(16), time: Timestamp(rawValue: 16), group: "", strategy: "review", seed: 0, repeatsMissed: true,
-          skipped: 0, plan: [RoundMemento.key(group: text, question: text), RoundMemento.key(group: "G", question: "")])),
+          skipped: 0, plan: [RoundMemento.key(group: text, question: text), RoundMemento.key(group: "G", question: "")])
+      ),
       .baseline(
         ScoreBaseline(
           id: sid(15), time: Timestamp(rawValue: 15), group: text, score: Score(correctCount: 3, incorrectCount: 4),
@@ -297,7 +299,9 @@ extension MemoQuizKit.Progress {
       RoundStart(
         id: sid(0, 2), time: Timestamp(rawValue: 0), group: "", strategy: "review", seed: 0, repeatsMissed: true,
         skipped: 0, plan: [RoundMemento.key(group: "G", question: "a"), RoundMemento.key(group: "G", question: "b")]))
-    var records = [round, answer(1, "a", duration: 3000), answer(2, "a", duration: 500_000), answer(3, "b", duration: 1000)]
+    var records = [
+      round, answer(1, "a", duration: 3000), answer(2, "a", duration: 500_000), answer(3, "b", duration: 1000),
+    ]
     var progress = MemoQuizKit.Progress()
     for record in records {
       let exact = progress.apply(record)
