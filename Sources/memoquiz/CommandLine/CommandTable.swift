@@ -370,7 +370,7 @@ enum CommandTable {
             + "it keeps the current parameters and says how many more it needs."),
         .paragraph(
           "It also prints, for the parameters it would use, how many reviews a day and what share remembered to "
-            + "expect at each desired retention: choose one with `memoquiz config desired-retention 0.85`."),
+            + "expect at each desired retention, the chance of recall at which a question falls due."),
       ],
       examples: [
         Example("memoquiz optimize --dry-run", "see what fitting would change"),
