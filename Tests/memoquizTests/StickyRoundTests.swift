@@ -19,7 +19,7 @@ import Testing
     #expect(again.stdout.contains("[2/46] い"))
   }
 
-  @Test(arguments: [("\n", "[2/46]\u{1B}[0m \u{1B}[1mい"), ("n\n", "[1/46]\u{1B}[0m")])
+  @Test(arguments: [("\n", "[2/46]\u{1B}[0m \u{1B}[1mい"), ("n\n3\n", "review order")])
   func onATerminalTheMenuAsksWhetherToResume(_ reply: String, _ question: String) throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.run(["play", "hiragana", "--strategy", "sequential"], input: "a\n:quit\n")
@@ -32,5 +32,26 @@ import Testing
     #expect(session.waitFor(question), "\(session.text)")
     session.type(":quit\n")
     #expect(session.waitForExit() == 0)
+  }
+
+  /// Issue 17, finding 5: declining "Resume it?" in the menu asks for the
+  /// order, with the same numbers as ever, instead of starting a random round.
+  @Test func decliningToResumeAsksForTheOrder() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.run(["play", "hiragana", "--strategy", "random", "--seed", "7"], input: "x\n:quit\n")
+    let session = try PseudoTerminalSession(arguments: [], environment: sandbox.environment)
+    #expect(session.waitFor("Group (number or name"))
+    session.type("1\n")
+    #expect(session.waitFor("Resume it? (n starts over)"))
+    session.type("n\n")
+    #expect(session.waitFor("Order (1 random, 2 sequential, 3 review"), "\(session.text)")
+    session.type("2\n")
+    #expect(session.waitFor("sequential order"))
+    #expect(session.waitFor("[1/46]"))
+    session.type(":quit\n")
+    #expect(session.waitForExit() == 0)
+    // The next visit resumes the round chosen, not a random one.
+    let next = try sandbox.run(["play", "hiragana"], input: ":quit\n")
+    #expect(next.stdout.contains("sequential order"), "\(next.stdout)")
   }
 }

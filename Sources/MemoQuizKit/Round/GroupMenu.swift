@@ -57,27 +57,8 @@ public struct GroupMenu {
     if caretaker.unfinishedRound(of: groups[groupIndex].title) != nil {
       return Choice(groupIndex: groupIndex, strategy: nil)
     }
-    // With questions due, review comes first and is the default.
     let due = caretaker.dueCount(of: groups[groupIndex], at: now)
-    var strategies = QuestionStrategies.all
-    if due > 0, let review = strategies.firstIndex(where: { $0.repeatsMissed }) {
-      strategies.insert(strategies.remove(at: review), at: 0)
-      terminal.write("\(due) \(due == 1 ? "question is" : "questions are") due for review.\n")
-    }
-    let standard = due > 0 ? strategies[0] : QuestionStrategies.standard
-    let options = strategies.enumerated().map { "\($0.offset + 1) \($0.element.name)" }.joined(separator: ", ")
-    while true {
-      terminal.write("Order (\(options); Enter for \(standard.name)): ")
-      let input = terminal.readLine()
-      if input == .tooLong { continue }
-      guard case .line(let line) = input else { return nil }
-      let answer = line.trimmingWhitespace.lowercased()
-      if answer.isEmpty { return Choice(groupIndex: groupIndex, strategy: standard) }
-      if let number = Int(answer), strategies.indices.contains(number - 1) {
-        return Choice(groupIndex: groupIndex, strategy: strategies[number - 1])
-      }
-      if let strategy = QuestionStrategies.named(answer) { return Choice(groupIndex: groupIndex, strategy: strategy) }
-      terminal.write("Please type 1 to \(strategies.count) or a name: \(QuestionStrategies.names).\n")
-    }
+    guard let strategy = OrderPrompt(terminal: terminal).ask(due: due) else { return nil }
+    return Choice(groupIndex: groupIndex, strategy: strategy)
   }
 }

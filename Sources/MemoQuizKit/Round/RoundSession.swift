@@ -78,7 +78,15 @@ public struct RoundSession {
               "\(style.bold(title)) has an unfinished round (question \(round.doneCount + 1) of \(round.count), \(saved.strategy) order). Resume it? (n starts over)"
             switch terminal.confirm(question, defaultAnswer: true) {
             case nil: return nil
-            case false?: return try newRound(group: group, options: options)
+            case false?:
+              // Starting over asks for the order, unless the command line gave one.
+              var options = options
+              if options.strategy == nil {
+                let due = caretaker.dueCount(of: group, at: now())
+                guard let strategy = OrderPrompt(terminal: terminal).ask(due: due) else { return nil }
+                options.strategy = strategy
+              }
+              return try newRound(group: group, options: options)
             case true?: break
             }
           }
