@@ -8,9 +8,10 @@ after t days is exp(-t / stability). Recall strengthens a memory, more so
 when it was harder; a miss (after which the right answer is shown) starts it
 again, weaker. The learner answers a fixed number of questions a day, at
 9:00, for 30 days, with `MEMOQUIZ_NOW` set to that day, in rounds of one
-strategy: random, sequential or review. Printed per strategy: the mean chance
-of recall over every question at the end of the month, and a month later
-with no practice.
+strategy: random, sequential or review, and review again by a learner who
+runs `memoquiz optimize` after two weeks, so that the scheduler is fitted to
+their own answers. Printed per learner: the mean chance of recall over every
+question at the end of the month, and a month later with no practice.
 """
 
 import math
@@ -69,7 +70,8 @@ def play_day(home, strategy, learner, day):
     while answered < ANSWERS_PER_DAY:
         process = subprocess.Popen(
             # Seeded, so that a run can be repeated exactly.
-            [MEMOQUIZ, "play", "Deck", "--strategy", strategy, "--new", "10", "--seed", str(SEED * 1000 + day)],
+            [MEMOQUIZ, "play", "Deck", "--strategy", strategy, "--seed", str(SEED * 1000 + day)]
+            + (["--new", "10"] if strategy == "review" else []),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, text=True, bufsize=1)
         asked_any = False
         for line in process.stdout:
@@ -95,19 +97,31 @@ def main():
     work = tempfile.mkdtemp(prefix="memoquiz-learning-")
     print(f"learning ({QUESTIONS} questions, {ANSWERS_PER_DAY} answers a day for {DAYS} days, seed {SEED})")
     results = {}
-    for strategy in ("random", "sequential", "review"):
-        home = os.path.join(work, strategy)
+    for name, strategy in (("random", "random"), ("sequential", "sequential"), ("review", "review"),
+                           ("optimized", "review")):
+        home = os.path.join(work, name)
         os.makedirs(home)
         with open(os.path.join(home, "questions.json"), "w") as file:
             items = ",".join(f'{{"prompt": "q{i}", "answer": "a{i}"}}' for i in range(QUESTIONS))
             file.write(f'[{{"title": "Deck", "questions": [{items}]}}]')
         learner = Learner(SEED)
-        total = sum(play_day(home, strategy, learner, day) for day in range(DAYS))
+        total = 0
+        for day in range(DAYS):
+            total += play_day(home, strategy, learner, day)
+            if name == "optimized" and day == 13:
+                # Two weeks in: the scheduler fitted to this learner's answers.
+                now = (START + timedelta(days=day, hours=10)).strftime("%Y-%m-%dT%H:%M:%SZ")
+                env = dict(os.environ, MEMOQUIZ_HOME=home, MEMOQUIZ_NOW=now, NO_COLOR="1")
+                fitted = subprocess.run([MEMOQUIZ, "optimize"], env=env, capture_output=True, text=True)
+                installed = "installed" in fitted.stdout and "stay" not in fitted.stdout
+                print(f"  (optimize after two weeks: {'installed' if installed else 'kept the defaults'})")
         end, later = learner.mean_recall(DAYS), learner.mean_recall(DAYS + 30)
-        results[strategy] = later
-        print(f"  {strategy:<11} {total:>5} answers   recall at the end {end:6.1%}   a month later {later:6.1%}")
+        results[name] = later
+        print(f"  {name:<11} {total:>5} answers   recall at the end {end:6.1%}   a month later {later:6.1%}")
     ratio = results["review"] / results["random"] if results["random"] else float("inf")
     print(f"  review / random a month later: {ratio:.2f}x   (target: at least 1.5x)")
+    fitted = results["optimized"] / results["review"] if results["review"] else float("inf")
+    print(f"  optimized / default FSRS-6 a month later: {fitted:.2f}x")
     shutil.rmtree(work, ignore_errors=True)
 
 
