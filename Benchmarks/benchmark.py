@@ -26,6 +26,11 @@ Figures:
                          history step) vs reading the same rows with a plain
                          line split in Python
   bundled set            peak RSS of a round
+  a learner's day        `memoquiz today` over 20 groups and 1,000,000
+                         answers vs `memoquiz groups` of the same groups on
+                         a fresh folder; a review round across 20 groups of
+                         5,000 questions, every one due: time to its first
+                         prompt
 """
 
 import json
@@ -423,7 +428,75 @@ def bundled_rss():
     return peak_rss([MEMOQUIZ, "play", "Hiragana", "--strategy", "sequential"], env, answers)
 
 
+def write_groups(home, groups, size):
+    data = [{"title": f"Group {g}", "questions": [{"prompt": f"g{g}q{i}", "answer": f"a{i}"} for i in range(size)]}
+            for g in range(groups)]
+    with open(os.path.join(home, "questions.json"), "w") as file:
+        json.dump(data, file)
+
+
+def learners_day():
+    """`today` with a long history beside `groups` on a fresh folder; a
+    review round across 20 groups of 5,000 due questions starting."""
+    fresh = os.path.join(WORK, "day-fresh")
+    home = os.path.join(WORK, "day-long")
+    for folder in (fresh, home):
+        os.makedirs(folder)
+        write_groups(folder, 20, 2_500)
+    env = environment(home)
+    answers = "".join(f"a{i}\n" if i % 5 else "x\n" for i in range(2_500)).encode()
+    start = time.perf_counter()
+    for day in range(20):
+        when = time.strftime("%Y-%m-%dT09:00:00Z", time.gmtime(1_700_000_000 + day * 86_400))
+        for group in range(20):
+            run_measured([MEMOQUIZ, "play", f"Group {group}", "--strategy", "sequential", "--restart"],
+                         dict(env, MEMOQUIZ_NOW=when), answers)
+    built = time.perf_counter() - start
+    now = time.strftime("%Y-%m-%dT09:00:00Z", time.gmtime(1_700_000_000 + 25 * 86_400))
+    stored = sum(stored_answers(dict(env, MEMOQUIZ_NOW=now), f"Group {g}") for g in range(20))
+
+    def timed(folder, command):
+        samples = []
+        for _ in range(5):
+            run_measured([MEMOQUIZ] + command, dict(environment(folder), MEMOQUIZ_NOW=now))
+        for _ in range(50):
+            samples.append(run_measured([MEMOQUIZ] + command, dict(environment(folder), MEMOQUIZ_NOW=now))[0])
+        return statistics.median(samples)
+
+    today, groups = timed(home, ["today"]), timed(fresh, ["groups"])
+
+    review_home = os.path.join(WORK, "day-review")
+    os.makedirs(review_home)
+    write_groups(review_home, 20, 5_000)
+    review_env = environment(review_home)
+    first = time.strftime("%Y-%m-%dT09:00:00Z", time.gmtime(1_700_000_000))
+    answers = "".join(f"a{i}\n" for i in range(5_000)).encode()
+    for group in range(20):
+        run_measured([MEMOQUIZ, "play", f"Group {group}", "--strategy", "sequential"],
+                     dict(review_env, MEMOQUIZ_NOW=first), answers)
+    run_measured([MEMOQUIZ, "groups"], review_env)
+    starts = []
+    for sample in range(5):
+        copy = os.path.join(WORK, f"day-review-{sample}")
+        shutil.copytree(review_home, copy)
+        session_start = time.perf_counter()
+        session = Pty([MEMOQUIZ, "review"], dict(environment(copy), MEMOQUIZ_NOW=now))
+        session.read_until(re.compile(rb"\[100000 left\]"), timeout=60)
+        starts.append(time.perf_counter() - session_start)
+        session.send(b":quit\n")
+        session.read_until(re.compile(rb"resumes here"), timeout=60)
+        os.wait4(session.pid, 0)
+        os.close(session.fd)
+    return stored, built, today, groups, statistics.median(starts)
+
+
 def main():
+    if len(sys.argv) > 4 and sys.argv[4] == "--day":
+        # Only the day's figures: `python3 benchmark.py ... --day`.
+        day_figures()
+        shutil.rmtree(WORK, ignore_errors=True)
+        return
+
     print(f"machine: {platform.node()}, {os.cpu_count()} cores, {platform.platform()}")
     print(f"python {platform.python_version()}; memoquiz {MEMOQUIZ}; reference {QUIZ}")
     print()
@@ -504,7 +577,19 @@ def main():
 
     print("bundled set")
     print(f"  peak RSS          {bundled_rss() / 1024:.1f} MB   (target: at most 20 MB)")
+    print()
+    day_figures()
     shutil.rmtree(WORK, ignore_errors=True)
+
+
+
+def day_figures():
+    stored, built, today, groups, review = learners_day()
+    print(f"a learner's day ({stored:,} answers in 20 groups, built in {built:.1f} s)")
+    print(f"  today, long history    {ms(today)}")
+    print(f"  groups, fresh folder   {ms(groups)}")
+    print(f"  ratio                  {today / groups:.2f}x   (target: at most 1.5x)")
+    print(f"  review across 20 groups of 5,000 due questions: first prompt in {ms(review)}   (target: at most 300 ms)")
 
 
 if __name__ == "__main__":

@@ -24,7 +24,9 @@ import Testing
     let day2 = try sandbox.run(
       ["play", "G", "--strategy", "review", "--new", "2", "--restart"], input: "no\na3\na4\na2\n",
       environment: at("2026-12-02T10:00:00Z"))
-    let asked = day2.stdout.split(separator: "\n").filter { $0.hasPrefix("[") }.map { $0.split(separator: " ")[1] }
+    let asked = day2.stdout.split(separator: "\n").filter { $0.hasPrefix("[") }.map {
+      $0.split(separator: " ").last ?? ""
+    }
     // q2 missed again comes back after three others, or at the end.
     #expect(asked == ["q2", "q3", "q4", "q2"])
     #expect(day2.stdout.contains("Round complete"))
@@ -63,7 +65,7 @@ import Testing
     let review = try sandbox.run(
       ["play", "G", "--strategy", "review", "--new", "0", "--restart"], input: "a1\na0\n",
       environment: at("2026-12-03T09:00:00Z"))
-    #expect(review.stdout.contains("[1/2] q1"))
+    #expect(review.stdout.contains("[2 left] q1"), "a review round counts what is left")
     let later = try questions(sandbox, "G", now: "2026-12-03T09:00:00Z")
     #expect(abs((later[0]["stability"] as? Double ?? 0) - 10.964332335820698) < 1e-9)
   }

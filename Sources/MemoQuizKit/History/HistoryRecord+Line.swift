@@ -33,7 +33,7 @@ extension HistoryRecord {
       return [
         "round", sequence, String(s.time.rawValue), s.group, s.strategy, String(s.seed),
         s.repeatsMissed ? "1" : "0", String(s.skipped),
-      ] + s.plan
+      ] + RoundMemento.planFields(s.plan, acrossGroups: s.group.isEmpty)
     case .baseline(let b):
       return [
         "baseline", sequence, String(b.time.rawValue), b.group, String(b.score.correctCount),
@@ -106,7 +106,7 @@ extension HistoryRecord {
       self = .roundStart(
         RoundStart(
           id: id, time: time, group: group, strategy: strategy, seed: seed, repeatsMissed: repeatsMissed,
-          skipped: skipped, plan: fields.rest()))
+          skipped: skipped, plan: try RoundMemento.plan(fromFields: fields.rest(), acrossGroups: group.isEmpty)))
     case "baseline":
       self = .baseline(
         ScoreBaseline(

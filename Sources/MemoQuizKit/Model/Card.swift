@@ -35,9 +35,9 @@ public struct Card: Hashable, Sendable {
   /// A nudge shown when the learner types `?`.
   public let hint: String?
   /// The key of the card's memory.
-  public let identity: String
+  public private(set) var identity: String
   /// The identity of the question the card comes from, shared by its siblings.
-  public let questionIdentity: String
+  public private(set) var questionIdentity: String
   /// The `id` the file gives the question, if any.
   public let questionID: String?
 
@@ -61,6 +61,16 @@ public struct Card: Hashable, Sendable {
     questionIdentity = question.identity
     identity = Self.identity(of: kind, question: questionIdentity)
     questionID = question.id
+  }
+
+  /// The card as a round across groups asks it: its identity, and its
+  /// question's, named by ``RoundMemento/key(group:question:)``, so the
+  /// cards of different groups never share one and siblings stay siblings.
+  func inRoundAcrossGroups(group title: String) -> Card {
+    var card = self
+    card.identity = RoundMemento.key(group: title, question: identity)
+    card.questionIdentity = RoundMemento.key(group: title, question: questionIdentity)
+    return card
   }
 
   // MARK: - Identities

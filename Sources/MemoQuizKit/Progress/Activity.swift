@@ -11,6 +11,9 @@ struct Activity: Hashable, Sendable {
   /// Answers to questions that were due for review (not new, not early).
   var dueAnswers = 0
   var dueCorrect = 0
+  /// Answers that were their question's first (since a reset): the new
+  /// questions learnt in the slot, which the daily cap counts.
+  var firstAnswers = 0
 
   /// The length of a slot, in milliseconds.
   static let slotLength: Int64 = 900_000
@@ -22,8 +25,9 @@ struct Activity: Hashable, Sendable {
   }
 
   /// Counts one answer, or takes it back with `sign` -1.
-  mutating func count(correct isCorrect: Bool, wasDue: Bool, sign: Int = 1) {
+  mutating func count(correct isCorrect: Bool, wasDue: Bool, isFirst: Bool = false, sign: Int = 1) {
     answers += sign
+    if isFirst { firstAnswers += sign }
     if isCorrect { correct += sign }
     if wasDue {
       dueAnswers += sign
@@ -31,7 +35,7 @@ struct Activity: Hashable, Sendable {
     }
   }
 
-  var isEmpty: Bool { answers == 0 && correct == 0 && dueAnswers == 0 && dueCorrect == 0 }
+  var isEmpty: Bool { answers == 0 && correct == 0 && dueAnswers == 0 && dueCorrect == 0 && firstAnswers == 0 }
 }
 
 extension MemoryState? {

@@ -26,6 +26,9 @@ struct Progress: Hashable, Sendable {
   var questionsSteps: [QuestionsStepSummary] = []
   /// Every setting's changes, in order.
   var settingSteps: [SettingStepSummary] = []
+  /// How long the newest answers took, taken-back ones included: the
+  /// learner's pace, for the day's estimate.
+  var recentDurations = AnswerDurations()
   /// The newest record applied: a record that sorts before it needs a replay.
   var newest: HistoryOrder?
   /// What the scheduler is built from: the installed parameters and the
@@ -45,6 +48,7 @@ struct Progress: Hashable, Sendable {
     if record.isStep { redoable.removeAll() }
     switch record {
     case .answer(let answer):
+      recentDurations.append(answer.duration)
       applyAnswer(answer, rating: answer.rating)
       return true
     case .right(let right):
@@ -85,9 +89,11 @@ struct Progress: Hashable, Sendable {
   /// Saving an answer must not copy the group: it changes it in place.
   private mutating func applyAnswer(_ answer: AnswerStep, rating: ReviewRating) {
     Self.applyAnswer(answer, rating: rating, scheduler: scheduler, to: &groups[answer.group, default: GroupProgress()])
-    if let round = answer.round, rounds[round] != nil {
-      rounds[round]?.answers.append(
-        RoundMemento.Answer(step: answer.id, question: answer.question, isCorrect: rating.isCorrect))
+    if let round = answer.round, let memento = rounds[round] {
+      // A round across groups names its questions with their group.
+      let key =
+        memento.isAcrossGroups ? RoundMemento.key(group: answer.group, question: answer.question) : answer.question
+      rounds[round]?.answers.append(RoundMemento.Answer(step: answer.id, question: key, isCorrect: rating.isCorrect))
       if rounds[round]?.isFinished == true {
         // A finished round is dropped: nothing resumes it. Taking back one
         // of its answers replays, which opens it again.
@@ -102,7 +108,7 @@ struct Progress: Hashable, Sendable {
   ) {
     let wasDue = group.questions[answer.question]?.state.isDue(at: answer.time) ?? false
     group.activity[Activity.slot(of: answer.time), default: Activity()].count(
-      correct: rating.isCorrect, wasDue: wasDue)
+      correct: rating.isCorrect, wasDue: wasDue, isFirst: group.questions[answer.question] == nil)
     group.questions[answer.question, default: QuestionMemory()]
       .review(rating, at: answer.time, step: answer.id, question: answer.question, scheduler: scheduler)
     group.answerScore.record(correct: rating.isCorrect)
@@ -143,6 +149,16 @@ struct Progress: Hashable, Sendable {
       for (id, round) in rounds where round.group == rename.from {
         rounds[id]?.group = rename.to
       }
+      for (id, round) in rounds where round.isAcrossGroups {
+        func renamed(_ key: String) -> String {
+          let (group, question) = RoundMemento.split(key)
+          return group == rename.from ? RoundMemento.key(group: rename.to, question: question) : key
+        }
+        rounds[id]?.plan = round.plan.map(renamed)
+        for index in round.answers.indices {
+          rounds[id]?.answers[index].question = renamed(round.answers[index].question)
+        }
+      }
     }
   }
 
@@ -177,7 +193,8 @@ struct Progress: Hashable, Sendable {
     if let round = mark.round, finishedRounds.contains(round) { return false }
     let rating = last.rating
     let slot = Activity.slot(of: last.time)
-    group.activity[slot]?.count(correct: rating.isCorrect, wasDue: memory.state.isDue(at: last.time), sign: -1)
+    group.activity[slot]?.count(
+      correct: rating.isCorrect, wasDue: memory.state.isDue(at: last.time), isFirst: memory.isEmpty, sign: -1)
     if group.activity[slot]?.isEmpty == true { group.activity[slot] = nil }
     group.questions[question] = memory.isEmpty ? nil : memory
     group.answerScore.retract(correct: rating.isCorrect)
@@ -217,6 +234,7 @@ struct Progress: Hashable, Sendable {
       if record.isStep { progress.redoable.removeAll() }
       switch record {
       case .answer(let answer):
+        progress.recentDurations.append(answer.duration)
         guard !takenBack.contains(answer.id) else {
           progress.groups[answer.group, default: GroupProgress()].lastPlayed = max(
             progress.groups[answer.group]?.lastPlayed ?? answer.time, answer.time)

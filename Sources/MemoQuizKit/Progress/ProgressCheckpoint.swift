@@ -8,7 +8,7 @@
 /// marks and changes, then each group followed by its questions, and the
 /// open rounds. Every field is range-checked as the history's are.
 struct ProgressCheckpoint: Equatable, Sendable {
-  static let version = 3
+  static let version = 4
   private static let magic = "memoquiz checkpoint"
   private static let questionPrefix = Array("question\t".utf8)
 
@@ -32,6 +32,9 @@ struct ProgressCheckpoint: Equatable, Sendable {
         "state", progress.hasBaseline ? "1" : "0", progress.newest.map { String($0.time.rawValue) } ?? "",
         progress.newest?.id.text ?? "",
       ], to: &text)
+    RecordLine.append(
+      ["durations", String(progress.recentDurations.total)] + progress.recentDurations.values.map { String($0) },
+      to: &text)
     RecordLine.append(["undone"] + progress.undone.sorted().map(\.text), to: &text)
     RecordLine.append(["redoable"] + progress.redoable.map(\.text), to: &text)
     RecordLine.append(["finished"] + progress.finishedRounds.sorted().map(\.text), to: &text)
@@ -60,7 +63,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
         RecordLine.append(
           [
             "activity", String(slot), String(activity.answers), String(activity.correct),
-            String(activity.dueAnswers), String(activity.dueCorrect),
+            String(activity.dueAnswers), String(activity.dueCorrect), String(activity.firstAnswers),
           ], to: &text)
       }
     }
@@ -144,6 +147,14 @@ struct ProgressCheckpoint: Equatable, Sendable {
           let time = try fields.optionalTimestamp()
           let id = try fields.optionalStepID()
           if let time, let id { progress.newest = HistoryOrder(time: time, id: id) }
+        case "durations":
+          let total = try fields.count()
+          var values: [Int] = []
+          for text in fields.rest() {
+            guard let value = Int(text), value >= 0 else { throw RecordFields.Malformed() }
+            values.append(value)
+          }
+          progress.recentDurations = AnswerDurations(values: values, total: total)
         case "undone":
           progress.undone = Set(try Self.stepIDs(fields.rest()))
         case "redoable":
@@ -180,7 +191,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
           let slot = Int64(try fields.integer())
           progress.groups[title]?.activity[slot] = Activity(
             answers: try fields.count(), correct: try fields.count(), dueAnswers: try fields.count(),
-            dueCorrect: try fields.count())
+            dueCorrect: try fields.count(), firstAnswers: try fields.count())
         case "round":
           let id = try fields.stepID()
           let start = RoundStart(

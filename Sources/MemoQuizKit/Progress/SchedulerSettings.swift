@@ -4,7 +4,7 @@
 struct SchedulerSettings: Hashable, Sendable {
   /// The setting that holds the installed parameters: 21 numbers.
   static let parametersKey = "fsrs-parameters"
-  static let retentionKey = "desired-retention"
+  static let retentionKey = Setting.desiredRetention.key
   /// The settings whose change recomputes every memory state.
   static let keys: Set<String> = [parametersKey, retentionKey]
 

@@ -1,14 +1,20 @@
 import FoundationEssentials
 
-/// The menu `memoquiz` shows on a terminal: pick a group, then an order.
+/// The menu `memoquiz` shows on a terminal: the day, the groups, then a
+/// group and an order.
 ///
-/// Enter alone takes the default: the group played most recently (or the
-/// first), and the standard strategy.
+/// It opens with one line for the day (``DayPlan/headline``) and Enter
+/// alone starts today's review. An unfinished round is offered beside it;
+/// declining to resume asks for the order. The order choices keep their
+/// numbers whatever is due, and `q` leaves from every prompt.
 public struct GroupMenu {
   /// What the person picked.
   public struct Choice {
-    public let groupIndex: Int
+    /// The group to play; `nil` for today's review across groups.
+    public let groupIndex: Int?
     public let strategy: (any QuestionStrategy)?
+    /// Whether to resume the group's unfinished round (already asked).
+    public let resume: Bool
   }
 
   private let caretaker: QuestionGroupCaretaker
@@ -21,44 +27,62 @@ public struct GroupMenu {
     self.now = now
   }
 
+  /// One answer to a prompt: a line, or `nil` when the person left (`q`,
+  /// end of input).
+  private func ask(_ prompt: String) -> String? {
+    while true {
+      terminal.write(prompt)
+      let input = terminal.readLine()
+      if input == .tooLong { continue }
+      guard case .line(let line) = input else { return nil }
+      let answer = line.trimmingWhitespace
+      if ["q", ":quit", "quit"].contains(answer.lowercased()) { return nil }
+      return answer
+    }
+  }
+
   /// Shows the menu and asks.
   /// - Returns: the choice, or `nil` when the person quit or input ended.
   public func ask() -> Choice? {
     let style = terminal.style
     let groups = caretaker.groups
-    terminal.write(style.bold("memoquiz") + ": pick a question group\n\n")
+    let plan = DayPlan(caretaker: caretaker, now: now)
+    terminal.write(style.bold("memoquiz") + ": " + plan.headline + "\n\n")
     terminal.write(
       GroupTable(caretaker: caretaker, style: style, width: terminal.width, now: now).render(showRounds: true))
     terminal.write("\n")
-    let played = groups.indices.compactMap { index in
-      caretaker.lastPlayed(groups[index].title).map { (index: index, date: $0) }
+    let leftover = groups.indices.first { caretaker.unfinishedRound(of: groups[$0].title) != nil }
+    if let leftover {
+      let title = TextSanitizer.sanitized(groups[leftover].title)
+      terminal.write("Unfinished: a round of \(style.bold(title)); type its number, \(leftover + 1), to resume it.\n")
     }
-    let defaultIndex = played.max { $0.date < $1.date }?.index ?? 0
-    var groupIndex = defaultIndex
-    asking: while true {
-      terminal.write("Group (number or name, Enter for \(defaultIndex + 1), q to quit): ")
-      let input = terminal.readLine()
-      if input == .tooLong { continue }
-      guard case .line(let line) = input else { return nil }
-      let answer = line.trimmingWhitespace
-      switch answer.lowercased() {
-      case "": break asking
-      case "q", ":quit", "quit": return nil
-      default:
-        do {
-          groupIndex = try caretaker.groupIndex(named: answer)
-          break asking
-        } catch {
-          terminal.write(
-            "There is no group \"\(TextSanitizer.sanitized(answer))\"; type a number from 1 to \(groups.count).\n")
-        }
+    let review = caretaker.unfinishedRound(of: "") != nil ? "resume today's review" : "today's review"
+    var groupIndex: Int
+    while true {
+      guard let answer = ask("Group (number or name, Enter for \(review), q to quit): ") else { return nil }
+      if answer.isEmpty { return Choice(groupIndex: nil, strategy: nil, resume: false) }
+      do {
+        groupIndex = try caretaker.groupIndex(named: answer)
+        break
+      } catch {
+        terminal.write((error.errorDescription ?? "There is no such group.") + "\n")
       }
     }
-    if caretaker.unfinishedRound(of: groups[groupIndex].title) != nil {
-      return Choice(groupIndex: groupIndex, strategy: nil)
+    if let saved = caretaker.unfinishedRound(of: groups[groupIndex].title) {
+      let round = Round(group: groups[groupIndex], memento: saved)
+      let words = RoundWords(style: style)
+      switch terminal.confirm(words.resumeQuestion(round, strategy: saved.strategy), defaultAnswer: true) {
+      case nil: return nil
+      case true?: return Choice(groupIndex: groupIndex, strategy: nil, resume: true)
+      case false?: break
+      }
     }
-    let due = caretaker.dueCount(of: groups[groupIndex], at: now)
-    guard let strategy = OrderPrompt(terminal: terminal).ask(due: due) else { return nil }
-    return Choice(groupIndex: groupIndex, strategy: strategy)
+    guard let strategy = askOrder(groupIndex) else { return nil }
+    return Choice(groupIndex: groupIndex, strategy: strategy, resume: false)
+  }
+
+  /// The order of a new round, with the numbers the menu always uses.
+  private func askOrder(_ groupIndex: Int) -> (any QuestionStrategy)? {
+    OrderPrompt(terminal: terminal).ask(due: caretaker.dueCount(of: caretaker.groups[groupIndex], at: now))
   }
 }

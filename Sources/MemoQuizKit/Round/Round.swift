@@ -84,6 +84,8 @@ public struct Round: Sendable {
     return max(0, count - siblings.pendingQuestions)
   }
   public var isFinished: Bool { head >= queue.count }
+  /// How many questions are still to ask, missed ones asked again included.
+  public var leftCount: Int { queue.count - head }
 
   /// The card being asked, or `nil` when the round is over.
   public var currentCard: Card? {
@@ -98,9 +100,10 @@ public struct Round: Sendable {
   public mutating func grade(_ input: String, usedHint: Bool, at time: Timestamp, duration: Int) -> Verdict? {
     guard let card = currentCard else { return nil }
     let correct = AnswerMatcher.isCorrect(input, for: card)
+    let (title, key) = origin(of: card.identity)
     unsaved.append(
       AnswerStep(
-        id: memento.id, time: time, group: group.title, round: memento.id, question: card.identity, prompt: card.prompt,
+        id: memento.id, time: time, group: title, round: memento.id, question: key, prompt: card.prompt,
         typed: input, rating: ReviewRating(correct: correct, usedHint: usedHint), duration: duration))
     let index = queue[head]
     siblings?.answer(index)
@@ -137,10 +140,22 @@ public struct Round: Sendable {
   /// Records that the unsaved answers are on disk, with their step numbers.
   mutating func saved(_ answers: [AnswerStep]) {
     unsaved.removeAll()
+    let acrossGroups = memento.isAcrossGroups
     memento.answers += answers.map {
-      RoundMemento.Answer(step: $0.id, question: $0.question, isCorrect: $0.isCorrect)
+      RoundMemento.Answer(
+        step: $0.id, question: acrossGroups ? RoundMemento.key(group: $0.group, question: $0.question) : $0.question,
+        isCorrect: $0.isCorrect)
     }
   }
+
+  /// The group and identity a question of the round has in the history: a
+  /// round across groups names its questions by ``RoundMemento/key(group:question:)``.
+  public func origin(of identity: String) -> (group: String, question: String) {
+    memento.isAcrossGroups ? RoundMemento.split(identity) : (group.title, identity)
+  }
+
+  /// The title of the group a card of the round belongs to.
+  public func groupTitle(of card: Card) -> String { origin(of: card.identity).group }
 
   /// The newest saved answer of the round.
   public var lastAnswer: RoundMemento.Answer? { memento.answers.last }

@@ -24,7 +24,8 @@ public struct RoundMemento: Hashable, Sendable {
   static let repeatGap = 3
 
   public var id: StepID
-  /// The group it plays.
+  /// The group it plays: empty for a review round across groups, whose
+  /// plan names each question by ``key(group:question:)``.
   public var group: String
   /// The strategy's name, such as "random".
   public var strategy: String
@@ -53,6 +54,43 @@ public struct RoundMemento: Hashable, Sendable {
     plan = start.plan
     questionCount = Self.questionCount(start.plan)
     skipped = start.skipped
+  }
+
+  /// Whether the round asks questions of several groups (`memoquiz review`).
+  public var isAcrossGroups: Bool { group.isEmpty }
+
+  /// Names a card of a round across groups: its group's title and its
+  /// identity, joined by a character no title or identity holds in practice
+  /// (the record separator, U+001E). It is not the card identities' own
+  /// separator (``Card/identitySeparator``), so the part before that one
+  /// still names the card's question, and siblings are still buried.
+  public static func key(group: String, question: String) -> String {
+    group + "\u{1E}" + question
+  }
+
+  /// The group and identity a ``key(group:question:)`` joined.
+  public static func split(_ key: String) -> (group: String, question: String) {
+    guard let separator = key.firstIndex(of: "\u{1E}") else { return ("", key) }
+    return (String(key[..<separator]), String(key[key.index(after: separator)...]))
+  }
+
+  /// The plan as the history writes it: for a round across groups, each
+  /// question as two fields, its group and its identity, so the record reads
+  /// plainly (`Hiragana あ Katakana カ`).
+  static func planFields(_ plan: [String], acrossGroups: Bool) -> [String] {
+    guard acrossGroups else { return plan }
+    return plan.flatMap { key in
+      let (group, question) = split(key)
+      return [group, question]
+    }
+  }
+
+  /// The plan a history record's fields give.
+  /// - Throws: when a round across groups has an odd number of fields.
+  static func plan(fromFields fields: [String], acrossGroups: Bool) throws(RecordFields.Malformed) -> [String] {
+    guard acrossGroups else { return fields }
+    guard fields.count % 2 == 0 else { throw RecordFields.Malformed() }
+    return stride(from: 0, to: fields.count, by: 2).map { key(group: fields[$0], question: fields[$0 + 1]) }
   }
 
   /// The questions still to ask, in order.

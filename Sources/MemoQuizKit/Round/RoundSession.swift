@@ -15,12 +15,16 @@ public struct RoundSession {
     public var seed: UInt64?
     /// Start a new round even when one is unfinished.
     public var restart: Bool
-    /// The most questions never answered that a review round takes.
-    public var newLimit: Int
+    /// The most questions never answered that a review round takes (`--new`);
+    /// `nil` takes what is left of today's `new-per-day`, at most
+    /// ``ReviewQuestionStrategy/defaultNewLimit`` in a group's round.
+    public var newLimit: Int?
+    /// Whether to ask on a terminal before resuming a round with answers;
+    /// the menu asked already.
+    public var asksToResume = true
 
     public init(
-      strategy: (any QuestionStrategy)? = nil, seed: UInt64? = nil, restart: Bool = false,
-      newLimit: Int = ReviewQuestionStrategy.defaultNewLimit
+      strategy: (any QuestionStrategy)? = nil, seed: UInt64? = nil, restart: Bool = false, newLimit: Int? = nil
     ) {
       self.strategy = strategy
       self.seed = seed
@@ -49,97 +53,50 @@ public struct RoundSession {
   public mutating func play(groupIndex: Int, options: Options) throws {
     let group = caretaker.groups[groupIndex]
     try caretaker.folder.createLocal()
-    // The round's lock file goes when the round's process is done with it.
-    guard let lock = try FileLock.attempt(caretaker.folder.roundLockFile(for: group.title), removingFile: true) else {
-      throw PersistenceError.roundInUse(group: TextSanitizer.sanitized(group.title))
-    }
+    let lock = try Self.lockRound(of: group.title, in: caretaker.folder)
     try withExtendedLifetime(lock) {
       try caretaker.progress.refresh()
-      guard var round = try start(group: group, options: options) else { return }
+      guard var round = try policy.start(group: group, options: options) else { return }
       try loop(&round)
     }
     try caretaker.progress.saveCheckpointIfDue()
   }
 
-  // MARK: - Starting
-
-  /// The round to play: the saved one, or a new one.
-  /// - Returns: `nil` when a review round has nothing to ask.
-  private mutating func start(group: QuestionGroup, options: Options) throws -> Round? {
-    let title = TextSanitizer.sanitized(group.title)
-    if let saved = caretaker.unfinishedRound(of: group.title), !options.restart {
-      let untouched = saved.answers.isEmpty && saved.skipped == 0
-      let otherStrategy = options.strategy.map { $0.name != saved.strategy } ?? false
-      if !(untouched && otherStrategy) {
-        let round = Round(group: group, memento: saved)
-        if !round.isFinished {
-          if terminal.isInteractive && !untouched {
-            let question =
-              "\(style.bold(title)) has an unfinished round (question \(round.doneCount + 1) of \(round.count), \(saved.strategy) order). Resume it? (n starts over)"
-            switch terminal.confirm(question, defaultAnswer: true) {
-            case nil: return nil
-            case false?:
-              // Starting over asks for the order, unless the command line gave one.
-              var options = options
-              if options.strategy == nil {
-                let due = caretaker.dueCount(of: group, at: now())
-                guard let strategy = OrderPrompt(terminal: terminal).ask(due: due) else { return nil }
-                options.strategy = strategy
-              }
-              return try newRound(group: group, options: options)
-            case true?: break
-            }
-          }
-          var note = "Resuming \(style.bold(title)) at question \(round.doneCount + 1) of \(round.count)"
-          note += " (\(saved.strategy) order). Use --restart to start over."
-          if otherStrategy { note += " The saved round keeps its \(saved.strategy) order." }
-          terminal.write(note + "\n")
-          return round
-        }
-      }
+  /// Plays today's review of the groups `groupIndices` (all when empty),
+  /// or resumes the review round left open, until it ends or the person
+  /// stops. One review round is played at a time, and its groups cannot be
+  /// played elsewhere meanwhile.
+  /// - Throws: ``PersistenceError/roundInUse(group:)`` when another process
+  ///   plays the review or one of its groups.
+  public mutating func review(groupIndices: [Int], options: Options) throws {
+    try caretaker.folder.createLocal()
+    // The review round's own lock first, then its groups'.
+    var locks = [try Self.lockRound(of: "", in: caretaker.folder, name: "today's review")]
+    try caretaker.progress.refresh()
+    let indices = groupIndices.isEmpty ? Array(caretaker.groups.indices) : groupIndices
+    var titles = Set(policy.groupsOfSavedReview())
+    titles.formUnion(indices.map { caretaker.groups[$0].title })
+    for title in titles.sorted() {
+      locks.append(try Self.lockRound(of: title, in: caretaker.folder))
     }
-    return try newRound(group: group, options: options)
+    try withExtendedLifetime(locks) {
+      try caretaker.progress.refresh()
+      guard var round = try policy.startReview(groups: indices, options: options) else { return }
+      try loop(&round)
+    }
+    try caretaker.progress.saveCheckpointIfDue()
   }
 
-  private mutating func newRound(group: QuestionGroup, options: Options) throws -> Round? {
-    let title = TextSanitizer.sanitized(group.title)
-    let strategy = options.strategy ?? QuestionStrategies.standard
-    let seed = options.seed ?? UInt64.random(in: 0...UInt64(1 << 53))
-    let time = Timestamp(now())
-    let cards = group.cards
-    let context = RoundPlanContext(
-      cards: cards, seed: seed,
-      memory: strategy.needsMemory ? cards.map { caretaker.memory(of: $0, in: group)?.state } : [],
-      now: time,
-      newLimit: options.newLimit)
-    let plan = SiblingOrder.arranged(strategy.plan(context), cards: cards) {
-      caretaker.memory(of: $0, in: group)?.state?.lastReview
+  /// Takes a round's lock, which goes when the process is done with it.
+  private static func lockRound(of title: String, in folder: DataFolder, name: String? = nil) throws -> FileLock {
+    guard let lock = try FileLock.attempt(folder.roundLockFile(for: title), removingFile: true) else {
+      throw PersistenceError.roundInUse(group: name ?? TextSanitizer.sanitized(title))
     }
-    guard !plan.isEmpty else {
-      var text = "Nothing to review in \(title)"
-      if let next = caretaker.nextDue(of: group) {
-        text += "; the next question falls due \(DateText.readable(next))."
-      } else {
-        text += "; no question is due, and --new 0 takes no new ones."
-      }
-      terminal.write(text + "\n")
-      return nil
-    }
-    let memento = try caretaker.progress.startRound(
-      group: group.title, strategy: strategy, seed: seed, plan: plan.map { cards[$0].identity }, at: time)
-    let round = Round(group: group, memento: memento, plan: plan, cards: cards)
-    var header =
-      "\(style.bold(title)): \(round.count) \(round.count == 1 ? "question" : "questions"), \(strategy.name) order"
-    if strategy.name == RandomQuestionStrategy().name { header += " (seed \(seed))" }
-    terminal.write(header + "\n")
-    if terminal.isInteractive {
-      terminal.write(
-        style.dim("Type the answer and press Enter.") + "\n"
-          + style.dim("?  hint   ·   :undo  take back   ·   :right  my answer was right   ·   :help   ·   :quit")
-          + "\n")
-    }
-    return round
+    return lock
   }
+
+  private var policy: RoundPolicy { RoundPolicy(caretaker: caretaker, terminal: terminal, now: now) }
+  private var words: RoundWords { RoundWords(style: style) }
 
   // MARK: - The loop
 
@@ -149,7 +106,7 @@ public struct RoundSession {
     var usedHint = false
     var shownAt = MonotonicClock.milliseconds()
     let progress = caretaker.progress
-    let title = round.group.title
+    let words = self.words
 
     // Output waits in the terminal's buffer until the next read: on a
     // terminal the line editor shows it once the keys are its own, so no
@@ -174,7 +131,7 @@ public struct RoundSession {
         return
       }
       if askQuestion {
-        held += questionText(round)
+        held += words.question(round)
         askQuestion = false
         usedHint = false
         shownAt = MonotonicClock.milliseconds()
@@ -210,7 +167,10 @@ public struct RoundSession {
           held += "Nothing to undo in this round.\n"
           continue
         }
-        let tookBack = try progress.takeBack(last, in: title, round: round.memento.id, at: Timestamp(now()))
+        let (title, question) = round.origin(of: last.question)
+        var answer = last
+        answer.question = question
+        let tookBack = try progress.takeBack(answer, in: title, round: round.memento.id, at: Timestamp(now()))
         round.takeBackLastAnswer()
         let prompt = round.card(last.question).map { TextSanitizer.sanitized($0.prompt) } ?? "it"
         held +=
@@ -225,7 +185,10 @@ public struct RoundSession {
             "Nothing to put right: \(round.lastAnswer == nil ? "no answer yet in this round" : "the last answer was graded Correct").\n"
           continue
         }
-        guard try progress.markRight(last, in: title, at: Timestamp(now())) else {
+        let (title, question) = round.origin(of: last.question)
+        var answer = last
+        answer.question = question
+        guard try progress.markRight(answer, in: title, at: Timestamp(now())) else {
           // Taken back meanwhile by `memoquiz undo` in another process.
           round.takeBackLastAnswer()
           let prompt = round.card(last.question).map { TextSanitizer.sanitized($0.prompt) } ?? "it"
@@ -242,7 +205,7 @@ public struct RoundSession {
         stop(round)
         return
       case ":help":
-        held += Self.helpText
+        held += RoundWords.help
       default:
         if trimmed.hasPrefix(":") {
           held += "Unknown input \(TextSanitizer.sanitized(trimmed)); type :help for the list.\n"
@@ -252,71 +215,24 @@ public struct RoundSession {
         guard let verdict = round.grade(line, usedHint: usedHint, at: Timestamp(now()), duration: duration) else {
           continue
         }
-        held += verdictText(verdict)
+        held += words.verdict(verdict, typed: line)
         askQuestion = true
       }
     }
   }
 
-  /// What `:help` shows.
-  static let helpText = """
-    During a round, each line you type is one input:
-      ?        show the hint (a right answer after it counts as Hard)
-      :undo    take back your last answer; its question is asked again
-      :right   your last answer, graded Incorrect, was right: count it as correct
-      :quit    stop here; the next `memoquiz play` of this group resumes
-      :help    this list
-    Anything else is your answer. Ctrl-D, Ctrl-C, SIGTERM and SIGHUP stop too.
-
-    """
-
-  // MARK: - Text
-
-  private func questionText(_ round: Round) -> String {
-    guard let card = round.currentCard else { return "" }
-    let progress = style.dim("[\(min(round.doneCount + 1, round.count))/\(round.count)]")
-    return "\(progress) \(style.bold(TextSanitizer.sanitized(card.prompt)))\n"
-  }
-
-  private func verdictText(_ verdict: Round.Verdict) -> String {
-    if verdict.isCorrect { return style.green("Correct!") + "\n" }
-    var text =
-      style.red("Incorrect.") + " The answer is \(style.bold(TextSanitizer.sanitized(verdict.card.answer)))"
-    if !verdict.card.alternatives.isEmpty {
-      let others = verdict.card.alternatives.map(TextSanitizer.sanitized).joined(separator: ", ")
-      text += " (also accepted: \(others))"
-    }
-    return text + ".\n"
-  }
+  // MARK: - The end
 
   private func stop(_ round: Round) {
-    let title = TextSanitizer.sanitized(round.group.title)
-    terminal.write(
-      "Stopped at question \(min(round.doneCount + 1, round.count)) of \(round.count) of \(title); your answers are saved. "
-        + "`\(TextSanitizer.sanitized(QuestionGroupCaretaker.playCommand(for: round.group.title)))` resumes here.\n")
+    terminal.write(words.stopped(round))
     terminal.flush()
   }
 
+  /// The summary, then what comes next in the day.
   private func finish(_ round: Round) {
-    let summary = round.summary
-    let title = TextSanitizer.sanitized(round.group.title)
-    var text = "\n" + style.bold("Round complete: \(title)") + "\n"
-    text += "  \(style.green("Correct:"))    \(summary.correctCount)\n"
-    text += "  \(style.red("Incorrect:"))  \(summary.incorrectCount)\n"
-    text += "  Score:      \(summary.percentage)%\n"
-    if !summary.missed.isEmpty {
-      text += "Missed:\n"
-      let width = min(24, summary.missed.map { DisplayWidth.of(TextSanitizer.sanitized($0.prompt)) }.max() ?? 0)
-      for card in summary.missed {
-        let prompt = DisplayWidth.fit(TextSanitizer.sanitized(card.prompt), width: width)
-        text += "  \(prompt)  \(style.bold(TextSanitizer.sanitized(card.answer)))\n"
-      }
-    }
-    do {
-      let score = caretaker.score(of: round.group)
-      let accuracy = score.accuracy.map { " (\(Int(($0 * 100).rounded()))%)" } ?? ""
-      text += "\(title) overall: \(score.correctCount) correct, \(score.incorrectCount) incorrect\(accuracy)\n"
-    }
+    let overall = round.memento.isAcrossGroups ? nil : caretaker.score(of: round.group)
+    var text = words.summary(round, overall: overall)
+    text += DayPlan(caretaker: caretaker, now: now()).whatsNext() + "\n"
     terminal.write(text)
     terminal.flush()
   }

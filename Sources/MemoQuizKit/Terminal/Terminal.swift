@@ -51,7 +51,8 @@ extension Terminal {
       case "": return defaultAnswer
       case "y", "yes": return true
       case "n", "no": return false
-      default: write("Please answer y or n.\n")
+      case "q", ":quit": return nil
+      default: write("Please answer y or n (q leaves).\n")
       }
     }
   }

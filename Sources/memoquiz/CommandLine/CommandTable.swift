@@ -26,7 +26,10 @@ enum CommandTable {
       options: [
         .option("--strategy", "NAME", .choices(noun: "strategy", StrategyChoices.choices), "the order of a new round"),
         .option("--seed", "N", .number, "repeat a random order exactly"),
-        .option("--new", "N", .number, "how many never-answered questions a review round adds (default 10)"),
+        .option(
+          "--new", "N", .number,
+          "how many never-answered questions a review round adds (default: what is left of today's new-per-day, "
+            + "at most 10)"),
         .flag("--restart", "start a new round even if one is unfinished"),
       ],
       discussion: [
@@ -54,6 +57,63 @@ enum CommandTable {
         Example(
           "printf 'a\\ni\\n' | memoquiz play hiragana --strategy sequential",
           "answer the first two questions (あ, い) from a pipe"),
+      ]),
+    CommandDeclaration(
+      ReviewCommand.self, name: "review",
+      abstract: "Play one round of everything due today, in all groups or the ones named, then new questions.",
+      arguments: [.group(.repeating, "the groups to review; without them, all groups")],
+      options: [
+        .option("--new", "N", .number, "how many new questions this round takes, instead of what is left of today's")
+      ],
+      discussion: [
+        .paragraph(
+          "The questions due now come first, the ones you are most likely to have forgotten first, from every "
+            + "group; then new questions, group by group in the order of the file, up to what is left of "
+            + "new-per-day (`memoquiz config`). Each prompt shows its group. A question you miss comes back later "
+            + "in the round. An unfinished review round resumes with the next `memoquiz review`; one is open at a "
+            + "time, and its groups cannot be played elsewhere meanwhile.")
+      ],
+      examples: [
+        Example("memoquiz review", "today's review, in all groups"),
+        Example("memoquiz review hiragana katakana", "two groups"),
+        Example("memoquiz review --new 0", "only what is due"),
+      ]),
+    CommandDeclaration(
+      TodayCommand.self, name: "today",
+      abstract: "Show what is due today and how many new questions, per group, with the time it takes.",
+      options: [
+        .flag(
+          "--json",
+          "print one JSON object: day (YYYY-MM-DD), due, new, minutes, next (ISO 8601 UTC, or null) and groups "
+            + "(title, due, new)")
+      ],
+      discussion: [
+        .paragraph(
+          "The learner's day starts at day-starts-at, local time (TZ). New counts what today's review would ask, "
+            + "within what is left of new-per-day. The minutes come from your recent answer times: the median of "
+            + "the last 500 answers (8 seconds before there are 20), a new question counted twice.")
+      ],
+      examples: [
+        Example("memoquiz today", "the day at a glance"),
+        Example("memoquiz today --json", "for scripts"),
+      ]),
+    CommandDeclaration(
+      ConfigCommand.self, name: "config", abstract: "List the settings, show one, or change one.",
+      arguments: [
+        ArgumentDeclaration(
+          name: "KEY", noun: "a KEY", arity: .optional, kind: .choices(noun: "setting", Setting.choices),
+          help: "the setting to show or change"),
+        ArgumentDeclaration(name: "VALUE", noun: "a VALUE", arity: .optional, kind: .text, help: "its new value"),
+      ],
+      discussion: [
+        .paragraph(
+          "Changing a setting is a step of the history: `memoquiz undo` takes it back. A value out of range is "
+            + "refused with the values allowed.")
+      ],
+      examples: [
+        Example("memoquiz config", "every setting, with its value and default"),
+        Example("memoquiz config new-per-day 10", "at most 10 new questions a day"),
+        Example("memoquiz config day-starts-at", "the hour the day starts"),
       ]),
     CommandDeclaration(
       GroupsCommand.self, name: "groups",
@@ -370,7 +430,8 @@ enum CommandTable {
             + "it keeps the current parameters and says how many more it needs."),
         .paragraph(
           "It also prints, for the parameters it would use, how many reviews a day and what share remembered to "
-            + "expect at each desired retention, the chance of recall at which a question falls due."),
+            + "expect at each desired retention, the chance of recall at which a question falls due; "
+            + "`memoquiz config desired-retention 0.85` sets it."),
       ],
       examples: [
         Example("memoquiz optimize --dry-run", "see what fitting would change"),

@@ -38,8 +38,20 @@ struct PlayCommand: Command {
       groupIndex = try caretaker.groupIndex(named: group)
     } else if terminal.isInteractive {
       guard let choice = GroupMenu(caretaker: caretaker, terminal: terminal, now: context.now()).ask() else { return }
-      groupIndex = choice.groupIndex
+      guard let index = choice.groupIndex else {
+        // Enter: today's review, across every group.
+        var session = RoundSession(caretaker: caretaker, terminal: terminal, now: context.now)
+        try session.review(groupIndices: [], options: RoundSession.Options(strategy: ReviewQuestionStrategy()))
+        return
+      }
+      groupIndex = index
       if options.strategy == nil { options.strategy = choice.strategy }
+      if choice.resume {
+        options.asksToResume = false
+      } else if choice.strategy != nil {
+        // Declining to resume, the person picked the order of a new round.
+        options.restart = true
+      }
     } else {
       throw UsageError("play needs a GROUP when not run on a terminal", command: "play")
     }

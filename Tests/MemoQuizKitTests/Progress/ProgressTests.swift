@@ -43,7 +43,8 @@ import Testing
           .answer(
             AnswerStep(
               id: id, time: Timestamp(rawValue: time), group: group, round: group == "G1" ? rounds[0] : rounds[1],
-              question: question, prompt: question, typed: "t", rating: rating, duration: 5)))
+              question: question, prompt: question, typed: "t", rating: rating,
+              duration: Int(generator.next(below: 200_000)))))
         steps.append((id, .answer, group, question, group == "G1" ? rounds[0] : rounds[1]))
         lastAnswer = (id, group, question, rating.isCorrect)
       } else if roll < 68, let last = lastAnswer, !last.correct, !undone.contains(last.id) {
@@ -188,6 +189,11 @@ import Testing
         RoundStart(
           id: sid(14), time: Timestamp(rawValue: 14), group: text, strategy: "random", seed: UInt64.max,
           repeatsMissed: false, skipped: 1, plan: [text, "", "b"])),
+      .roundStart(
+        RoundStart(
+          id: sid(16), time: Timestamp(rawValue: 16), group: "", strategy: "review", seed: 0, repeatsMissed: true,
+          skipped: 0, plan: [RoundMemento.key(group: text, question: text), RoundMemento.key(group: "G", question: "")])
+      ),
       .baseline(
         ScoreBaseline(
           id: sid(15), time: Timestamp(rawValue: 15), group: text, score: Score(correctCount: 3, incorrectCount: 4),
@@ -280,5 +286,52 @@ extension MemoQuizKit.Progress {
       }
     }
     return copy
+  }
+
+  @Test func firstAnswersAreCountedForTheDailyCapAndTakenBackWithTheirAnswer() {
+    func answer(_ id: Int, _ question: String, duration: Int) -> HistoryRecord {
+      .answer(
+        AnswerStep(
+          id: sid(id), time: Timestamp(rawValue: Int64(id) * 60_000), group: "G", round: sid(0, 2),
+          question: question, prompt: question, typed: "t", rating: .good, duration: duration))
+    }
+    let round = HistoryRecord.roundStart(
+      RoundStart(
+        id: sid(0, 2), time: Timestamp(rawValue: 0), group: "", strategy: "review", seed: 0, repeatsMissed: true,
+        skipped: 0, plan: [RoundMemento.key(group: "G", question: "a"), RoundMemento.key(group: "G", question: "b")]))
+    var records = [
+      round, answer(1, "a", duration: 3000), answer(2, "a", duration: 500_000), answer(3, "b", duration: 1000),
+    ]
+    var progress = MemoQuizKit.Progress()
+    for record in records {
+      let exact = progress.apply(record)
+      #expect(exact)
+    }
+    #expect(progress == MemoQuizKit.Progress.replaying(records))
+    let firsts = progress.groups["G"]?.activity.values.reduce(0) { $0 + $1.firstAnswers }
+    #expect(firsts == 2, "a and b once each")
+    #expect(progress.recentDurations.values == [3000, 120_000, 1000], "capped at two minutes")
+    #expect(progress.recentDurations.median == 3000)
+    // A round across groups names its answers with their group; b's answer
+    // finished it.
+    #expect(progress.rounds[sid(0, 2)] == nil)
+    #expect(progress.finishedRounds.contains(sid(0, 2)))
+    records.append(
+      .undo(
+        StepMark(
+          id: sid(4), time: Timestamp(rawValue: 240_000), target: sid(3), kind: .answer, group: "G", question: "b")))
+    let replayed = MemoQuizKit.Progress.replaying(records)
+    #expect(replayed.groups["G"]?.activity.values.reduce(0) { $0 + $1.firstAnswers } == 1, "b is new again")
+    #expect(replayed.recentDurations.total == 3, "the time was spent all the same")
+    #expect(replayed.rounds[sid(0, 2)]?.remaining == [RoundMemento.key(group: "G", question: "b")])
+  }
+
+  @Test func theAnswerTimesKeepOnlyTheNewest() {
+    var durations = AnswerDurations()
+    for value in 0..<1200 { durations.append(value) }
+    #expect(durations.values == Array(700..<1200))
+    #expect(durations.total == 1200)
+    #expect(AnswerDurations(values: durations.values, total: 1200) == durations)
+    #expect(durations.median == 949.5)
   }
 }

@@ -1,0 +1,126 @@
+import FoundationEssentials
+
+/// What the learner's day holds: the questions due now and the new ones
+/// today's review would ask, per group, with an estimate of the time.
+///
+/// Worked out from the derived state alone (each question's memory, the
+/// first answers counted per quarter of an hour, the newest answer times),
+/// never from the history, so that it costs about what listing the groups
+/// does.
+public struct DayPlan: Sendable {
+  /// One group's share of the day.
+  public struct GroupShare: Sendable, Equatable {
+    public var title: String
+    public var due: Int
+    public var new: Int
+  }
+
+  /// The learner's day now falls in.
+  public let day: LearnersDay
+  /// Every group, in file order.
+  public let groups: [GroupShare]
+  /// New questions first answered today, in all groups.
+  public let newToday: Int
+  /// The cap in effect: `new-per-day`.
+  public let newPerDay: Int
+  /// When the next question falls due after now, and how many fall due on
+  /// that learner's day; `nil` when none will.
+  public let next: (time: Timestamp, count: Int)?
+  /// The seconds one question takes, as the learner's answers show.
+  public let secondsPerQuestion: Double
+
+  /// Answers needed before the learner's own pace is used.
+  static let answersForPace = 20
+  /// The seconds a question is taken to need before then.
+  static let defaultSeconds = 8.0
+
+  public var due: Int { groups.reduce(0) { $0 + $1.due } }
+  public var new: Int { groups.reduce(0) { $0 + $1.new } }
+  /// New questions today's cap still allows.
+  public var newLeft: Int { max(0, newPerDay - newToday) }
+  /// The groups with questions due now.
+  public var groupsDue: [GroupShare] { groups.filter { $0.due > 0 } }
+
+  /// The minutes the day's review takes: a due question counts once, a new
+  /// one twice (it is usually missed and asked again).
+  public var minutes: Int {
+    let questions = due + 2 * new
+    guard questions > 0 else { return 0 }
+    return max(1, Int((Double(questions) * secondsPerQuestion / 60).rounded()))
+  }
+
+  /// The day of `caretaker`'s groups at `now`.
+  public init(caretaker: QuestionGroupCaretaker, now: Date) {
+    let time = Timestamp(now)
+    let progress = caretaker.progress.progress
+    let settings = Settings(progress.settings)
+    day = LearnersDay(containing: time, startingAt: settings.dayStartsAt)
+    newPerDay = settings.newPerDay
+    newToday = Self.firstAnswers(in: day, progress: progress)
+    var left = max(0, settings.newPerDay - newToday)
+    var shares: [GroupShare] = []
+    var nextTime: Timestamp?
+    var dueTimes: [Timestamp] = []
+    for group in caretaker.groups {
+      let memory = progress.groups[group.title]?.questions ?? [:]
+      var due = 0
+      var new = 0
+      for card in group.cards {
+        guard let state = memory[card.identity]?.state else {
+          new += 1
+          continue
+        }
+        if state.due <= time {
+          due += 1
+        } else {
+          dueTimes.append(state.due)
+          if nextTime.map({ state.due < $0 }) ?? true { nextTime = state.due }
+        }
+      }
+      let taken = min(new, left)
+      left -= taken
+      shares.append(GroupShare(title: group.title, due: due, new: taken))
+    }
+    groups = shares
+    if let nextTime {
+      let nextDay = LearnersDay(containing: nextTime, startingAt: settings.dayStartsAt)
+      next = (nextTime, dueTimes.count { nextDay.contains($0) })
+    } else {
+      next = nil
+    }
+    let durations = progress.recentDurations
+    if durations.total >= Self.answersForPace, let median = durations.median {
+      secondsPerQuestion = median / 1000
+    } else {
+      secondsPerQuestion = Self.defaultSeconds
+    }
+  }
+
+  /// New questions first answered in `day`, in all groups: the first
+  /// answers counted in its quarters of an hour.
+  static func firstAnswers(in day: LearnersDay, progress: Progress) -> Int {
+    let first = Activity.slot(of: day.start)
+    let last = Activity.slot(of: day.end)
+    var count = 0
+    for group in progress.groups.values where !group.activity.isEmpty {
+      for slot in first..<last { count += group.activity[slot]?.firstAnswers ?? 0 }
+    }
+    return count
+  }
+}
+
+extension QuestionGroupCaretaker {
+  /// The memory of each of `cards`, cards of `group`, in order (`nil` for
+  /// one never answered): the group looked up once, not once a card.
+  func memoryStates(of cards: [Card], in group: QuestionGroup) -> [MemoryState?] {
+    let memory = progress.progress.groups[group.title]?.questions ?? [:]
+    return cards.map { memory[$0.identity]?.state }
+  }
+
+  /// New questions review rounds may still take today, in all groups.
+  public func newLeftToday(at now: Date) -> Int {
+    let settings = progress.settings
+    let day = LearnersDay(containing: Timestamp(now), startingAt: settings.dayStartsAt)
+    return max(0, settings.newPerDay - DayPlan.firstAnswers(in: day, progress: progress.progress))
+  }
+}

@@ -1,0 +1,68 @@
+/// The settings `memoquiz config` lists and changes, each with its range and
+/// default. A setting's changes are steps of the history, so `undo` takes
+/// one back.
+public enum Setting: String, CaseIterable, Sendable {
+  /// How many new questions review rounds take a day, in all groups.
+  case newPerDay = "new-per-day"
+  /// The hour the learner's day starts, in local time.
+  case dayStartsAt = "day-starts-at"
+  /// The chance of recall at which a question falls due.
+  case desiredRetention = "desired-retention"
+
+  /// The key users type.
+  public var key: String { rawValue }
+
+  /// The value in effect when the setting was never changed.
+  public var defaultValue: String {
+    switch self {
+    case .newPerDay: "20"
+    case .dayStartsAt: "4"
+    case .desiredRetention: "0.90"
+    }
+  }
+
+  /// The values allowed, for messages: "0 to 9999".
+  public var allowed: String {
+    switch self {
+    case .newPerDay: "a whole number from 0 to 9999"
+    case .dayStartsAt: "an hour from 0 to 23"
+    case .desiredRetention: "a number from 0.70 to 0.97"
+    }
+  }
+
+  /// A few words for help and the listing.
+  public var summary: String {
+    switch self {
+    case .newPerDay: "new questions a day, in all groups"
+    case .dayStartsAt: "the hour the day starts, local time"
+    case .desiredRetention: "the chance of recall at which a question falls due"
+    }
+  }
+
+  /// The setting a key names, ignoring case.
+  public init?(key: String) {
+    self.init(rawValue: key.lowercased())
+  }
+
+  /// The value as it is stored, or `nil` when `text` is out of range.
+  public func normalized(_ text: String) -> String? {
+    switch self {
+    case .newPerDay:
+      guard let value = Int(text), (0...9999).contains(value) else { return nil }
+      return String(value)
+    case .dayStartsAt:
+      guard let value = Int(text), (0...23).contains(value) else { return nil }
+      return String(value)
+    case .desiredRetention:
+      guard let value = Double(text), value.isFinite, (0.70...0.97).contains(value) else { return nil }
+      return Self.twoDecimals(value)
+    }
+  }
+
+  /// `0.9` as `0.90`: retention is shown with two decimals.
+  static func twoDecimals(_ value: Double) -> String {
+    let hundredths = Int((value * 100).rounded())
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+  }
+}

@@ -1,0 +1,49 @@
+import FoundationEssentials
+
+/// The settings in effect, typed: what the day's plan and the scheduler read.
+///
+/// Built from the history's settings steps; a stored value that is out of
+/// range (written by another release, say) counts as the default.
+public struct Settings: Hashable, Sendable {
+  /// New questions review rounds take a day, in all groups.
+  public var newPerDay = 20
+  /// The hour the learner's day starts, local time.
+  public var dayStartsAt = 4
+  /// The chance of recall at which a question falls due.
+  public var desiredRetention = 0.90
+
+  public init() {}
+
+  /// The settings the stored values give.
+  /// - Parameter values: each key's value in effect, as stored.
+  init(_ values: [String: String]) {
+    for setting in Setting.allCases {
+      guard let text = values[setting.key], let value = setting.normalized(text) else { continue }
+      switch setting {
+      case .newPerDay: newPerDay = Int(value) ?? newPerDay
+      case .dayStartsAt: dayStartsAt = Int(value) ?? dayStartsAt
+      case .desiredRetention: desiredRetention = Double(value) ?? desiredRetention
+      }
+    }
+  }
+
+  /// A setting's value as `config` shows it.
+  public func text(of setting: Setting) -> String {
+    switch setting {
+    case .newPerDay: String(newPerDay)
+    case .dayStartsAt: String(dayStartsAt)
+    case .desiredRetention: Setting.twoDecimals(desiredRetention)
+    }
+  }
+}
+
+extension ProgressCaretaker {
+  /// The settings in effect.
+  public var settings: Settings { Settings(progress.settings) }
+
+  /// Changes a setting, as a step of the history.
+  /// - Parameter value: a value ``Setting/normalized(_:)`` gave.
+  public func set(_ setting: Setting, to value: String, at time: Date) throws {
+    try set(setting.key, to: value, summary: "\(setting.key) \(value)", at: time)
+  }
+}

@@ -1,0 +1,149 @@
+import FoundationEssentials
+
+/// Decides which round is played: the saved one or a new one, planned by
+/// its strategy within the day's cap on new questions; for one group, or
+/// across groups (`memoquiz review`).
+struct RoundPolicy {
+  let caretaker: QuestionGroupCaretaker
+  let terminal: any Terminal
+  let now: () -> Date
+  var words: RoundWords { RoundWords(style: terminal.style) }
+
+  // MARK: - A group's round
+
+  /// The round to play in `group`: the saved one, or a new one.
+  /// - Returns: `nil` when a review round has nothing to ask, or the person
+  ///   left.
+  func start(group: QuestionGroup, options: RoundSession.Options) throws -> Round? {
+    if let saved = caretaker.unfinishedRound(of: group.title), !options.restart {
+      let untouched = saved.answers.isEmpty && saved.skipped == 0
+      let otherStrategy = options.strategy.map { $0.name != saved.strategy } ?? false
+      if !(untouched && otherStrategy) {
+        let round = Round(group: group, memento: saved)
+        if !round.isFinished {
+          switch resume(round, untouched: untouched || !options.asksToResume) {
+          case nil: return nil
+          case false?: return try newRound(group: group, options: options)
+          case true?:
+            terminal.write(words.resuming(round, strategy: saved.strategy, keepsOrder: otherStrategy))
+            return round
+          }
+        }
+      }
+    }
+    return try newRound(group: group, options: options)
+  }
+
+  /// Whether to resume a round: asked on a terminal when it has answers.
+  /// - Returns: `nil` when the person left.
+  private func resume(_ round: Round, untouched: Bool) -> Bool? {
+    guard terminal.isInteractive && !untouched else { return true }
+    return terminal.confirm(words.resumeQuestion(round, strategy: round.memento.strategy), defaultAnswer: true)
+  }
+
+  /// The most new questions a new review round takes: `--new`, else what
+  /// is left of today's cap (at most 10 in one group's round).
+  private func newLimit(_ options: RoundSession.Options, groupRound: Bool) -> Int {
+    if let limit = options.newLimit { return limit }
+    let left = caretaker.newLeftToday(at: now())
+    return groupRound ? min(ReviewQuestionStrategy.defaultNewLimit, left) : left
+  }
+
+  private func newRound(group: QuestionGroup, options: RoundSession.Options) throws -> Round? {
+    let strategy = options.strategy ?? QuestionStrategies.standard
+    let seed = options.seed ?? UInt64.random(in: 0...UInt64(1 << 53))
+    let time = Timestamp(now())
+    let limit = strategy.needsMemory ? newLimit(options, groupRound: true) : 0
+    let cards = group.cards
+    let context = RoundPlanContext(
+      cards: cards, seed: seed, memory: strategy.needsMemory ? caretaker.memoryStates(of: cards, in: group) : [],
+      now: time, newLimit: limit)
+    let plan = SiblingOrder.arranged(strategy.plan(context), cards: cards) {
+      caretaker.memory(of: $0, in: group)?.state?.lastReview
+    }
+    guard !plan.isEmpty else {
+      terminal.write(
+        words.nothingToReview(
+          in: TextSanitizer.sanitized(group.title), next: caretaker.nextDue(of: group), newLimit: limit))
+      return nil
+    }
+    let memento = try caretaker.progress.startRound(
+      group: group.title, strategy: strategy, seed: seed, plan: plan.map { cards[$0].identity }, at: time)
+    let round = Round(group: group, memento: memento, plan: plan, cards: cards)
+    terminal.write(
+      words.header(round, strategy: strategy, seed: seed, groupCount: nil, interactive: terminal.isInteractive))
+    return round
+  }
+
+  // MARK: - Across groups
+
+  /// The groups a saved review round asks questions of.
+  func groupsOfSavedReview() -> [String] {
+    guard let saved = caretaker.unfinishedRound(of: "") else { return [] }
+    var seen = Set<String>()
+    return saved.plan.map { RoundMemento.split($0).group }.filter { seen.insert($0).inserted }
+  }
+
+  /// Today's review of `groups`: the saved review round, or a new one.
+  /// - Returns: `nil` when there is nothing to ask, or the person left.
+  func startReview(groups indices: [Int], options: RoundSession.Options) throws -> Round? {
+    if let saved = caretaker.unfinishedRound(of: "") {
+      let round = Round(
+        group: QuestionGroup(title: "", questions: []), memento: saved, cards: reviewCards(plan: saved.plan))
+      if !round.isFinished {
+        switch resume(round, untouched: saved.answers.isEmpty) {
+        case nil: return nil
+        case true?:
+          terminal.write(words.resuming(round, strategy: saved.strategy, keepsOrder: false))
+          return round
+        case false?: break
+        }
+      }
+    }
+    let time = Timestamp(now())
+    let strategy = ReviewQuestionStrategy()
+    // The round's own cards, each named by its group and identity.
+    var cards: [Card] = []
+    var memory: [MemoryState?] = []
+    var groupOfCard: [Int] = []
+    for index in indices {
+      let group = caretaker.groups[index]
+      let groupCards = group.cards
+      cards += groupCards.lazy.map { $0.inRoundAcrossGroups(group: group.title) }
+      memory += caretaker.memoryStates(of: groupCards, in: group)
+      groupOfCard += repeatElement(index, count: groupCards.count)
+    }
+    let planned = strategy.planAcross(memory: memory, now: time, newLimit: newLimit(options, groupRound: false))
+    guard !planned.isEmpty else {
+      terminal.write("Nothing to review now; " + DayPlan(caretaker: caretaker, now: now()).nextText + "\n")
+      return nil
+    }
+    let lastReview = Dictionary(
+      planned.lazy.map { (cards[$0].identity, memory[$0]?.lastReview) }, uniquingKeysWith: { first, _ in first })
+    let picked = SiblingOrder.arranged(planned, cards: cards) { lastReview[$0.identity] ?? nil }
+    let plan = picked.map { cards[$0].identity }
+    let memento = try caretaker.progress.startRound(group: "", strategy: strategy, seed: 0, plan: plan, at: time)
+    let round = Round(group: QuestionGroup(title: "", questions: []), memento: memento, plan: picked, cards: cards)
+    let groupCount = Set(picked.map { groupOfCard[$0] }).count
+    terminal.write(
+      words.header(round, strategy: strategy, seed: 0, groupCount: groupCount, interactive: terminal.isInteractive))
+    return round
+  }
+
+  /// The cards of a round across groups, each named by its
+  /// ``RoundMemento/key(group:question:)``: the cards of the groups its plan
+  /// names, so a resumed round finds them; cards no longer in the file are
+  /// left out.
+  private func reviewCards(plan: [String]) -> [Card] {
+    var seen = Set<String>()
+    var cards: [Card] = []
+    for key in plan {
+      let title = RoundMemento.split(key).group
+      guard seen.insert(title).inserted, let group = caretaker.groups.first(where: { $0.title == title }) else {
+        continue
+      }
+      cards += group.cards.lazy.map { $0.inRoundAcrossGroups(group: title) }
+    }
+    return cards
+  }
+}

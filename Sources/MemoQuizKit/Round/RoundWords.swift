@@ -1,0 +1,147 @@
+import FoundationEssentials
+
+/// Every sentence a learner reads during a round, in one place: the header,
+/// each question and verdict, stopping, the summary and what comes next.
+///
+/// The round's parts decide what happens; this type only words it, so the
+/// words can be read (and changed) together.
+struct RoundWords {
+  let style: TextStyle
+
+  /// What `:help` shows.
+  static let help = """
+    During a round, each line you type is one input:
+      ?        show the hint (a right answer after it counts as Hard)
+      :undo    take back your last answer; its question is asked again
+      :right   your last answer, graded Incorrect, was right: count it as correct
+      :quit    stop here; the next `memoquiz play` of the group (or `memoquiz review`) resumes
+      :help    this list
+    Anything else is your answer. Ctrl-D, Ctrl-C, SIGTERM and SIGHUP stop too.
+
+    """
+
+  /// The name a round goes by: its group's title, or "Today's review".
+  func name(_ round: Round) -> String {
+    round.memento.isAcrossGroups ? "Today's review" : TextSanitizer.sanitized(round.group.title)
+  }
+
+  /// The command that resumes a round.
+  func resumeCommand(_ round: Round) -> String {
+    round.memento.isAcrossGroups
+      ? "memoquiz review" : TextSanitizer.sanitized(QuestionGroupCaretaker.playCommand(for: round.group.title))
+  }
+
+  /// Asked on a terminal before resuming a round that has answers.
+  func resumeQuestion(_ round: Round, strategy: String) -> String {
+    "\(style.bold(name(round))) has an unfinished round (question \(round.doneCount + 1) of \(round.count), "
+      + "\(strategy) order). Resume it? (n starts over)"
+  }
+
+  /// Said when a round resumes.
+  func resuming(_ round: Round, strategy: String, keepsOrder: Bool) -> String {
+    var note = "Resuming \(style.bold(name(round))) at question \(round.doneCount + 1) of \(round.count)"
+    note += " (\(strategy) order)."
+    note += round.memento.isAcrossGroups ? "" : " Use --restart to start over."
+    if keepsOrder { note += " The saved round keeps its \(strategy) order." }
+    return note + "\n"
+  }
+
+  /// Said when a review round finds nothing to ask.
+  func nothingToReview(in title: String, next: Date?, newLimit: Int) -> String {
+    var text = "Nothing to review in \(title)"
+    if let next {
+      text += "; the next question falls due \(DateText.readable(next))."
+    } else if newLimit == 0 {
+      text += "; no question is due, and no new ones are left for today (`--new N` takes some)."
+    } else {
+      text += "; no question is due."
+    }
+    return text + "\n"
+  }
+
+  /// The first lines of a new round.
+  /// - Parameter groupCount: how many groups a round across groups asks.
+  func header(_ round: Round, strategy: any QuestionStrategy, seed: UInt64, groupCount: Int?, interactive: Bool)
+    -> String
+  {
+    let questions = "\(round.count) \(round.count == 1 ? "question" : "questions")"
+    var header: String
+    if round.memento.isAcrossGroups {
+      let groups = groupCount ?? Set(round.memento.plan.map { RoundMemento.split($0).group }).count
+      header = "\(style.bold(name(round))): \(questions) from \(groups) \(groups == 1 ? "group" : "groups")"
+    } else {
+      header = "\(style.bold(name(round))): \(questions), \(strategy.name) order"
+      if strategy.name == RandomQuestionStrategy().name { header += " (seed \(seed))" }
+    }
+    header += "\n"
+    if interactive {
+      header +=
+        style.dim("Type the answer and press Enter.") + "\n"
+        + style.dim("?  hint   ·   :undo  take back   ·   :right  my answer was right   ·   :help   ·   :quit")
+        + "\n"
+    }
+    return header
+  }
+
+  /// The question being asked, with a counter: `[3/10]`, or in a round
+  /// that asks missed questions again, how many are left (`[8 left]`), so
+  /// it moves on after a miss too. A round across groups names the group.
+  func question(_ round: Round) -> String {
+    guard let card = round.currentCard else { return "" }
+    let counter =
+      round.memento.repeatsMissed
+      ? "[\(round.leftCount) left]" : "[\(min(round.doneCount + 1, round.count))/\(round.count)]"
+    let group =
+      round.memento.isAcrossGroups
+      ? style.dim(TextSanitizer.sanitized(round.groupTitle(of: card)) + " ·") + " " : ""
+    return "\(style.dim(counter)) \(group)\(style.bold(TextSanitizer.sanitized(card.prompt)))\n"
+  }
+
+  /// The verdict on an answer: for a wrong one, the answer, and where the
+  /// typed one differs from the nearest accepted one.
+  func verdict(_ verdict: Round.Verdict, typed: String) -> String {
+    if verdict.isCorrect { return style.green("Correct!") + "\n" }
+    let difference = AnswerDifference(typed: typed, accepting: verdict.card.acceptedAnswers)
+    var text = style.red("Incorrect")
+    text += difference?.isNearMiss == true ? ", a near miss." : "."
+    text += " The answer is \(style.bold(TextSanitizer.sanitized(verdict.card.answer)))"
+    if !verdict.card.alternatives.isEmpty {
+      let others = verdict.card.alternatives.map(TextSanitizer.sanitized).joined(separator: ", ")
+      text += " (also accepted: \(others))"
+    }
+    text += ".\n"
+    if let difference, difference.columns.count <= 60 {
+      text += difference.lines(style: style)
+    }
+    return text
+  }
+
+  /// Said when the person stops before the end.
+  func stopped(_ round: Round) -> String {
+    "Stopped at question \(min(round.doneCount + 1, round.count)) of \(round.count) of \(name(round)); "
+      + "your answers are saved. `\(resumeCommand(round))` resumes here.\n"
+  }
+
+  /// The summary at the end of a round.
+  /// - Parameter overall: the group's score, for a round of one group.
+  func summary(_ round: Round, overall: Score?) -> String {
+    let summary = round.summary
+    var text = "\n" + style.bold("Round complete: \(name(round))") + "\n"
+    text += "  \(style.green("Correct:"))    \(summary.correctCount)\n"
+    text += "  \(style.red("Incorrect:"))  \(summary.incorrectCount)\n"
+    text += "  Score:      \(summary.percentage)%\n"
+    if !summary.missed.isEmpty {
+      text += "Missed:\n"
+      let width = min(24, summary.missed.map { DisplayWidth.of(TextSanitizer.sanitized($0.prompt)) }.max() ?? 0)
+      for card in summary.missed {
+        let prompt = DisplayWidth.fit(TextSanitizer.sanitized(card.prompt), width: width)
+        text += "  \(prompt)  \(style.bold(TextSanitizer.sanitized(card.answer)))\n"
+      }
+    }
+    if let score = overall {
+      let accuracy = score.accuracy.map { " (\(Int(($0 * 100).rounded()))%)" } ?? ""
+      text += "\(name(round)) overall: \(score.correctCount) correct, \(score.incorrectCount) incorrect\(accuracy)\n"
+    }
+    return text
+  }
+}

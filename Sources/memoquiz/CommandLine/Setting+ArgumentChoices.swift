@@ -1,0 +1,7 @@
+import MemoQuizKit
+
+/// The keys `memoquiz config` takes, as the library lists them.
+extension Setting: ArgumentChoices {
+  var argumentName: String { key }
+  var argumentHelp: String { "\(summary): \(allowed), default \(defaultValue)" }
+}

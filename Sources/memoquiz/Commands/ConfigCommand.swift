@@ -1,0 +1,46 @@
+import MemoQuizKit
+
+/// `memoquiz config`: its arguments, options and help are declared in `CommandTable`.
+struct ConfigCommand: Command {
+  /// The setting named, or `nil` to list them all.
+  let setting: Setting?
+  /// The new value, checked and as stored.
+  let value: String?
+
+  init(arguments: ParsedArguments) throws(UsageError) {
+    let positionals = arguments.positionals
+    setting = positionals.first.flatMap { Setting(argument: $0) }
+    if let text = positionals.dropFirst().first, let setting {
+      guard let value = setting.normalized(text) else {
+        throw UsageError("\(setting.key) takes \(setting.allowed), not '\(text)'", command: arguments.command.name)
+      }
+      self.value = value
+    } else {
+      value = nil
+    }
+  }
+
+  func run(in context: CommandContext) throws {
+    let progress = try context.loadProgress()
+    let terminal = context.terminal
+    let settings = progress.settings
+    guard let setting else {
+      let width = Setting.allCases.map(\.key.count).max() ?? 0
+      let valueWidth = Setting.allCases.map { settings.text(of: $0).count }.max() ?? 0
+      for setting in Setting.allCases {
+        let key = setting.key + String(repeating: " ", count: width - setting.key.count)
+        let value = settings.text(of: setting)
+        let padded = value + String(repeating: " ", count: valueWidth - value.count)
+        let note = terminal.style.dim("(default \(setting.defaultValue); \(setting.allowed))")
+        terminal.write("\(key)  \(padded)  \(note)\n")
+      }
+      return
+    }
+    guard let value else {
+      terminal.write(settings.text(of: setting) + "\n")
+      return
+    }
+    try progress.set(setting, to: value, at: context.now())
+    terminal.write("\(setting.key) is now \(progress.settings.text(of: setting)) (`memoquiz undo` takes it back).\n")
+  }
+}

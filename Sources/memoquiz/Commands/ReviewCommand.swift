@@ -1,0 +1,25 @@
+import MemoQuizKit
+
+/// `memoquiz review`: its arguments, options and help are declared in `CommandTable`.
+struct ReviewCommand: Command {
+  let groups: [String]
+  let options: RoundSession.Options
+
+  init(arguments: ParsedArguments) throws(UsageError) {
+    groups = arguments.positionals
+    var options = RoundSession.Options(strategy: ReviewQuestionStrategy())
+    options.newLimit = try arguments.number("--new", in: 0...Int.max, command: arguments.command.name)
+    self.options = options
+  }
+
+  func run(in context: CommandContext) throws {
+    let caretaker = try context.loadCaretaker()
+    var indices: [Int] = []
+    for group in groups {
+      let index = try caretaker.groupIndex(named: group)
+      if !indices.contains(index) { indices.append(index) }
+    }
+    var session = RoundSession(caretaker: caretaker, terminal: context.terminal, now: context.now)
+    try session.review(groupIndices: indices, options: options)
+  }
+}
