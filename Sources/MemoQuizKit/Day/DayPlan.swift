@@ -52,9 +52,16 @@ public struct DayPlan: Sendable {
   /// The day of `caretaker`'s groups at `now`.
   public init(caretaker: QuestionGroupCaretaker, now: Date) {
     let time = Timestamp(now)
-    let progress = caretaker.progress.progress
+    var progress = caretaker.progress.progressWithoutMemory
     let settings = Settings(progress.settings)
     day = LearnersDay(containing: time, startingAt: settings.dayStartsAt)
+    // The outlook keeps the activity of the newest days only: an earlier
+    // day (a clock set back) is counted from everything.
+    var outlook = caretaker.progress.outlook
+    if let kept = outlook?.activitySince, Activity.slot(of: day.start) < kept {
+      progress = caretaker.progress.progress
+      outlook = nil
+    }
     newPerDay = settings.newPerDay
     newToday = Self.firstAnswers(in: day, progress: progress)
     var left = max(0, settings.newPerDay - newToday)
@@ -62,6 +69,16 @@ public struct DayPlan: Sendable {
     var nextTime: Timestamp?
     var dueTimes: [Timestamp] = []
     for group in caretaker.groups {
+      if let outlook {
+        let cards = outlook.groups[group.title] ?? ProgressOutlook.Group(cards: 0, dues: [])
+        let due = cards.dueCount(at: time)
+        dueTimes += cards.dues[due...]
+        if let later = cards.nextDue(after: time), nextTime.map({ later < $0 }) ?? true { nextTime = later }
+        let taken = min(cards.newCount, left)
+        left -= taken
+        shares.append(GroupShare(title: group.title, due: due, new: taken))
+        continue
+      }
       let memory = progress.groups[group.title]?.questions ?? [:]
       var due = 0
       var new = 0
@@ -121,6 +138,8 @@ extension QuestionGroupCaretaker {
   public func newLeftToday(at now: Date) -> Int {
     let settings = progress.settings
     let day = LearnersDay(containing: Timestamp(now), startingAt: settings.dayStartsAt)
-    return max(0, settings.newPerDay - DayPlan.firstAnswers(in: day, progress: progress.progress))
+    let kept = progress.outlook?.activitySince ?? .min
+    let counted = Activity.slot(of: day.start) >= kept ? progress.progressWithoutMemory : progress.progress
+    return max(0, settings.newPerDay - DayPlan.firstAnswers(in: day, progress: counted))
   }
 }

@@ -39,7 +39,7 @@ public struct Settings: Hashable, Sendable {
 
 extension ProgressCaretaker {
   /// The settings in effect.
-  public var settings: Settings { Settings(progress.settings) }
+  public var settings: Settings { Settings(progressWithoutMemory.settings) }
 
   /// Changes a setting, as a step of the history.
   /// - Parameter value: a value ``Setting/normalized(_:)`` gave.

@@ -63,6 +63,9 @@ public struct DataFolder: Sendable {
   var machineFile: String { localFolder + "/machine" }
   /// The progress as of a point in the history, so start-up reads only the rest.
   public var checkpointFile: String { localFolder + "/checkpoint" }
+  /// What `groups`, `today` and the start screen read: the progress without
+  /// each card's memory (``ProgressOutlook``).
+  public var outlookFile: String { localFolder + "/outlook" }
   /// The lock taken for every read-modify-write.
   var lockFile: String { localFolder + "/lock" }
   /// The folder of saved snapshots.

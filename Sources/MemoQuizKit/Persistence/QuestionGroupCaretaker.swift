@@ -23,42 +23,66 @@ public struct QuestionGroupCaretaker {
 
   /// Loads the groups and their progress, carrying over a `scores.json` from
   /// the first release on first run.
-  /// - Parameter onWarning: told of anything the user should know that did
-  ///   not stop the load, such as a damaged file moved aside.
+  /// - Parameters:
+  ///   - needsMemory: `false` for a command that shows the groups and the
+  ///     day but asks nothing (`groups`, `today`, the start screen): it
+  ///     reads the outlook, and the memory of each card only if it turns
+  ///     out to need it.
+  ///   - onWarning: told of anything the user should know that did not
+  ///     stop the load, such as a damaged file moved aside.
   /// - Throws: ``QuestionFileError`` when `questions.json` is invalid or
   ///   unreadable; ``PersistenceError`` when progress cannot be read.
-  public init(folder: DataFolder, onWarning: @escaping (String) -> Void = { _ in }) throws {
+  public init(folder: DataFolder, needsMemory: Bool = true, onWarning: @escaping (String) -> Void = { _ in }) throws {
     self.folder = folder
-    // The checkpoint is read on a second thread while the questions are parsed.
-    let checkpoint = BackgroundWork { ProgressCaretaker.readCheckpoint(in: folder) }
-    if let bytes = try DurableFile.read(folder.questionsFile) {
-      groups = try Self.groups(from: bytes, file: folder.questionsFile)
-      source = .file(folder.questionsFile)
-    } else {
-      groups = try Self.bundledGroups()
-      source = .bundled
+    // The checkpoint (or the outlook) is read on a second thread while the
+    // questions are parsed.
+    let saved = BackgroundWork {
+      needsMemory
+        ? (outlook: nil, checkpoint: ProgressCaretaker.readCheckpoint(in: folder))
+        : ProgressCaretaker.readOutlookOrCheckpoint(in: folder)
     }
-    progress = try ProgressCaretaker(folder: folder, checkpoint: checkpoint.result(), onWarning: onWarning)
+    var key: UInt64
+    (groups, source, key) = try Self.loadGroups(in: folder)
+    let read = saved.result()
+    if let outlook = read.outlook,
+      let fromOutlook = ProgressCaretaker(folder: folder, outlook: outlook, key: key, onWarning: onWarning)
+    {
+      progress = fromOutlook
+    } else {
+      progress = try ProgressCaretaker(
+        folder: folder, checkpoint: read.checkpoint ?? ProgressCaretaker.readCheckpoint(in: folder),
+        onWarning: onWarning)
+    }
     // The questions follow the history: a change that arrived from another
     // machine, or whose file a crash kept from being written, is installed.
     if try progress.installQuestions() {
-      if let bytes = try DurableFile.read(folder.questionsFile) {
-        groups = try Self.groups(from: bytes, file: folder.questionsFile)
-        source = .file(folder.questionsFile)
-      } else {
-        groups = try Self.bundledGroups()
-        source = .bundled
-      }
+      (groups, source, key) = try Self.loadGroups(in: folder)
     }
+    progress.questionsInUse = (key, groups)
     try progress.announceQuestionsConflicts()
     if DurableFile.exists(folder.scoresFile) {
       try ScoresFileV1.carryOver(into: progress, groups: groups, onWarning: onWarning)
     }
   }
 
+  /// The groups of `questions.json`, else the bundled ones, with a hash of
+  /// their text that tells this version of the questions from others.
+  private static func loadGroups(in folder: DataFolder) throws -> ([QuestionGroup], Source, UInt64) {
+    if let bytes = try DurableFile.read(folder.questionsFile) {
+      return (
+        try groups(from: bytes, file: folder.questionsFile), .file(folder.questionsFile),
+        ProgressCheckpoint.checksum(bytes[...])
+      )
+    }
+    let bytes = Array(BundledQuestionGroupData.json.utf8)
+    return (try groups(from: bytes, file: bundledName), .bundled, ProgressCheckpoint.checksum(bytes[...]))
+  }
+
+  private static let bundledName = "bundled QuestionGroupData.json"
+
   /// The bundled groups, decoded from the text compiled into the binary.
   public static func bundledGroups() throws -> [QuestionGroup] {
-    try groups(from: Array(BundledQuestionGroupData.json.utf8), file: "bundled QuestionGroupData.json")
+    try groups(from: Array(BundledQuestionGroupData.json.utf8), file: bundledName)
   }
 
   /// Reads groups from a questions file's bytes.
@@ -75,18 +99,22 @@ public struct QuestionGroupCaretaker {
 
   /// The scheduler of every memory state: the installed parameters and the
   /// desired retention.
-  public var scheduler: FSRSScheduler { progress.progress.scheduler }
+  public var scheduler: FSRSScheduler { progress.progressWithoutMemory.scheduler }
 
   private func groupProgress(_ title: String) -> GroupProgress? { progress.progress.groups[title] }
+
+  /// The group's scores and times, which the outlook has too: no card's
+  /// memory is read for them.
+  private func groupSummary(_ title: String) -> GroupProgress? { progress.progressWithoutMemory.groups[title] }
 
   /// The group's score: answers since the last reset, plus the score the
   /// questions file or the first release carried when there was no reset.
   public func score(of group: QuestionGroup) -> Score {
-    groupProgress(group.title)?.score(carried: group.score) ?? group.score
+    groupSummary(group.title)?.score(carried: group.score) ?? group.score
   }
 
   /// When the group was last answered.
-  public func lastPlayed(_ title: String) -> Date? { groupProgress(title)?.lastPlayed?.date }
+  public func lastPlayed(_ title: String) -> Date? { groupSummary(title)?.lastPlayed?.date }
 
   /// The group's answers added up by quarter of an hour.
   func activity(of title: String) -> [Int64: Activity] { groupProgress(title)?.activity ?? [:] }
@@ -102,7 +130,7 @@ public struct QuestionGroupCaretaker {
   /// not resumed here (its answers count all the same).
   public func unfinishedRound(of title: String) -> RoundMemento? {
     guard let machine = progress.existingMachine else { return nil }
-    return progress.progress.rounds.values
+    return progress.progressWithoutMemory.rounds.values
       .filter { $0.group == title && $0.id.machine == machine && !$0.isFinished }
       .max { $0.id.sequence < $1.id.sequence }
   }
@@ -110,18 +138,21 @@ public struct QuestionGroupCaretaker {
   /// How many of the group's cards are due at `now`.
   public func dueCount(of group: QuestionGroup, at now: Date) -> Int {
     let time = Timestamp(now)
+    if let outlook = progress.outlook { return outlook.groups[group.title]?.dueCount(at: time) ?? 0 }
     guard let memory = groupProgress(group.title)?.questions else { return 0 }
     return group.cards.count { memory[$0.identity]?.state.map { $0.due <= time } ?? false }
   }
 
   /// How many of the group's cards were never answered.
   public func newCount(of group: QuestionGroup) -> Int {
+    if let outlook = progress.outlook?.groups[group.title] { return outlook.newCount }
     let memory = groupProgress(group.title)?.questions ?? [:]
     return group.cards.count { memory[$0.identity]?.state == nil }
   }
 
   /// When the group's next card falls due, if any was answered.
   public func nextDue(of group: QuestionGroup) -> Date? {
+    if let outlook = progress.outlook { return outlook.groups[group.title]?.dues.first?.date }
     guard let memory = groupProgress(group.title)?.questions else { return nil }
     return group.cards.compactMap { memory[$0.identity]?.state?.due }.min()?.date
   }

@@ -73,7 +73,7 @@ extension ProgressCaretaker {
   /// - Returns: whether `questions.json` was replaced.
   @discardableResult
   func installQuestions() throws -> Bool {
-    guard let version = progress.questionsVersion else { return false }
+    guard let version = progressWithoutMemory.questionsVersion else { return false }
     let state = readQuestionsState()
     if let state, state.hash == version.hash, state.matches(folder.questionsFile) { return false }
     return try locked {
@@ -156,7 +156,7 @@ extension ProgressCaretaker {
   /// questions two machines made before they synced: the later one is in
   /// effect, and the other is kept as a snapshot.
   func announceQuestionsConflicts() throws {
-    let conflicts = progress.questionsConflicts
+    let conflicts = progressWithoutMemory.questionsConflicts
     guard !conflicts.isEmpty else { return }
     let told = Set(
       ((try? DurableFile.read(folder.noticesFile)) ?? nil).map { String(decoding: $0, as: UTF8.self) }?

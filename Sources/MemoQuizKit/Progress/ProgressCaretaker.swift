@@ -16,10 +16,20 @@ public final class ProgressCaretaker {
 
   let folder: DataFolder
   let history: HistoryCaretaker
-  /// The state after every record read so far.
-  private(set) var progress = Progress()
+  /// The state after every record read so far; without the memory of each
+  /// card while ``outlook`` stands in for it.
+  private var state = Progress()
+  /// Set when the state came from the outlook (`local/outlook`): it holds
+  /// the due times of each group's cards instead of their memory, until
+  /// something needs the memory.
+  private(set) var outlook: ProgressOutlook?
   /// How far each machine's file was read.
   private(set) var coverage: [MachineID: HistoryCaretaker.Coverage] = [:]
+  /// The version of the questions in use (``questionsKey(of:)``) and their
+  /// groups, to write the outlook of; `nil` when it cannot be told cheaply.
+  var questionsInUse: (key: UInt64, groups: [QuestionGroup])?
+  /// How far the outlook on disk reaches, and for which questions.
+  private var outlookWritten: (coverage: [MachineID: HistoryCaretaker.Coverage], key: UInt64)?
   /// How far the checkpoint on disk reaches, in bytes of all files.
   private var checkpointBytes = 0
   /// The size of the checkpoint on disk.
@@ -30,6 +40,17 @@ public final class ProgressCaretaker {
   public var onWarning: (String) -> Void
   /// Whether this caretaker holds the folder's lock now.
   private var holdsLock = false
+
+  /// The state after every record read so far, with the memory of every
+  /// card: read from the checkpoint on first need when the outlook stood in.
+  var progress: Progress {
+    if outlook != nil { loadMemory() }
+    return state
+  }
+
+  /// The state without the memory of each card, which the outlook gives:
+  /// scores, rounds, settings, answer times and the newest activity.
+  var progressWithoutMemory: Progress { state }
 
   /// What reading the checkpoint found; it is read on a thread of its own.
   enum CheckpointRead: Sendable {
@@ -51,6 +72,20 @@ public final class ProgressCaretaker {
     }
   }
 
+  /// What a command that needs no card's memory reads: the outlook when it
+  /// reaches as far as every history file, else the checkpoint. Touches
+  /// nothing: safe to run on another thread.
+  static func readOutlookOrCheckpoint(in folder: DataFolder) -> (outlook: ProgressCheckpoint?, checkpoint: CheckpointRead?) {
+    if let bytes = try? DurableFile.read(folder.outlookFile),
+      let outlook = try? ProgressCheckpoint(bytes: bytes, outlook: true),
+      let reading = try? HistoryCaretaker(folder: folder).readNew(since: outlook.coverage),
+      reading.records.isEmpty, reading.damaged.isEmpty, reading.coverage == outlook.coverage
+    {
+      return (outlook, nil)
+    }
+    return (nil, readCheckpoint(in: folder))
+  }
+
   /// Loads the progress: the checkpoint, then the history after it.
   /// - Throws: ``PersistenceError`` when a file cannot be read or is from a
   ///   newer memoquiz.
@@ -68,6 +103,41 @@ public final class ProgressCaretaker {
       use(checkpoint)
     }
     try refresh()
+  }
+
+  /// Loads the progress from an outlook that reaches as far as every
+  /// history file (``readOutlookOrCheckpoint(in:)`` checked it), for the
+  /// questions with `key`; the memory of each card is read when first needed.
+  /// - Returns: `nil` when the outlook is for other questions.
+  init?(folder: DataFolder, outlook: ProgressCheckpoint, key: UInt64?, onWarning: @escaping (String) -> Void) {
+    guard let summary = outlook.outlook, summary.key == key, !DurableFile.exists(folder.legacyHistoryFile) else {
+      return nil
+    }
+    self.folder = folder
+    history = HistoryCaretaker(folder: folder)
+    self.onWarning = onWarning
+    state = outlook.progress
+    coverage = outlook.coverage
+    self.outlook = summary
+    outlookWritten = (outlook.coverage, summary.key)
+  }
+
+  /// Reads the memory of every card: the checkpoint, then the history after
+  /// it, in place of the outlook. A file that cannot be read now leaves the
+  /// state as it is; the next change, which reads the files under the lock,
+  /// reports it.
+  private func loadMemory() {
+    guard outlook != nil else { return }
+    outlook = nil
+    state = Progress()
+    coverage = [:]
+    checkpointBytes = 0
+    use(Self.readCheckpoint(in: folder))
+    do {
+      try refresh()
+    } catch {
+      onWarning("the history could not be read (\(error))")
+    }
   }
 
   /// This folder's machine, made on first need.
@@ -90,7 +160,7 @@ public final class ProgressCaretaker {
     case .missing:
       return
     case .loaded(let checkpoint, let size):
-      progress = checkpoint.progress
+      state = checkpoint.progress
       coverage = checkpoint.coverage
       checkpointBytes = coverage.values.reduce(0) { $0 + $1.end }
       checkpointSize = size
@@ -107,6 +177,7 @@ public final class ProgressCaretaker {
 
   /// Reads what every machine appended since the last read and applies it.
   func refresh() throws {
+    if outlook != nil { loadMemory() }
     guard let reading = try history.readNew(since: coverage) else {
       try rebuild()
       return
@@ -115,7 +186,7 @@ public final class ProgressCaretaker {
       try rebuild()
       return
     }
-    for record in reading.records where !progress.apply(record) {
+    for record in reading.records where !state.apply(record) {
       // Not exact on top of the state: replay the whole history.
       try rebuild()
       return
@@ -127,7 +198,7 @@ public final class ProgressCaretaker {
   private func rebuild() throws {
     var reading = try history.readAll()
     if try handleDamage(reading.damaged) { reading = try history.readAll() }
-    progress = Progress.replaying(reading.records)
+    state = Progress.replaying(reading.records)
     coverage = reading.coverage
     checkpointBytes = 0
   }
@@ -213,7 +284,7 @@ public final class ProgressCaretaker {
       let end = try file.append(records, after: known?.end ?? 0, name: me.name)
       coverage[me.id] = HistoryCaretaker.Coverage(
         end: end, lastSequence: newLast, tail: history.tailHash(of: file.path, before: end))
-      for record in records where !progress.apply(record) {
+      for record in records where !state.apply(record) {
         try rebuild()
         break
       }
@@ -228,16 +299,31 @@ public final class ProgressCaretaker {
   /// The checkpoint is derived data: it is replaced atomically but not
   /// synced, since a checkpoint lost or damaged by a power cut is rebuilt
   /// from the history.
+  ///
+  /// The outlook is written whenever it no longer reaches as far as the
+  /// history or was made for other questions: it is small, and it is what
+  /// the next `groups`, `today` or start screen reads.
   public func saveCheckpointIfDue() throws {
+    guard outlook == nil else { return }
     let bytes = coverage.values.reduce(0) { $0 + $1.end }
-    guard bytes - checkpointBytes >= max(Self.checkpointInterval, checkpointSize / 8) else { return }
-    let encoded = ProgressCheckpoint(progress: progress, coverage: coverage).encoded()
+    if bytes - checkpointBytes >= max(Self.checkpointInterval, checkpointSize / 8) {
+      let encoded = ProgressCheckpoint(progress: state, coverage: coverage).encoded()
+      try locked {
+        try folder.createLocal()
+        try DurableFile.replace(folder.checkpointFile, with: encoded, durably: false)
+      }
+      checkpointBytes = bytes
+      checkpointSize = encoded.count
+    }
+    guard let questionsInUse, outlookWritten.map({ $0.coverage != coverage || $0.key != questionsInUse.key }) ?? true
+    else { return }
+    let summary = ProgressOutlook(key: questionsInUse.key, groups: questionsInUse.groups, progress: state)
+    let encoded = ProgressCheckpoint(progress: state, coverage: coverage, outlook: summary).encoded()
     try locked {
       try folder.createLocal()
-      try DurableFile.replace(folder.checkpointFile, with: encoded, durably: false)
+      try DurableFile.replace(folder.outlookFile, with: encoded, durably: false)
     }
-    checkpointBytes = bytes
-    checkpointSize = encoded.count
+    outlookWritten = (coverage, questionsInUse.key)
   }
 
   /// Runs `body` holding the folder's lock, taking it unless this caretaker

@@ -7,14 +7,23 @@
 /// ``RecordLine``s: a header, how far each machine's file was read, the
 /// marks and changes, then each group followed by its questions, and the
 /// open rounds. Every field is range-checked as the history's are.
+///
+/// The same text without the memory of each card, and with a
+/// ``ProgressOutlook`` instead, is the outlook (`local/outlook`): what
+/// `groups`, `today` and the start screen read.
 struct ProgressCheckpoint: Equatable, Sendable {
   static let version = 4
   private static let magic = "memoquiz checkpoint"
+  private static let outlookMagic = "memoquiz outlook"
   private static let questionPrefix = Array("question\t".utf8)
+  private static let duesPrefix = Array("dues\t".utf8)
 
   var progress: Progress
   /// How far each machine's file was read.
   var coverage: [MachineID: HistoryCaretaker.Coverage]
+  /// For an outlook, what it holds instead of each card's memory; `nil` for
+  /// a checkpoint.
+  var outlook: ProgressOutlook?
 
   /// A checkpoint that cannot be read.
   struct Damaged: Error {}
@@ -22,7 +31,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
   struct Older: Error {}
 
   func encoded() -> [UInt8] {
-    var text = Array("\(Self.magic) \(Self.version)\n".utf8)
+    var text = Array("\(outlook == nil ? Self.magic : Self.outlookMagic) \(Self.version)\n".utf8)
     for (machine, file) in coverage.sorted(by: { $0.key < $1.key }) {
       RecordLine.append(
         ["file", machine.hex, String(file.end), String(file.lastSequence), String(file.tail)], to: &text)
@@ -56,10 +65,11 @@ struct ProgressCheckpoint: Equatable, Sendable {
           group.isReset ? "1" : "0", group.lastPlayed.map { String($0.rawValue) } ?? "",
           String(group.questions.count),
         ], to: &text)
-      for (key, memory) in group.questions {
+      for (key, memory) in group.questions where outlook == nil {
         RecordLine.append(Self.questionFields(key: key, memory: memory), to: &text)
       }
-      for (slot, activity) in group.activity.sorted(by: { $0.key < $1.key }) {
+      for (slot, activity) in group.activity.sorted(by: { $0.key < $1.key })
+      where slot >= outlook?.activitySince ?? .min {
         RecordLine.append(
           [
             "activity", String(slot), String(activity.answers), String(activity.correct),
@@ -75,6 +85,13 @@ struct ProgressCheckpoint: Equatable, Sendable {
         ] + round.plan, to: &text)
       for answer in round.answers {
         RecordLine.append(["answer", answer.step.text, answer.isCorrect ? "1" : "0", answer.question], to: &text)
+      }
+    }
+    if let outlook {
+      RecordLine.append(["key", String(outlook.key), String(outlook.activitySince)], to: &text)
+      for (title, group) in outlook.groups {
+        RecordLine.append(["outlook", title, String(group.cards)], to: &text)
+        Self.appendDues(group.dues, to: &text)
       }
     }
     // A last line that sums up every byte before it: damage that still
@@ -102,13 +119,14 @@ struct ProgressCheckpoint: Equatable, Sendable {
     }
   }
 
-  /// Reads a checkpoint.
+  /// Reads a checkpoint, or with `outlook` an outlook.
   /// - Throws: ``Damaged`` or ``Older``.
-  init(bytes: [UInt8]) throws {
+  init(bytes: [UInt8], outlook isOutlook: Bool = false) throws {
     // The last line must be whole.
     guard bytes.last == 10, let headerEnd = bytes.firstIndex(of: 10) else { throw Damaged() }
     guard let header = String(validating: bytes[..<headerEnd], as: UTF8.self),
-      header.hasPrefix(Self.magic + " "), let version = Int(header.dropFirst(Self.magic.count + 1))
+      case let magic = isOutlook ? Self.outlookMagic : Self.magic,
+      header.hasPrefix(magic + " "), let version = Int(header.dropFirst(magic.count + 1))
     else { throw Damaged() }
     // A newer memoquiz's checkpoint is derived data too: replay.
     guard version == Self.version else { throw Older() }
@@ -124,11 +142,20 @@ struct ProgressCheckpoint: Equatable, Sendable {
       var coverage: [MachineID: HistoryCaretaker.Coverage] = [:]
       var title: String?
       var round: StepID?
+      var outlook = isOutlook ? ProgressOutlook(key: 0, groups: [:], activitySince: 0) : nil
+      var outlookTitle: String?
       var start = headerEnd + 1
       while start < bytes.count, let lineEnd = bytes[start...].firstIndex(of: 10) {
         let line = bytes[start..<lineEnd]
         start = lineEnd + 1
-        if line.starts(with: Self.questionPrefix) {
+        if isOutlook, line.starts(with: Self.duesPrefix) {
+          guard let outlookTitle, let dues = Self.dues(line.dropFirst(Self.duesPrefix.count)) else {
+            throw RecordFields.Malformed()
+          }
+          outlook?.groups[outlookTitle]?.dues = dues
+          continue
+        }
+        if !isOutlook, line.starts(with: Self.questionPrefix) {
           guard let title, let (key, memory) = line.withUnsafeBufferPointer(Self.question) else {
             throw RecordFields.Malformed()
           }
@@ -205,6 +232,13 @@ struct ProgressCheckpoint: Equatable, Sendable {
           progress.rounds[id] = memento
           round = id
           title = nil
+        case "key" where isOutlook:
+          outlook?.key = try fields.unsigned()
+          outlook?.activitySince = Int64(try fields.integer())
+        case "outlook" where isOutlook:
+          let name = try fields.text()
+          outlook?.groups[name] = ProgressOutlook.Group(cards: try fields.count(), dues: [])
+          outlookTitle = name
         case "answer":
           guard let round, progress.rounds[round] != nil else { throw RecordFields.Malformed() }
           let step = try fields.stepID()
@@ -219,6 +253,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
       progress.schedulerSettings = SchedulerSettings(progress.settings)
       self.progress = progress
       self.coverage = coverage
+      self.outlook = outlook
     } catch {
       throw Damaged()
     }
@@ -233,8 +268,55 @@ struct ProgressCheckpoint: Equatable, Sendable {
     return ids
   }
 
-  init(progress: Progress, coverage: [MachineID: HistoryCaretaker.Coverage]) {
+  init(
+    progress: Progress, coverage: [MachineID: HistoryCaretaker.Coverage], outlook: ProgressOutlook? = nil
+  ) {
     self.progress = progress
     self.coverage = coverage
+    self.outlook = outlook
+  }
+
+  // MARK: - Due times
+
+  /// A `dues` line: the first due time, then each one's distance from the
+  /// one before (the times are sorted), which keeps the numbers short.
+  private static func appendDues(_ dues: [Timestamp], to text: inout [UInt8]) {
+    text += duesPrefix.dropLast()
+    var previous: Int64 = 0
+    for due in dues {
+      text.append(0x09)
+      text += Array(String(due.rawValue - previous).utf8)
+      previous = due.rawValue
+    }
+    text.append(0x0A)
+  }
+
+  /// Reads the fields of a `dues` line after its name.
+  /// - Returns: `nil` when a field is not a number, a time is out of range
+  ///   or the times are not sorted.
+  private static func dues(_ bytes: ArraySlice<UInt8>) -> [Timestamp]? {
+    var dues: [Timestamp] = []
+    var previous: Int64 = 0
+    var value: Int64 = 0
+    var digits = 0
+    var index = bytes.startIndex
+    while true {
+      let byte: UInt8 = index < bytes.endIndex ? bytes[index] : 0x09
+      if byte == 0x09 {
+        guard digits > 0, dues.isEmpty ? true : value >= 0 else { return nil }
+        let (time, overflow) = previous.addingReportingOverflow(value)
+        guard !overflow, Timestamp.readableRange.contains(time) else { return nil }
+        dues.append(Timestamp(rawValue: time))
+        previous = time
+        value = 0
+        digits = 0
+        if index >= bytes.endIndex { return dues }
+      } else {
+        guard (0x30...0x39).contains(byte), digits < 18 else { return nil }
+        value = value * 10 + Int64(byte - 0x30)
+        digits += 1
+      }
+      index += 1
+    }
   }
 }

@@ -24,9 +24,11 @@ struct CommandContext {
 
   /// Loads the groups and their progress; every warning (such as a damaged
   /// file moved aside) is printed the moment it happens.
-  func loadCaretaker() throws -> QuestionGroupCaretaker {
+  /// - Parameter needsMemory: `false` for a command that shows the groups
+  ///   and the day but asks nothing: it reads the outlook.
+  func loadCaretaker(needsMemory: Bool = true) throws -> QuestionGroupCaretaker {
     let terminal = terminal
-    let caretaker = try QuestionGroupCaretaker(folder: folder) { terminal.warn($0) }
+    let caretaker = try QuestionGroupCaretaker(folder: folder, needsMemory: needsMemory) { terminal.warn($0) }
     loaded.caretakers.append(caretaker.progress)
     return caretaker
   }

@@ -17,7 +17,7 @@ struct GroupsCommand: Command {
       context.terminal.writeVerbatim(titles.map { $0 + "\n" }.joined())
       return
     }
-    let caretaker = try context.loadCaretaker()
+    let caretaker = try context.loadCaretaker(needsMemory: false)
     let terminal = context.terminal
     terminal.write(
       GroupTable(caretaker: caretaker, style: terminal.style, width: terminal.width, now: context.now()).render(

@@ -30,8 +30,9 @@ struct PlayCommand: Command {
   }
 
   func run(in context: CommandContext) throws {
-    let caretaker = try context.loadCaretaker()
     let terminal = context.terminal
+    // The start screen needs no card's memory: the round reads it.
+    let caretaker = try context.loadCaretaker(needsMemory: group != nil || !terminal.isInteractive)
     var groupIndex: Int
     var options = self.options
     if let group {

@@ -9,7 +9,7 @@ struct TodayCommand: Command {
   }
 
   func run(in context: CommandContext) throws {
-    let caretaker = try context.loadCaretaker()
+    let caretaker = try context.loadCaretaker(needsMemory: false)
     let plan = DayPlan(caretaker: caretaker, now: context.now())
     let terminal = context.terminal
     if json {

@@ -1,0 +1,90 @@
+/// What the group list and the day's plan need of every card's memory, and
+/// no more: for each group, how many cards it has and when each remembered
+/// one falls due.
+///
+/// It is kept beside the checkpoint in `local/outlook`, with everything of
+/// ``Progress`` but the memory of each card, so that `groups`, `today` and
+/// the start screen read a small file instead of every card's memory. It
+/// holds for one version of the questions (``key``) and one state of the
+/// history (the files as far as it says); anything else reads the
+/// checkpoint and the history.
+struct ProgressOutlook: Hashable, Sendable {
+  /// One group's cards.
+  struct Group: Hashable, Sendable {
+    /// How many cards the group has.
+    var cards: Int
+    /// When each card with a memory state falls due, earliest first.
+    var dues: [Timestamp]
+
+    /// Cards never answered (or reset).
+    var newCount: Int { cards - dues.count }
+
+    /// How many cards fall due at or before `time`.
+    func dueCount(at time: Timestamp) -> Int { dues.partitioningIndex { $0 > time } }
+
+    /// How many cards fall due in `range`.
+    func dueCount(in range: Range<Timestamp>) -> Int {
+      dues.partitioningIndex { $0 >= range.upperBound } - dues.partitioningIndex { $0 >= range.lowerBound }
+    }
+
+    /// The first due time after `time`, if any.
+    func nextDue(after time: Timestamp) -> Timestamp? {
+      let index = dues.partitioningIndex { $0 > time }
+      return index < dues.count ? dues[index] : nil
+    }
+  }
+
+  /// The version of the questions it was made for: the hash of the
+  /// questions file (``ProgressCaretaker/questionsKey(of:)``).
+  var key: UInt64
+  /// Each group of those questions, by title.
+  var groups: [String: Group]
+  /// The first quarter of an hour whose activity the outlook keeps: the day
+  /// before the newest answer, and after; the learner's day is counted
+  /// from it. Older activity is for statistics, which read the checkpoint.
+  var activitySince: Int64
+
+  /// How far back the outlook keeps activity: two days.
+  static let activityKept: Int64 = 2 * 24 * 60 * 60 * 1000
+
+  /// The outlook of `groups` with the memory of `progress`.
+  init(key: UInt64, groups questionGroups: [QuestionGroup], progress: Progress) {
+    self.key = key
+    activitySince = progress.newest.map { Activity.slot(of: Timestamp(rawValue: $0.time.rawValue - Self.activityKept)) } ?? 0
+    var groups: [String: Group] = [:]
+    for group in questionGroups where groups[group.title] == nil {
+      let memory = progress.groups[group.title]?.questions ?? [:]
+      let cards = group.cards
+      var dues: [Timestamp] = []
+      if !memory.isEmpty {
+        dues.reserveCapacity(min(cards.count, memory.count))
+        for card in cards {
+          if let due = memory[card.identity]?.state?.due { dues.append(due) }
+        }
+        dues.sort()
+      }
+      groups[group.title] = Group(cards: cards.count, dues: dues)
+    }
+    self.groups = groups
+  }
+
+  init(key: UInt64, groups: [String: Group], activitySince: Int64) {
+    self.key = key
+    self.groups = groups
+    self.activitySince = activitySince
+  }
+}
+
+extension Array where Element == Timestamp {
+  /// The index of the first element for which `belongsAfter` holds, in an
+  /// array where it holds for a suffix.
+  func partitioningIndex(where belongsAfter: (Timestamp) -> Bool) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if belongsAfter(self[middle]) { high = middle } else { low = middle + 1 }
+    }
+    return low
+  }
+}
