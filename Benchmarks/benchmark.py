@@ -720,7 +720,8 @@ def main():
         print(f"memory at scale ({SCALE_QUESTIONS:,} questions in {SCALE_GROUPS} groups, {questions / 1e6:.1f} MB,"
               f" all with a memory; {SCALE_ANSWERS:,} answers, {history / 1e6:.1f} MB of history written in"
               f" {generated:.1f} s; median of {runs})")
-        print(f"  first command      {ms(first)}   (replays the history, writes the {checkpoint / 1e6:.1f} MB checkpoint)")
+        print(f"  first command      {ms(first)}   (replays the history, writes the"
+              f" {checkpoint / 1e6:.1f} MB checkpoint)")
         print(f"  groups, memory     {ms(groups)}")
         print(f"  groups, fresh      {ms(fresh_groups)}")
         print(f"  ratio              {groups / fresh_groups:.2f}x   (target: at most 1.2x)")
