@@ -1,6 +1,9 @@
 """memoquiz benchmarks, each figure beside a reference measured in the same run.
 
-Usage: python3 benchmark.py MEMOQUIZ_BINARY BSD_QUIZ_BINARY LOAD_BENCHMARK_BINARY
+Usage: python3 benchmark.py MEMOQUIZ_BINARY BSD_QUIZ_BINARY LOAD_BENCHMARK_BINARY [SECTION...]
+
+With SECTIONs (cold, latency, piped, long, scale, machines, sync, big,
+pathological, import, bundled, day), only those run.
 
 Figures:
   cold start             `memoquiz groups` vs BSD `quiz` listing its subjects
@@ -11,6 +14,21 @@ Figures:
   long history           `memoquiz groups` with 1,000,000 answers in the
                          history vs the same groups with none, and
                          `memoquiz stats` on the same folder
+  memory at scale        `memoquiz groups` (and `scores GROUP`) with
+                         100,000 questions that all have a memory and
+                         1,000,000 answers in the history vs a fresh folder
+                         with the same questions; the history files are
+                         written directly in the current format
+  several machines       the same 1,000,000 answers in 4 machines' files vs
+                         one file: `groups` warm (checkpoint up to date),
+                         cold after a day's answers arrived (checkpoint
+                         stale) and cold with no checkpoint
+  sync                   `memoquiz sync` bringing in a day's answers (500)
+                         from another machine through a bare git remote vs
+                         git's own pull and push of the same commit
+  a learner's day        `memoquiz today` with 1,000,000 answers in 20 groups
+                         vs `groups` on a fresh folder; a review round
+                         across 20 groups of 5,000 due questions starting
   100,000 questions      time to first prompt (with and without the memory of
                          every question), validate time, peak RSS; and in one
                          process, the file read by memoquiz's scanner vs by
@@ -34,12 +52,14 @@ Figures:
 """
 
 import json
+import mmap
 import os
 import platform
 import pty
 import re
 import select
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
@@ -47,6 +67,7 @@ import tempfile
 import time
 
 MEMOQUIZ, QUIZ, LOAD_BENCHMARK = sys.argv[1], sys.argv[2], sys.argv[3]
+SECTIONS = set(sys.argv[4:])
 WORK = tempfile.mkdtemp(prefix="memoquiz-bench-")
 DECK_SIZE = 2000
 PIPED_ANSWERS = 20_000
@@ -304,6 +325,216 @@ def long_history():
     return stored, history, built, timed(home), timed(fresh), timed(home, "stats")
 
 
+SCALE_GROUPS = 4
+SCALE_QUESTIONS = 100_000
+SCALE_ANSWERS = 1_000_000
+DAY_ANSWERS = 500
+HOST = socket.gethostname()
+
+
+def machine_hex(number):
+    return f"{0x5EED0000 + number:08x}"
+
+
+def scale_questions(home):
+    """100,000 questions in 4 groups."""
+    per_group = SCALE_QUESTIONS // SCALE_GROUPS
+    groups = [{"title": f"Group {g}",
+               "questions": [{"prompt": f"prompt {g}-{i}", "answer": f"answer {g}-{i}"} for i in range(per_group)]}
+              for g in range(SCALE_GROUPS)]
+    with open(os.path.join(home, "questions.json"), "w") as file:
+        json.dump(groups, file)
+
+
+def answer_line(sequence, when, k):
+    """The record of answer number k of the generated history: question k in
+    turn, one in ten wrong (Again), the rest right (Good)."""
+    g, i = divmod(k % SCALE_QUESTIONS, SCALE_QUESTIONS // SCALE_GROUPS)
+    wrong = (k * 2_654_435_761 >> 7) % 10 == 0
+    typed = "x" if wrong else f"answer {g}-{i}"
+    return (f"answer\t{sequence}\t{when}\tGroup {g}\t\tprompt {g}-{i}\tprompt {g}-{i}\t{typed}\t"
+            f"{1 if wrong else 3}\t{2000 + k % 5000}\n")
+
+
+def scale_history(home, machines):
+    """Writes SCALE_ANSWERS answers, over 500 days up to an hour ago, into the
+    history files of `machines` machines (the first is this folder's own), as
+    memoquiz writes them (README: history/MACHINE.log, local/machine).
+
+    Returns the time of the last answer, in milliseconds."""
+    for folder in ("history", "local"):
+        os.makedirs(os.path.join(home, folder), exist_ok=True)
+    with open(os.path.join(home, "local", "machine"), "w") as file:
+        file.write(f"memoquiz machine\t{machine_hex(0)}\t{HOST}\n")
+    step = 500 * 86_400_000 // SCALE_ANSWERS
+    first = int(time.time() * 1000) - 3_600_000 - SCALE_ANSWERS * step
+    for m in range(machines):
+        name = HOST if m == 0 else f"machine-{m}"
+        with open(os.path.join(home, "history", f"{machine_hex(m)}.log"), "w") as file:
+            lines = [f"memoquiz history\t2\t{machine_hex(m)}\t{name}\n"]
+            lines += [answer_line(k // machines + 1, first + k * step, k) for k in range(m, SCALE_ANSWERS, machines)]
+            file.write("".join(lines))
+    return first + (SCALE_ANSWERS - 1) * step
+
+
+def append_day(home, machine, machines, last_time):
+    """Appends a day's answers (DAY_ANSWERS) to `machine`'s file, numbered
+    after its last record, as if they arrived from that machine.
+
+    Returns the time of the last one."""
+    path = os.path.join(home, "history", f"{machine_hex(machine)}.log")
+    with open(path, "rb") as file, mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as text:
+        last_line = text.rfind(b"\n", 0, len(text) - 1) + 1
+        sequence = int(text[last_line:text.find(b"\t", text.find(b"\t", last_line) + 1)].split(b"\t")[1])
+    with open(path, "a") as file:
+        file.write("".join(answer_line(sequence + 1 + k, last_time + 1000 * (k + 1), k * machines + machine)
+                           for k in range(DAY_ANSWERS)))
+    return last_time + 1000 * DAY_ANSWERS
+
+
+def folder_bytes(folder):
+    return sum(os.path.getsize(os.path.join(folder, name)) for name in os.listdir(folder))
+
+
+def alternated(commands, runs, warmups=1):
+    """Median seconds of each (argv, env, before) in `commands`, run in turn
+    so that a busy machine slows each alike; `before` (if any) runs
+    untimed before each run."""
+    samples = [[] for _ in commands]
+    for attempt in range(warmups + runs):
+        for index, (argv, env, before) in enumerate(commands):
+            if before:
+                before()
+            elapsed = run_measured(argv, env)[0]
+            if attempt >= warmups:
+                samples[index].append(elapsed)
+    return [statistics.median(values) for values in samples]
+
+
+def memory_at_scale():
+    """100,000 questions with memory and a million answers, beside the same
+    questions fresh; also the folder the several-machines section compares
+    with."""
+    home = os.path.join(WORK, "scale-one")
+    fresh = os.path.join(WORK, "scale-fresh")
+    for folder in (home, fresh):
+        os.makedirs(folder)
+        scale_questions(folder)
+    start = time.perf_counter()
+    scale_history(home, 1)
+    generated = time.perf_counter() - start
+    env, fresh_env = environment(home), environment(fresh)
+    start = time.perf_counter()
+    _, _, output = run_measured([MEMOQUIZ, "groups"], env)
+    first = time.perf_counter() - start
+    checkpoint = os.path.join(home, "local", "checkpoint")
+    assert os.path.exists(checkpoint), "the first command writes the checkpoint"
+    assert stored_answers(env, "Group 1") == SCALE_ANSWERS // SCALE_GROUPS, output
+    _, _, records = run_measured([MEMOQUIZ, "history", "--json", "--limit", "1"], env)
+    assert json.loads(records)[0]["step"] == f"{machine_hex(0)}-{SCALE_ANSWERS}"
+    runs = 10
+    groups, fresh_groups, scores, fresh_scores = alternated(
+        [([MEMOQUIZ, "groups"], env, None), ([MEMOQUIZ, "groups"], fresh_env, None),
+         ([MEMOQUIZ, "scores", "Group 1"], env, None), ([MEMOQUIZ, "scores", "Group 1"], fresh_env, None)], runs)
+    sizes = (os.path.getsize(os.path.join(home, "questions.json")), folder_bytes(os.path.join(home, "history")),
+             os.path.getsize(checkpoint))
+    return home, runs, generated, first, sizes, groups, fresh_groups, scores, fresh_scores
+
+
+def several_machines(one):
+    """The same answers in 4 machines' files beside one file (the folder
+    `one` of memory_at_scale): warm, cold after a day arrived, cold with no
+    checkpoint."""
+    home = os.path.join(WORK, "scale-four")
+    os.makedirs(home)
+    scale_questions(home)
+    start = time.perf_counter()
+    last = scale_history(home, 4)
+    generated = time.perf_counter() - start
+    env, one_env = environment(home), environment(one)
+    run_measured([MEMOQUIZ, "groups"], env)
+    assert stored_answers(env, "Group 1") == SCALE_ANSWERS // SCALE_GROUPS
+    runs = 10
+    warm_four, warm_one = alternated([([MEMOQUIZ, "groups"], env, None), ([MEMOQUIZ, "groups"], one_env, None)],
+                                     runs)
+    sizes = folder_bytes(os.path.join(home, "history")), folder_bytes(os.path.join(one, "history"))
+    checkpoints = {}
+    for folder in (home, one):
+        checkpoint = os.path.join(folder, "local", "checkpoint")
+        checkpoints[folder] = (checkpoint, checkpoint + ".kept")
+        shutil.copyfile(checkpoint, checkpoint + ".kept")
+
+    def restore(folder):
+        return lambda: shutil.copyfile(checkpoints[folder][1], checkpoints[folder][0])
+
+    def remove(folder):
+        return lambda: os.path.exists(checkpoints[folder][0]) and os.remove(checkpoints[folder][0])
+
+    # A day's answers arrive: in another machine's file, and in the one file.
+    append_day(home, 1, 4, last)
+    append_day(one, 0, 1, last)
+    stale_four, stale_one = alternated(
+        [([MEMOQUIZ, "groups"], env, restore(home)), ([MEMOQUIZ, "groups"], one_env, restore(one))], runs)
+    assert stored_answers(env, "Group 1") == stored_answers(one_env, "Group 1")
+    cold_runs = 2
+    missing_four, missing_one = alternated(
+        [([MEMOQUIZ, "groups"], env, remove(home)), ([MEMOQUIZ, "groups"], one_env, remove(one))], cold_runs, 0)
+    return (runs, cold_runs, generated, sizes, warm_four, warm_one, stale_four, stale_one, missing_four,
+            missing_one)
+
+
+def git(folder, env, *arguments):
+    subprocess.run(["git", "-C", folder] + list(arguments), env=env, check=True, capture_output=True)
+
+
+def sync_day(base):
+    """`memoquiz sync` on a machine that receives a day's answers from
+    another, through a bare remote, beside plain git pulling and pushing the
+    same commits in a clone of the same repository."""
+    folder = os.path.join(WORK, "sync")
+    os.makedirs(folder)
+    remote = os.path.join(folder, "remote.git")
+    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", remote], check=True)
+    # git needs a name to commit: a benchmark's own, in a HOME of its own.
+    git_home = os.path.join(folder, "home")
+    os.makedirs(git_home)
+    with open(os.path.join(git_home, ".gitconfig"), "w") as file:
+        file.write("[user]\n\tname = Benchmark\n\temail = benchmark@example.com\n")
+    sender, receiver, plain = (os.path.join(folder, name) for name in ("sender", "receiver", "plain"))
+    shutil.copytree(base, sender)
+    for name in os.listdir(os.path.join(sender, "local")):
+        if name.endswith(".kept"):
+            os.remove(os.path.join(sender, "local", name))
+
+    def env_of(home):
+        return dict(environment(home), HOME=git_home)
+
+    start = time.perf_counter()
+    subprocess.run([MEMOQUIZ, "sync", "--init", remote], env=env_of(sender), check=True, capture_output=True)
+    initial = time.perf_counter() - start
+    shutil.copytree(sender, receiver, symlinks=True)
+    shutil.copytree(sender, plain, symlinks=True)
+    # The receiver is a machine of its own.
+    with open(os.path.join(receiver, "local", "machine"), "w") as file:
+        file.write(f"memoquiz machine\t{machine_hex(9)}\t{HOST}\n")
+    # A day's answers come after every step so far (the questions that
+    # `sync --init` made a step just now).
+    last = int(time.time() * 1000)
+    days = 5
+    ours, theirs = [], []
+    for _ in range(days):
+        last = append_day(sender, 0, 4, last)
+        subprocess.run([MEMOQUIZ, "sync"], env=env_of(sender), check=True, capture_output=True)
+        elapsed, _, output = run_measured([MEMOQUIZ, "sync"], env_of(receiver))
+        assert f"{DAY_ANSWERS} answers from".encode() in output, output
+        ours.append(elapsed)
+        start = time.perf_counter()
+        git(plain, env_of(plain), "pull", "-q", "--no-rebase", "--no-edit", "origin", "main")
+        git(plain, env_of(plain), "push", "-q", "-u", "origin", "HEAD:main")
+        theirs.append(time.perf_counter() - start)
+    return days, initial, statistics.median(ours), statistics.median(theirs)
+
+
 def big_group():
     home = os.path.join(WORK, "big")
     os.makedirs(home)
@@ -490,97 +721,146 @@ def learners_day():
     return stored, built, today, groups, statistics.median(starts)
 
 
-def main():
-    if len(sys.argv) > 4 and sys.argv[4] == "--day":
-        # Only the day's figures: `python3 benchmark.py ... --day`.
-        day_figures()
-        shutil.rmtree(WORK, ignore_errors=True)
-        return
+def wanted(section):
+    return not SECTIONS or section in SECTIONS
 
+
+def main():
     print(f"machine: {platform.node()}, {os.cpu_count()} cores, {platform.platform()}")
     print(f"python {platform.python_version()}; memoquiz {MEMOQUIZ}; reference {QUIZ}")
     print()
+    if wanted("cold"):
+        ours, theirs = cold_start()
+        print("cold start (median of 300)")
+        print(f"  memoquiz groups   {ms(ours)}")
+        print(f"  BSD quiz          {ms(theirs)}")
+        print(f"  ratio             {ours / theirs:.2f}x   (target: at most 3x)")
+        print()
 
-    ours, theirs = cold_start()
-    print("cold start (median of 300)")
-    print(f"  memoquiz groups   {ms(ours)}")
-    print(f"  BSD quiz          {ms(theirs)}")
-    print(f"  ratio             {ours / theirs:.2f}x   (target: at most 3x)")
-    print()
-
-    latencies = {}
-    answers = 190  # fewer than the small group holds, so its round never ends
-    for size in (200, 100_000):
-        home = os.path.join(WORK, f"deck-{size}")
+    if wanted("latency"):
+        latencies = {}
+        answers = 190  # fewer than the small group holds, so its round never ends
+        for size in (200, 100_000):
+            home = os.path.join(WORK, f"deck-{size}")
+            os.makedirs(home)
+            write_deck(home, size)
+            latencies[size] = answer_latency_memoquiz(home, answers)
+        home = os.path.join(WORK, "deck")
         os.makedirs(home)
-        write_deck(home, size)
-        latencies[size] = answer_latency_memoquiz(home, answers)
-    home = os.path.join(WORK, "deck")
-    os.makedirs(home)
-    index = write_deck(home)
-    floor = append_floor(home, answers)
-    replace = durable_floor(home, answers)
-    theirs = answer_latency_quiz(index, answers)
-    small, large = latencies[200], latencies[100_000]
-    print(f"answer -> verdict through a pty ({answers} answers each)")
-    print(f"  200 questions      median {ms(statistics.median(small))}   p99 {ms(percentile(small, 0.99))}")
-    print(f"  100,000 questions  median {ms(statistics.median(large))}   p99 {ms(percentile(large, 0.99))}")
-    print(f"  append floor       median {ms(statistics.median(floor))}   p99 {ms(percentile(floor, 0.99))}"
-          "   (one line written and fdatasync'ed)")
-    print(f"  replace floor      median {ms(statistics.median(replace))}   p99 {ms(percentile(replace, 0.99))}"
-          "   (temp file, fsync, rename, folder fsync)")
-    print(f"  BSD quiz           median {ms(statistics.median(theirs))}   p99 {ms(percentile(theirs, 0.99))}"
-          "   (saves nothing)")
-    print(f"  100,000 / 200      median {statistics.median(large) / statistics.median(small):.2f}x"
-          "   (target: at most 1.2x)")
-    print(f"  100,000 / floor    median {statistics.median(large) / statistics.median(floor):.2f}x"
-          f"   p99 {percentile(large, 0.99) / percentile(floor, 0.99):.2f}x   (target: at most 2x)")
-    print()
+        index = write_deck(home)
+        floor = append_floor(home, answers)
+        replace = durable_floor(home, answers)
+        theirs = answer_latency_quiz(index, answers)
+        small, large = latencies[200], latencies[100_000]
+        print(f"answer -> verdict through a pty ({answers} answers each)")
+        print(f"  200 questions      median {ms(statistics.median(small))}   p99 {ms(percentile(small, 0.99))}")
+        print(f"  100,000 questions  median {ms(statistics.median(large))}   p99 {ms(percentile(large, 0.99))}")
+        print(f"  append floor       median {ms(statistics.median(floor))}   p99 {ms(percentile(floor, 0.99))}"
+              "   (one line written and fdatasync'ed)")
+        print(f"  replace floor      median {ms(statistics.median(replace))}   p99 {ms(percentile(replace, 0.99))}"
+              "   (temp file, fsync, rename, folder fsync)")
+        print(f"  BSD quiz           median {ms(statistics.median(theirs))}   p99 {ms(percentile(theirs, 0.99))}"
+              "   (saves nothing)")
+        print(f"  100,000 / 200      median {statistics.median(large) / statistics.median(small):.2f}x"
+              "   (target: at most 1.2x)")
+        print(f"  100,000 / floor    median {statistics.median(large) / statistics.median(floor):.2f}x"
+              f"   p99 {percentile(large, 0.99) / percentile(floor, 0.99):.2f}x   (target: at most 2x)")
+        print()
 
-    elapsed, verdicts, stored = piped_throughput()
-    print(f"piped throughput ({PIPED_ANSWERS:,} answers)")
-    print(f"  memoquiz          {PIPED_ANSWERS / elapsed:,.0f} answers/s   ({ms(elapsed)} in all; "
-          f"{verdicts} verdicts printed, {stored} stored)   (target: at least 100,000/s)")
-    print(f"  one durable append per answer would allow {1 / statistics.median(floor):,.0f} answers/s")
-    print()
+    if wanted("piped"):
+        elapsed, verdicts, stored = piped_throughput()
+        print(f"piped throughput ({PIPED_ANSWERS:,} answers)")
+        print(f"  memoquiz          {PIPED_ANSWERS / elapsed:,.0f} answers/s   ({ms(elapsed)} in all; "
+              f"{verdicts} verdicts printed, {stored} stored)   (target: at least 100,000/s)")
+        print(f"  one durable append per answer would allow {1 / statistics.median(floor):,.0f} answers/s")
+        print()
 
-    stored, history, built, with_history, without, stats = long_history()
-    print(f"long history ({stored:,} answers stored, {history / 1e6:.1f} MB of history, built in {built:.1f} s)")
-    print(f"  groups, long history   {ms(with_history)}")
-    print(f"  groups, no history     {ms(without)}")
-    print(f"  ratio                  {with_history / without:.2f}x   (target: at most 1.5x)")
-    print(f"  stats, long history    {ms(stats)}   (target: at most 200 ms)")
-    print()
+    if wanted("long"):
+        stored, history, built, with_history, without, stats = long_history()
+        print(f"long history ({stored:,} answers stored, {history / 1e6:.1f} MB of history, built in {built:.1f} s)")
+        print(f"  groups, long history   {ms(with_history)}")
+        print(f"  groups, no history     {ms(without)}")
+        print(f"  ratio                  {with_history / without:.2f}x   (target: at most 1.5x)")
+        print(f"  stats, long history    {ms(stats)}   (target: at most 200 ms)")
+        print()
 
-    size, first_prompt, first_with_memory, remembered, validate, rss, loading = big_group()
-    print(f"100,000 questions ({size / 1e6:.1f} MB of JSON, median of 5)")
-    print(f"  first prompt      {ms(first_prompt)}   (no memory yet)")
-    print(f"  first prompt      {ms(first_with_memory)}   (with the memory of {remembered:,} answers;"
-          " target: at most 300 ms)")
-    print(f"  validate          {ms(validate)}")
-    print(f"  peak RSS          {rss / 1024:.1f} MB   (target: at most 150 MB)")
-    print("  loading the file in one process (median of 5):")
-    print(loading.rstrip())
-    print()
+    if wanted("scale") or wanted("machines") or wanted("sync"):
+        one, runs, generated, first, sizes, groups, fresh_groups, scores, fresh_scores = memory_at_scale()
+        questions, history, checkpoint = sizes
+        print(f"memory at scale ({SCALE_QUESTIONS:,} questions in {SCALE_GROUPS} groups, {questions / 1e6:.1f} MB,"
+              f" all with a memory; {SCALE_ANSWERS:,} answers, {history / 1e6:.1f} MB of history written in"
+              f" {generated:.1f} s; median of {runs})")
+        print(f"  first command      {ms(first)}   (replays the history, writes the"
+              f" {checkpoint / 1e6:.1f} MB checkpoint)")
+        print(f"  groups, memory     {ms(groups)}")
+        print(f"  groups, fresh      {ms(fresh_groups)}")
+        print(f"  ratio              {groups / fresh_groups:.2f}x   (target: at most 1.2x)")
+        print(f"  scores G, memory   {ms(scores)}")
+        print(f"  scores G, fresh    {ms(fresh_scores)}")
+        print(f"  ratio              {scores / fresh_scores:.2f}x")
+        print()
 
-    print("pathological files: `memoquiz validate`, median of 7, beside a normal file of the same size")
-    for name, size, theirs, normal in pathological_files():
-        print(f"  {name:50} {size / 1e6:4.1f} MB  {ms(theirs):>10}  normal {ms(normal):>10}"
-              f"  {theirs / normal:.2f}x   (target: at most 2x)")
-    print()
+    if wanted("machines") or wanted("sync"):
+        (runs, cold_runs, generated, sizes, warm_four, warm_one, stale_four, stale_one, missing_four,
+         missing_one) = several_machines(one)
+        print(f"several machines ({SCALE_ANSWERS:,} answers in 4 files, {sizes[0] / 1e6:.1f} MB written in"
+              f" {generated:.1f} s, beside one file of {sizes[1] / 1e6:.1f} MB; `memoquiz groups`)")
+        print(f"  warm, 4 files      {ms(warm_four)}   (checkpoint up to date; median of {runs})")
+        print(f"  warm, 1 file       {ms(warm_one)}")
+        print(f"  ratio              {warm_four / warm_one:.2f}x   (target: at most 1.2x)")
+        print(f"  cold, 4 files      {ms(stale_four)}   (a day's {DAY_ANSWERS} answers arrived after the checkpoint;"
+              f" median of {runs})")
+        print(f"  cold, 1 file       {ms(stale_one)}")
+        print(f"  ratio              {stale_four / stale_one:.2f}x   (target: at most 1.2x)")
+        print(f"  no checkpoint, 4   {ms(missing_four)}   (whole history replayed; median of {cold_runs})")
+        print(f"  no checkpoint, 1   {ms(missing_one)}")
+        print(f"  ratio              {missing_four / missing_one:.2f}x")
+        print()
 
-    size, imported, split = import_tsv()
-    print(f"import of a 100,000-row TSV ({size / 1e6:.1f} MB, median of 3)")
-    print(f"  memoquiz import   {ms(imported)}   (target: at most 1 s)")
-    print(f"  plain line split  {ms(split)}   (Python, reading the rows and nothing more)")
-    print()
+    if wanted("sync"):
+        days, initial, ours, theirs = sync_day(os.path.join(WORK, "scale-four"))
+        print(f"sync (a day's {DAY_ANSWERS} answers from another machine, bare remote on this disk, median of {days}"
+              " days; the folder holds the several machines' history)")
+        print(f"  memoquiz sync      {ms(ours)}")
+        print(f"  git pull + push    {ms(theirs)}   (the same commits, in a clone of the same repository)")
+        print(f"  beyond git         {ms(ours - theirs)}   (target: under 1 s)")
+        print(f"  sync --init        {ms(initial)}   (first push of the whole folder)")
+        print()
 
-    print("bundled set")
-    print(f"  peak RSS          {bundled_rss() / 1024:.1f} MB   (target: at most 20 MB)")
-    print()
-    day_figures()
+    if wanted("big"):
+        size, first_prompt, first_with_memory, remembered, validate, rss, loading = big_group()
+        print(f"100,000 questions ({size / 1e6:.1f} MB of JSON, median of 5)")
+        print(f"  first prompt      {ms(first_prompt)}   (no memory yet)")
+        print(f"  first prompt      {ms(first_with_memory)}   (with the memory of {remembered:,} answers;"
+              " target: at most 300 ms)")
+        print(f"  validate          {ms(validate)}")
+        print(f"  peak RSS          {rss / 1024:.1f} MB   (target: at most 150 MB)")
+        print("  loading the file in one process (median of 5):")
+        print(loading.rstrip())
+        print()
+
+    if wanted("pathological"):
+        print("pathological files: `memoquiz validate`, median of 7, beside a normal file of the same size")
+        for name, size, theirs, normal in pathological_files():
+            print(f"  {name:50} {size / 1e6:4.1f} MB  {ms(theirs):>10}  normal {ms(normal):>10}"
+                  f"  {theirs / normal:.2f}x   (target: at most 2x)")
+        print()
+
+    if wanted("import"):
+        size, imported, split = import_tsv()
+        print(f"import of a 100,000-row TSV ({size / 1e6:.1f} MB, median of 3)")
+        print(f"  memoquiz import   {ms(imported)}   (target: at most 1 s)")
+        print(f"  plain line split  {ms(split)}   (Python, reading the rows and nothing more)")
+        print()
+
+    if wanted("bundled"):
+        print("bundled set")
+        print(f"  peak RSS          {bundled_rss() / 1024:.1f} MB   (target: at most 20 MB)")
+        print()
+
+    if wanted("day"):
+        day_figures()
     shutil.rmtree(WORK, ignore_errors=True)
-
 
 
 def day_figures():
@@ -590,7 +870,6 @@ def day_figures():
     print(f"  groups, fresh folder   {ms(groups)}")
     print(f"  ratio                  {today / groups:.2f}x   (target: at most 1.5x)")
     print(f"  review across 20 groups of 5,000 due questions: first prompt in {ms(review)}   (target: at most 300 ms)")
-
 
 if __name__ == "__main__":
     main()
