@@ -89,11 +89,12 @@ public struct HistorySync {
     }
     try git.must(["push", "-q", "-u", "origin", "HEAD:\(branch)"])
     let arrivals = try arrivals(since: before, except: machine.id)
-    // Bring this machine up to date with what arrived: progress, questions.
-    let after = try ProgressCaretaker(folder: folder)
-    try after.installQuestions()
-    try after.announceQuestionsConflicts()
-    try after.saveCheckpointIfDue()
+    // Bring this machine up to date with what arrived: the records that
+    // came are applied to the progress read before, then the questions.
+    try caretaker.refresh()
+    try caretaker.installQuestions()
+    try caretaker.announceQuestionsConflicts()
+    try caretaker.saveCheckpointIfDue()
     return Report(committed: committed, arrivals: arrivals)
   }
 
