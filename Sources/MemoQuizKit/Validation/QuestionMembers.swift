@@ -16,10 +16,15 @@ struct QuestionMembers {
   private var tagsPosition: Int?
   /// Whether a key is none of the known ones.
   private(set) var hasUnknownKey = false
+  /// Whether a known key comes more than once.
+  private(set) var hasRepeatedKey = false
 
   init(_ members: [JSONNode.Member]) {
     self.members = members
-    func first(_ position: inout Int?, _ index: Int) { position = position ?? index }
+    var repeated = false
+    func first(_ position: inout Int?, _ index: Int) {
+      if position == nil { position = index } else { repeated = true }
+    }
     for (index, member) in members.enumerated() {
       switch member.key {
       case "prompt": first(&promptPosition, index)
@@ -34,6 +39,7 @@ struct QuestionMembers {
       default: hasUnknownKey = true
       }
     }
+    hasRepeatedKey = repeated
   }
 
   private func member(_ position: Int?) -> JSONNode.Member? { position.map { members[$0] } }
