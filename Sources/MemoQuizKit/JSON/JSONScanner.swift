@@ -146,6 +146,9 @@ struct JSONScanner: ~Copyable {
     index += 1
     var members: [JSONNode.Member] = []
     skipWhitespace()
+    // Room for a question's usual members at once, rather than growing
+    // from one to two to four.
+    if !peek("}") { members.reserveCapacity(4) }
     if peek("}") {
       index += 1
       return JSONNode(value: .object(members), offset: start)
