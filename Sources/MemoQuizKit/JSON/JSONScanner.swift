@@ -146,13 +146,13 @@ struct JSONScanner: ~Copyable {
     index += 1
     var members: [JSONNode.Member] = []
     skipWhitespace()
-    // Room for a question's usual members at once, rather than growing
-    // from one to two to four.
-    if !peek("}") { members.reserveCapacity(4) }
     if peek("}") {
       index += 1
       return JSONNode(value: .object(members), offset: start)
     }
+    // Room for a question's usual members at once, rather than growing
+    // from one to two to four.
+    members.reserveCapacity(4)
     var afterComma = false
     while true {
       skipWhitespace()
