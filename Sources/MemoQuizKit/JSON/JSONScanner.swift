@@ -150,6 +150,9 @@ struct JSONScanner: ~Copyable {
       index += 1
       return JSONNode(value: .object(members), offset: start)
     }
+    // Room for a question's usual members at once, rather than growing
+    // from one to two to four.
+    members.reserveCapacity(4)
     var afterComma = false
     while true {
       skipWhitespace()
@@ -182,13 +185,17 @@ struct JSONScanner: ~Copyable {
   private mutating func parseMember(of object: Int) -> JSONNode.Member? {
     let keyOffset = index
     let key: String
-    do {
-      key = try parseString()
-    } catch {
-      record(error)
-      damagedOffsets.insert(object)
-      skipValue()
-      return nil
+    if let known = knownKey() {
+      key = known
+    } else {
+      do {
+        key = try parseString()
+      } catch {
+        record(error)
+        damagedOffsets.insert(object)
+        skipValue()
+        return nil
+      }
     }
     skipWhitespace()
     if peek(":") {
@@ -207,6 +214,35 @@ struct JSONScanner: ~Copyable {
       return nil
     }
     return JSONNode.Member(key: key, keyOffset: keyOffset, value: recoveringValue())
+  }
+
+  /// The short keys of a questions file, which make most of the keys
+  /// read, each with its bytes packed into a word (the first byte lowest).
+  private static let knownKeys: [(word: UInt64, key: String)] =
+    ["id", "prompt", "answer", "tags", "hint", "cloze", "reverse", "title", "score"].map { key in
+      (key.utf8.reversed().reduce(0) { $0 << 8 | UInt64($1) }, key)
+    }
+
+  /// One of ``knownKeys`` written plainly (letters only) at the opening
+  /// quote, read past its closing quote; `nil`, with nothing read, for any
+  /// other string. A known key is the string it names, not one built again
+  /// from its bytes.
+  private mutating func knownKey() -> String? {
+    let start = index + 1
+    var end = start
+    var word: UInt64 = 0
+    while end < bytes.count, end - start < 8 {
+      let byte = bytes[end]
+      guard (byte | 0x20) >= UInt8(ascii: "a"), (byte | 0x20) <= UInt8(ascii: "z") else { break }
+      word |= UInt64(byte) << (8 * UInt64(end - start))
+      end += 1
+    }
+    guard end < bytes.count, bytes[end] == UInt8(ascii: "\""), end > start else { return nil }
+    for known in Self.knownKeys where known.word == word {
+      index = end + 1
+      return known.key
+    }
+    return nil
   }
 
   private mutating func parseArray() throws(JSONSyntaxError) -> JSONNode {

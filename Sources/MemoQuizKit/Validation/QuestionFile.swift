@@ -28,7 +28,6 @@ public struct QuestionFile: Sendable {
     var checker = QuestionFileChecker(source: bytes)
     checker.unreadableOffsets = parsed.damagedOffsets
     let groups = checker.groups(from: parsed.root)
-    let lines = LineTable(bytes)
     var problems = parsed.errors.map {
       QuestionFileChecker.Problem(severity: .error, offset: $0.offset, message: $0.message, relatedOffset: nil)
     }
@@ -39,6 +38,9 @@ public struct QuestionFile: Sendable {
       problems = Array(problems.prefix(QuestionFileChecker.listLimit))
     }
     problems.sort { $0.offset < $1.offset }
+    // A file without problems, the usual case, needs no table of its lines:
+    // building one walks every byte again.
+    let lines = LineTable(problems.isEmpty ? [] : bytes)
     let locations = lines.locations(of: problems.map(\.offset))
     diagnostics = zip(problems, locations).map { problem, location in
       Diagnostic(

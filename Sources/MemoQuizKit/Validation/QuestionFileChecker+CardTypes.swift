@@ -28,7 +28,7 @@ extension QuestionFileChecker {
         // An element a syntax error made unreadable was reported there.
         if case .invalid = element.value { continue }
         if case .string(let text) = element.value {
-          if text.allSatisfy(\.isWhitespace) {
+          if Self.isBlank(text) {
             error(at: element.offset, empty)
           } else {
             values.append(text)
@@ -84,7 +84,7 @@ extension QuestionFileChecker {
       error(at: found.value.offset, "\"cloze\" must be a string, found \(found.value.kindDescription)")
       return nil
     }
-    guard !text.allSatisfy(\.isWhitespace) else {
+    guard !Self.isBlank(text) else {
       error(at: found.value.offset, "\"cloze\" is empty; write a text with deletions such as {{c1::words}}")
       return nil
     }

@@ -102,15 +102,19 @@ struct QuestionFileChecker {
         var idOffsets: [String: Int] = [:]
         for (index, element) in elements.enumerated() {
           if case .invalid = element.value { continue }
-          guard let question = question(element, number: index + 1, groupReverse: reverse) else { continue }
-          if let id = question.id, let idNode = member("id", of: element)?.value {
-            if let first = idOffsets[id] {
+          guard let (question, idOffset) = question(element, number: index + 1, groupReverse: reverse) else {
+            continue
+          }
+          if let id = question.id, let idOffset {
+            // Every question of a package has an id: it is hashed once,
+            // and a second look happens only for a duplicate.
+            if idOffsets.isEmpty { idOffsets.reserveCapacity(elements.count - index) }
+            if let first = idOffsets.updateValue(idOffset, forKey: id) {
+              idOffsets[id] = first
               error(
-                at: idNode.offset,
+                at: idOffset,
                 "duplicate id \"\(id)\" in this group; ids must be unique (the first is on line {line})",
                 relatedTo: first)
-            } else {
-              idOffsets[id] = idNode.offset
             }
           }
           questions.append(question)
@@ -130,7 +134,11 @@ struct QuestionFileChecker {
     return QuestionGroup(title: title, questions: questions, score: score, reverse: reverse)
   }
 
-  private mutating func question(_ node: JSONNode, number: Int, groupReverse: Bool) -> Question? {
+  /// The question `node` holds, with the offset of its `id` value when it
+  /// has one; `nil` when it cannot be asked.
+  private mutating func question(
+    _ node: JSONNode, number: Int, groupReverse: Bool
+  ) -> (question: Question, idOffset: Int?)? {
     guard case .object(let members) = node.value else {
       error(
         at: node.offset,
@@ -138,10 +146,9 @@ struct QuestionFileChecker {
       return nil
     }
     let found = QuestionMembers(members)
-    if found.hasUnknownKey || members.count > Self.questionKeys.count {
+    // Known keys, each once, need no further look.
+    if found.hasUnknownKey || found.hasRepeatedKey {
       checkKeys(members, known: Self.questionKeys)
-    } else {
-      checkDuplicates(members)
     }
     var prompt: String?
     var answer: String?
@@ -180,21 +187,23 @@ struct QuestionFileChecker {
     let tags = strings(found.tags, key: "tags", empty: "a tag is empty", each: "each tag")
     var id: String?
     if let idMember = found.id {
-      if case .string(let text) = idMember.value.value, !text.allSatisfy(\.isWhitespace) {
+      if case .string(let text) = idMember.value.value, !Self.isBlank(text) {
         id = text
         checkIdentityText(text, key: "id", at: idMember.value.offset)
       } else {
         error(at: idMember.value.offset, "\"id\" must be a non-empty string, found \(idMember.value.kindDescription)")
       }
     }
+    let idOffset = id == nil ? nil : found.id?.value.offset
     if found.cloze != nil {
       guard let cloze else { return nil }
-      return Question(cloze: cloze, hint: hint, id: id, tags: tags)
+      return (Question(cloze: cloze, hint: hint, id: id, tags: tags), idOffset)
     }
     guard let prompt, let answer else { return nil }
-    return Question(
+    let question = Question(
       prompt: prompt, answer: answer, alternatives: alternatives, hint: hint, id: id, reverse: reverse,
       reverseAlternatives: reverseAlternatives, tags: tags)
+    return (question, idOffset)
   }
 
   private mutating func score(_ node: JSONNode) -> Score? {
@@ -222,22 +231,26 @@ struct QuestionFileChecker {
   // MARK: - Helpers
 
   mutating func requiredString(
-    _ key: String, in node: JSONNode, members: [JSONNode.Member], owner: String
+    _ key: String, in node: JSONNode, members: [JSONNode.Member], owner: @autoclosure () -> String
   ) -> String? {
-    requiredString(member(key, in: members), key: key, in: node, owner: owner)
+    requiredString(member(key, in: members), key: key, in: node, owner: owner())
   }
 
   /// The text of `found`, a member that must be a non-empty string.
-  mutating func requiredString(_ found: JSONNode.Member?, key: String, in node: JSONNode, owner: String) -> String? {
+  /// - Parameter owner: how a message names the object, such as
+  ///   "question 3"; made only when a problem is reported.
+  mutating func requiredString(
+    _ found: JSONNode.Member?, key: String, in node: JSONNode, owner: @autoclosure () -> String
+  ) -> String? {
     guard let found else {
-      error(at: node.offset, "\(owner) has no \"\(key)\"")
+      error(at: node.offset, "\(owner()) has no \"\(key)\"")
       return nil
     }
     guard case .string(let text) = found.value.value else {
       error(at: found.value.offset, "\"\(key)\" must be a string, found \(found.value.kindDescription)")
       return nil
     }
-    if text.isEmpty || text.allSatisfy(\.isWhitespace) {
+    if Self.isBlank(text) {
       error(at: found.value.offset, "\"\(key)\" is empty")
       return nil
     }
@@ -303,6 +316,15 @@ struct QuestionFileChecker {
         firstOffsets[member.key] = member.keyOffset
       }
     }
+  }
+
+  /// Whether `text` is empty or only white space, as
+  /// `allSatisfy(\.isWhitespace)` tells. A text that starts with a visible
+  /// ASCII character, as most prompts, answers, ids and tags do, is told at
+  /// its first byte: that character is the first one's first scalar.
+  static func isBlank(_ text: String) -> Bool {
+    if let first = text.utf8.first, first > 0x20, first < 0x7F { return false }
+    return text.allSatisfy(\.isWhitespace)
   }
 
   /// Whether `key` is within a small edit distance of `known` (counting a

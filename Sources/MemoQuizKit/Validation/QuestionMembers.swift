@@ -16,24 +16,33 @@ struct QuestionMembers {
   private var tagsPosition: Int?
   /// Whether a key is none of the known ones.
   private(set) var hasUnknownKey = false
+  /// Whether a known key comes more than once.
+  private(set) var hasRepeatedKey = false
 
   init(_ members: [JSONNode.Member]) {
     self.members = members
-    func first(_ position: inout Int?, _ index: Int) { position = position ?? index }
+    var repeated = false
+    func first(_ position: inout Int?, _ index: Int) {
+      if position == nil { position = index } else { repeated = true }
+    }
     for (index, member) in members.enumerated() {
-      switch member.key {
-      case "prompt": first(&promptPosition, index)
-      case "answer": first(&answerPosition, index)
-      case "alternatives": first(&alternativesPosition, index)
-      case "hint": first(&hintPosition, index)
-      case "id": first(&idPosition, index)
-      case "cloze": first(&clozePosition, index)
-      case "reverse": first(&reversePosition, index)
-      case "reverseAlternatives": first(&reverseAlternativesPosition, index)
-      case "tags": first(&tagsPosition, index)
+      // The length tells the one key to compare with: a question has a
+      // handful of members, and every file has many questions.
+      let key = member.key
+      switch key.utf8.count {
+      case 2 where key == "id": first(&idPosition, index)
+      case 4 where key == "tags": first(&tagsPosition, index)
+      case 4 where key == "hint": first(&hintPosition, index)
+      case 5 where key == "cloze": first(&clozePosition, index)
+      case 6 where key == "prompt": first(&promptPosition, index)
+      case 6 where key == "answer": first(&answerPosition, index)
+      case 7 where key == "reverse": first(&reversePosition, index)
+      case 12 where key == "alternatives": first(&alternativesPosition, index)
+      case 19 where key == "reverseAlternatives": first(&reverseAlternativesPosition, index)
       default: hasUnknownKey = true
       }
     }
+    hasRepeatedKey = repeated
   }
 
   private func member(_ position: Int?) -> JSONNode.Member? { position.map { members[$0] } }

@@ -39,6 +39,26 @@ import Testing
     }
   }
 
+  @Test func keysReadTheSameWrittenPlainlyOrNot() throws {
+    let text = #"{"id": 1, "\u0069d": 2, "Prompt": 3, "prompts": 4, "reverseAlternatives": 5, "idé": 6, "": 7}"#
+    let root = try parse(text)
+    guard case .object(let members) = root.value else {
+      Issue.record("expected an object")
+      return
+    }
+    #expect(members.map(\.key) == ["id", "id", "Prompt", "prompts", "reverseAlternatives", "idé", ""])
+    let bytes = Array(text.utf8)
+    for (number, member) in members.enumerated() {
+      #expect(bytes[member.keyOffset] == UInt8(ascii: "\""))
+      #expect(member.value.offset == member.keyOffset + Array("\"\(member.key)\": ".utf8).count + (number == 1 ? 5 : 0))
+      if case .number(let value) = member.value.value {
+        #expect(value == String(number + 1))
+      } else {
+        Issue.record("number")
+      }
+    }
+  }
+
   @Test func byteOrderMarkIsSkipped() throws {
     let node = try JSONScanner.parse([0xEF, 0xBB, 0xBF] + Array("[]".utf8))
     #expect(node.offset == 3)

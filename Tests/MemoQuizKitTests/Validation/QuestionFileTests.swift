@@ -143,6 +143,22 @@ import Testing
         [{"title": "A", "questions": [{"prompt": "p", "answer": "a", ‸"answer": "b"}]}]
         """, message: "duplicate key \"answer\""),
     BrokenFile(
+      name: "duplicate id key",
+      text: """
+        [{"title": "A", "questions": [{"id": "x", "prompt": "p", "answer": "a", ‸"id": "y"}]}]
+        """, message: "duplicate key \"id\"; the first is on line 1; keep only one"),
+    BrokenFile(
+      name: "duplicate id",
+      text: """
+        [{"title": "A", "questions": [{"id": "x", "prompt": "p", "answer": "a"},
+          {"id": "y", "prompt": "q", "answer": "b"}, {"id": ‸"x", "prompt": "r", "answer": "c"}]}]
+        """, message: "duplicate id \"x\" in this group; ids must be unique (the first is on line 1)"),
+    BrokenFile(
+      name: "blank id",
+      text: """
+        [{"title": "A", "questions": [{"id": ‸" \\u3000", "prompt": "p", "answer": "a"}]}]
+        """, message: "\"id\" must be a non-empty string"),
+    BrokenFile(
       name: "negative score",
       text: """
         [{"title": "A", "questions": [{"prompt": "p", "answer": "a"}], "score": {"correctCount": ‸-1}}]
@@ -260,6 +276,26 @@ import Testing
     let result = QuestionFile(bytes: Array(text.utf8))
     #expect(result.diagnostics.isEmpty)
     #expect(result.groups?.first?.questions.first?.answer == "a")
+  }
+
+  @Test(arguments: ["", " ", "\t\n", "\u{3000}", " \u{3000}\r\n", "a", " a", "\u{3000}a", "あ", "~", "\u{7F}"])
+  func blankIsWhatAllWhiteSpaceIs(_ text: String) {
+    #expect(QuestionFileChecker.isBlank(text) == text.allSatisfy(\.isWhitespace))
+  }
+
+  @Test func aQuestionWithEveryKeyOnceHasNoProblem() throws {
+    let text = #"""
+      [{"title": "A", "questions": [
+        {"id": "x", "prompt": "p", "answer": "a", "alternatives": ["b"], "hint": "h", "reverse": true,
+         "reverseAlternatives": ["q"], "tags": ["t"]},
+        {"id": "c", "cloze": "{{c1::word}}", "hint": "h", "tags": ["t", "u"]}]}]
+      """#
+    let result = QuestionFile(bytes: Array(text.utf8))
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    let questions = try #require(result.groups?.first?.questions)
+    #expect(questions.map(\.id) == ["x", "c"])
+    #expect(questions.map(\.tags) == [["t"], ["t", "u"]])
+    #expect(questions.first?.reverseAlternatives == ["q"])
   }
 
   @Test func escapesAndSurrogatePairsDecode() {
