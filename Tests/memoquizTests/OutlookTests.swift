@@ -7,7 +7,9 @@ import Testing
 /// questions moved past it.
 @Suite struct OutlookTests {
   private func at(_ time: String) -> [String: String] { ["MEMOQUIZ_NOW": time, "TZ": "UTC", "NO_COLOR": "1"] }
-  private static let times = ["2026-12-01T10:00:00Z", "2026-12-02T12:00:00Z", "2026-12-05T09:00:00Z", "2027-02-01T09:00:00Z"]
+  private static let times = [
+    "2026-12-01T10:00:00Z", "2026-12-02T12:00:00Z", "2026-12-05T09:00:00Z", "2027-02-01T09:00:00Z",
+  ]
 
   private func outlook(_ sandbox: MemoQuizSandbox) -> URL {
     sandbox.folder.appendingPathComponent("local/outlook")
@@ -94,7 +96,8 @@ import Testing
     _ = try sandbox.run(["groups"])
     var text = try String(contentsOf: sandbox.questionsFile, encoding: .utf8)
     text = text.replacingOccurrences(
-      of: #"{ "prompt": "4", "answer": "four" }"#, with: #"{ "prompt": "4", "answer": "four" }, { "prompt": "5", "answer": "five" }"#)
+      of: #"{ "prompt": "4", "answer": "four" }"#,
+      with: #"{ "prompt": "4", "answer": "four" }, { "prompt": "5", "answer": "five" }"#)
     try text.write(to: sandbox.questionsFile, atomically: true, encoding: .utf8)
     let after = try views(sandbox)
     #expect(after == (try viewsWithoutOutlook(sandbox)))

@@ -37,6 +37,22 @@ enum DurableFile {
   /// The largest file memoquiz reads: 1 GiB.
   static let readLimit = 1 << 30
 
+  /// Reads the first `count` bytes of the file at `path` (fewer when it is
+  /// shorter), or `nil` when it does not exist or cannot be read.
+  static func readStart(_ path: String, count: Int) -> [UInt8]? {
+    guard let descriptor = try? FileDescriptor.open(path, O_RDONLY | O_NONBLOCK) else { return nil }
+    defer { descriptor.close() }
+    var status = stat()
+    guard fstat(descriptor.rawValue, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    var bytes = [UInt8](repeating: 0, count: count)
+    let read = bytes.withUnsafeMutableBytes { buffer in
+      (try? descriptor.read(into: buffer, at: 0)) ?? -1
+    }
+    guard read >= 0 else { return nil }
+    bytes.removeSubrange(read...)
+    return bytes
+  }
+
   /// Replaces the file at `path` with `bytes`, durably.
   ///
   /// The steps: write a temp file in the same folder, `fsync` it, `rename` it

@@ -75,7 +75,9 @@ public final class ProgressCaretaker {
   /// What a command that needs no card's memory reads: the outlook when it
   /// reaches as far as every history file, else the checkpoint. Touches
   /// nothing: safe to run on another thread.
-  static func readOutlookOrCheckpoint(in folder: DataFolder) -> (outlook: ProgressCheckpoint?, checkpoint: CheckpointRead?) {
+  static func readOutlookOrCheckpoint(in folder: DataFolder) -> (
+    outlook: ProgressCheckpoint?, checkpoint: CheckpointRead?
+  ) {
     if let bytes = try? DurableFile.read(folder.outlookFile),
       let outlook = try? ProgressCheckpoint(bytes: bytes, outlook: true),
       let reading = try? HistoryCaretaker(folder: folder).readNew(since: outlook.coverage),
@@ -97,6 +99,7 @@ public final class ProgressCaretaker {
     self.folder = folder
     history = HistoryCaretaker(folder: folder)
     self.onWarning = onWarning
+    outlookWritten = ProgressCheckpoint.outlookStart(in: folder)
     if DurableFile.exists(folder.legacyHistoryFile) {
       try locked { try HistoryCarryOver(folder: folder, machine: try machine()).run() }
     } else {

@@ -36,6 +36,10 @@ struct ProgressCheckpoint: Equatable, Sendable {
       RecordLine.append(
         ["file", machine.hex, String(file.end), String(file.lastSequence), String(file.tail)], to: &text)
     }
+    if let outlook {
+      // Right after the files: what the outlook is for reads from its start.
+      RecordLine.append(["key", String(outlook.key), String(outlook.activitySince)], to: &text)
+    }
     RecordLine.append(
       [
         "state", progress.hasBaseline ? "1" : "0", progress.newest.map { String($0.time.rawValue) } ?? "",
@@ -88,7 +92,6 @@ struct ProgressCheckpoint: Equatable, Sendable {
       }
     }
     if let outlook {
-      RecordLine.append(["key", String(outlook.key), String(outlook.activitySince)], to: &text)
       for (title, group) in outlook.groups {
         RecordLine.append(["outlook", title, String(group.cards)], to: &text)
         Self.appendDues(group.dues, to: &text)
@@ -274,6 +277,37 @@ struct ProgressCheckpoint: Equatable, Sendable {
     self.progress = progress
     self.coverage = coverage
     self.outlook = outlook
+  }
+
+  /// What an outlook's first lines say it is for: how far it reaches in
+  /// each file, and the questions' key; `nil` when they cannot be read.
+  /// Reads the start of the file only.
+  static func outlookStart(in folder: DataFolder) -> (coverage: [MachineID: HistoryCaretaker.Coverage], key: UInt64)? {
+    guard let bytes = DurableFile.readStart(folder.outlookFile, count: 1 << 16),
+      let headerEnd = bytes.firstIndex(of: 10),
+      String(decoding: bytes[..<headerEnd], as: UTF8.self) == "\(outlookMagic) \(version)"
+    else { return nil }
+    var coverage: [MachineID: HistoryCaretaker.Coverage] = [:]
+    var start = headerEnd + 1
+    while let lineEnd = bytes[start...].firstIndex(of: 10), let list = RecordLine.fields(bytes[start..<lineEnd]) {
+      start = lineEnd + 1
+      var fields = RecordFields(list)
+      do throws(RecordFields.Malformed) {
+        switch try fields.text() {
+        case "file":
+          guard let machine = MachineID(hex: try fields.text()) else { return nil }
+          coverage[machine] = HistoryCaretaker.Coverage(
+            end: try fields.count(), lastSequence: try fields.count(), tail: try fields.unsigned())
+        case "key":
+          return (coverage, try fields.unsigned())
+        default:
+          return nil
+        }
+      } catch {
+        return nil
+      }
+    }
+    return nil
   }
 
   // MARK: - Due times

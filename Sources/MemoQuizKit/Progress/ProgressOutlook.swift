@@ -50,7 +50,8 @@ struct ProgressOutlook: Hashable, Sendable {
   /// The outlook of `groups` with the memory of `progress`.
   init(key: UInt64, groups questionGroups: [QuestionGroup], progress: Progress) {
     self.key = key
-    activitySince = progress.newest.map { Activity.slot(of: Timestamp(rawValue: $0.time.rawValue - Self.activityKept)) } ?? 0
+    activitySince =
+      progress.newest.map { Activity.slot(of: Timestamp(rawValue: $0.time.rawValue - Self.activityKept)) } ?? 0
     var groups: [String: Group] = [:]
     for group in questionGroups where groups[group.title] == nil {
       let memory = progress.groups[group.title]?.questions ?? [:]
