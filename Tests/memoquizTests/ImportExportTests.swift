@@ -45,6 +45,67 @@ import Testing
     #expect(play.stdout.contains("Correct!"), "the tags were removed")
   }
 
+  @Test func ankiTextKeepsNoteTypesTagsAndGuids() throws {
+    let sandbox = try MemoQuizSandbox()
+    let file = try write(
+      "#separator:tab\n#html:true\n#guid column:1\n#notetype column:2\n#deck column:3\n#tags column:6\n"
+        + "g1\tBasic (and reversed card)\tWords\t犬\tdog\tanimal n5\n"
+        + "g2\tCloze\tPlaces\t{{c1::Tokyo}} is in {{c2::Japan}}.\tcapitals\tgeography\n"
+        + "g3\tBasic\tWords\t鳥\tbird\t\n",
+      "notes.txt", in: sandbox)
+    let result = try sandbox.run(["import", file])
+    #expect(result.status == 0, "\(result.stderr)")
+    let exported = try sandbox.run(["export", "Words", "Places", "--format", "json"]).stdout
+    let groups = try #require(try JSONSerialization.jsonObject(with: Data(exported.utf8)) as? [[String: Any]])
+    let questions = groups.flatMap { $0["questions"] as? [[String: Any]] ?? [] }
+    let dog = try #require(questions.first { $0["prompt"] as? String == "犬" })
+    #expect(dog["id"] as? String == "g1")
+    #expect(dog["reverse"] as? Bool == true)
+    #expect(dog["tags"] as? [String] == ["animal", "n5"])
+    let cloze = try #require(questions.first { $0["cloze"] != nil })
+    #expect(cloze["cloze"] as? String == "{{c1::Tokyo}} is in {{c2::Japan}}.")
+    #expect(cloze["hint"] as? String == "capitals", "its Back Extra")
+    #expect(cloze["tags"] as? [String] == ["geography"])
+    let bird = try #require(questions.first { $0["prompt"] as? String == "鳥" })
+    #expect(bird["reverse"] == nil && bird["id"] as? String == "g3")
+  }
+
+  @Test func ankiExportAndImportKeepReversedClozeAndTags() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeQuestions(
+      """
+      [
+        { "title": "Words", "reverse": true, "questions": [
+          { "prompt": "犬", "answer": "dog", "tags": ["animal"] }, { "prompt": "鳥", "answer": "bird", "reverse": false } ] },
+        { "title": "Places", "questions": [ { "cloze": "{{c1::Tokyo}} is in {{c2::Japan}}.", "hint": "capitals" } ] }
+      ]
+      """)
+    let exported = try sandbox.run(["export", "Words", "Places", "--format", "anki"])
+    let other = try MemoQuizSandbox()
+    let file = try write(exported.stdout, "export.txt", in: other)
+    let imported = try other.run(["import", file])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    func cards(_ sandbox: MemoQuizSandbox) throws -> [String: [String]] {
+      let scores = try sandbox.run(["scores", "--json"]).stdout
+      let groups = try #require(try JSONSerialization.jsonObject(with: Data(scores.utf8)) as? [[String: Any]])
+      var cards: [String: [String]] = [:]
+      for group in groups {
+        let title = group["title"] as? String ?? ""
+        cards[title] = (group["questions"] as? [[String: Any]] ?? []).map {
+          "\($0["prompt"] ?? "") \($0["card"] ?? "")"
+        }
+      }
+      return cards
+    }
+    let before = try cards(sandbox)
+    let after = try cards(other)
+    #expect(after["Words"] == before["Words"])
+    #expect(after["Places"] == before["Places"])
+    #expect(after["Words"]?.count == 3, "犬 both ways, 鳥 one way")
+    let json = try other.run(["export", "Words", "--format", "json"]).stdout
+    #expect(json.contains("\"animal\""))
+  }
+
   @Test func everyBadLineIsReportedAndNothingIsImported() throws {
     let sandbox = try MemoQuizSandbox()
     let file = try write("#separator:tab\na\tb\nonly a prompt\nc\td\n\te\n", "bad.tsv", in: sandbox)

@@ -25,6 +25,20 @@ public struct AnkiCollection: Sendable, Hashable {
     case imageOcclusion
     /// Any other note type: the first field asks, the second answers.
     case other
+
+    /// The kind of a stock note type, told by the name Anki gives it (as a
+    /// plain text file's note type column writes it); any other name is
+    /// ``other``.
+    init(named name: String) {
+      switch name {
+      case "Basic": self = .basic
+      case "Basic (and reversed card)", "Basic (optional reversed card)": self = .basicReversed
+      case "Basic (type in the answer)": self = .basicTypeIn
+      case "Cloze": self = .cloze
+      case "Image Occlusion": self = .imageOcclusion
+      default: self = .other
+      }
+    }
   }
 
   /// A note type: its kind and its fields in order.

@@ -100,12 +100,7 @@ enum AnkiCollectionReader {
     default: break
     }
     if isCloze { return name.lowercased().contains("image occlusion") ? .imageOcclusion : .cloze }
-    switch name {
-    case "Basic": return .basic
-    case "Basic (and reversed card)", "Basic (optional reversed card)": return .basicReversed
-    case "Basic (type in the answer)": return .basicTypeIn
-    default: return .other
-    }
+    return AnkiCollection.NoteTypeKind(named: name)
   }
 
   // MARK: - Legacy schema

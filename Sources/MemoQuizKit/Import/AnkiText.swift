@@ -20,11 +20,20 @@ struct AnkiText {
     var fields: [String]
     var deck: String?
     var line: Int
+    /// The note's tags, from the tags column: separated by spaces.
+    var tags: [String] = []
+    /// The note type's name, from the note type column.
+    var noteType: String?
+    /// The note's identity in Anki, from the guid column.
+    var guid: String?
   }
 
   var separator: Character = "\t"
   var isHTML = false
   var deckColumn: Int?
+  var tagsColumn: Int?
+  var noteTypeColumn: Int?
+  var guidColumn: Int?
   /// Columns that hold no field of the note (deck, tags, note type, guid),
   /// counted from 0.
   var specialColumns: Set<Int> = []
@@ -77,7 +86,12 @@ struct AnkiText {
           continue
         }
         specialColumns.insert(column - 1)
-        if key == "deck column" { deckColumn = column - 1 }
+        switch key {
+        case "deck column": deckColumn = column - 1
+        case "tags column": tagsColumn = column - 1
+        case "notetype column": noteTypeColumn = column - 1
+        default: guidColumn = column - 1
+        }
       default:
         break
       }
@@ -220,9 +234,15 @@ struct AnkiText {
       problems.append(ImportProblem(line: line, message: message))
       return
     }
-    let deck = deckColumn.flatMap { $0 < fields.count ? fields[$0] : nil }.map { clean($0) }
+    func special(_ column: Int?) -> String? {
+      column.flatMap { $0 < fields.count ? clean(fields[$0]) : nil }.flatMap { $0.isEmpty ? nil : $0 }
+    }
     let content = fields.enumerated().filter { !specialColumns.contains($0.offset) }.map { clean($0.element) }
-    rows.append(Row(fields: content, deck: deck, line: line))
+    rows.append(
+      Row(
+        fields: content, deck: special(deckColumn), line: line,
+        tags: special(tagsColumn).map { $0.split(separator: " ").map(String.init) } ?? [],
+        noteType: special(noteTypeColumn), guid: special(guidColumn)))
   }
 
   /// A field as text: HTML tags removed and entities decoded when the file

@@ -82,18 +82,37 @@ public enum QuestionImport {
       let hintIndex = anki.fieldNames?.firstIndex(of: "hint") ?? 2
       let alternativesIndex = anki.fieldNames?.firstIndex(of: QuestionExport.alternativesColumn.lowercased())
       for row in anki.rows {
-        guard row.fields.count >= 2, !row.fields[0].isEmpty, !row.fields[1].isEmpty else {
-          problems.append(ImportProblem(line: row.line, message: "expected a prompt and an answer"))
-          continue
-        }
         let hint = row.fields.count > hintIndex && !row.fields[hintIndex].isEmpty ? row.fields[hintIndex] : nil
-        let alternatives =
-          alternativesIndex.flatMap { $0 < row.fields.count ? QuestionExport.alternatives(in: row.fields[$0]) : nil }
-          ?? []
+        let question: Question
+        if let noteType = row.noteType, AnkiCollection.NoteTypeKind(named: noteType) == .cloze {
+          // A cloze note: its text, and its Back Extra as the hint when no
+          // column names one.
+          guard !row.fields[0].isEmpty else {
+            problems.append(ImportProblem(line: row.line, message: "expected the text of a cloze note"))
+            continue
+          }
+          let backExtra = anki.fieldNames == nil && row.fields.count > 1 && !row.fields[1].isEmpty ? row.fields[1] : nil
+          question = Question(cloze: row.fields[0], hint: hint ?? backExtra, id: row.guid, tags: row.tags)
+        } else {
+          guard row.fields.count >= 2, !row.fields[0].isEmpty, !row.fields[1].isEmpty else {
+            problems.append(ImportProblem(line: row.line, message: "expected a prompt and an answer"))
+            continue
+          }
+          let alternatives =
+            alternativesIndex.flatMap {
+              $0 < row.fields.count ? QuestionExport.alternatives(in: row.fields[$0]) : nil
+            } ?? []
+          var basic = Question(
+            prompt: row.fields[0], answer: row.fields[1], alternatives: alternatives, hint: hint, id: row.guid,
+            tags: row.tags)
+          if let noteType = row.noteType, AnkiCollection.NoteTypeKind(named: noteType) == .basicReversed {
+            basic.reverse = true
+          }
+          question = basic
+        }
         let groupTitle = title ?? row.deck.flatMap { $0.isEmpty ? nil : $0 } ?? stem
         if byTitle[groupTitle] == nil { order.append(groupTitle) }
-        byTitle[groupTitle, default: []].append(
-          Question(prompt: row.fields[0], answer: row.fields[1], alternatives: alternatives, hint: hint))
+        byTitle[groupTitle, default: []].append(question)
       }
       guard problems.isEmpty else { throw .problems(file: file, problems.sorted { $0.line < $1.line }) }
       return order.map { QuestionGroup(title: $0, questions: byTitle[$0] ?? []) }
