@@ -61,9 +61,35 @@ public struct StepID: Hashable, Comparable, Sendable {
 
   /// Reads the text form.
   init?(text: some StringProtocol) {
-    guard let dash = text.firstIndex(of: "-"), let machine = MachineID(hex: text[..<dash]),
-      let sequence = Int(text[text.index(after: dash)...]), (1...Self.maximumSequence).contains(sequence)
+    guard
+      let id = text.utf8.withContiguousStorageIfAvailable({ StepID(utf8: $0) })
+        ?? Array(text.utf8).withUnsafeBufferPointer({ StepID(utf8: $0) })
     else { return nil }
+    self = id
+  }
+
+  /// Reads the text form from its bytes: 8 hexadecimal digits, a dash and
+  /// the number. Start-up reads one for every remembered card, so the bytes
+  /// are read directly.
+  init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    guard bytes.count >= 10, bytes.count <= 19, bytes[8] == UInt8(ascii: "-") else { return nil }
+    var hex: UInt32 = 0
+    for byte in bytes[0..<8] {
+      let digit: UInt8
+      switch byte {
+      case 0x30...0x39: digit = byte - 0x30
+      case 0x61...0x66: digit = byte - 0x61 + 10
+      case 0x41...0x46: digit = byte - 0x41 + 10
+      default: return nil
+      }
+      hex = hex << 4 | UInt32(digit)
+    }
+    var sequence = 0
+    for byte in bytes[9...] {
+      guard (0x30...0x39).contains(byte) else { return nil }
+      sequence = sequence * 10 + Int(byte - 0x30)
+    }
+    guard let machine = MachineID(rawValue: hex), (1...Self.maximumSequence).contains(sequence) else { return nil }
     self.init(machine: machine, sequence: sequence)
   }
 

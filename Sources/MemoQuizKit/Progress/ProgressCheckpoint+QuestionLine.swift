@@ -28,20 +28,31 @@ extension ProgressCheckpoint {
   /// Reads a question line (without its line feed).
   /// - Returns: `nil` when the line is malformed.
   static func question(_ line: UnsafeBufferPointer<UInt8>) -> (key: String, memory: QuestionMemory)? {
-    var bounds: [Range<Int>] = []
-    bounds.reserveCapacity(17)
+    // The fields' bounds live on the stack: one line a remembered card.
+    withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: 17) { bounds in
+      question(line, bounds: bounds)
+    }
+  }
+
+  private static func question(_ line: UnsafeBufferPointer<UInt8>, bounds: UnsafeMutableBufferPointer<Range<Int>>)
+    -> (key: String, memory: QuestionMemory)?
+  {
+    var count = 0
     var start = 0
     var hasEscape = false
     for index in 0..<line.count {
       if line[index] == 0x09 {
-        bounds.append(start..<index)
+        guard count < 16 else { return nil }
+        bounds[count] = start..<index
+        count += 1
         start = index + 1
-      } else if line[index] == 0x5C && bounds.count == 1 {
+      } else if line[index] == 0x5C && count == 1 {
         hasEscape = true
       }
     }
-    bounds.append(start..<line.count)
-    guard bounds.count == 14 || bounds.count == 17 else { return nil }
+    bounds[count] = start..<line.count
+    count += 1
+    guard count == 14 || count == 17 else { return nil }
     func field(_ number: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: line[bounds[number]]) }
     let key: String?
     if hasEscape {
@@ -59,8 +70,8 @@ extension ProgressCheckpoint {
     else { return nil }
     memory.state = state
     memory.previous = previous
-    if bounds.count == 17 {
-      guard let step = UTF8Check.string(field(14)).flatMap({ StepID(text: $0) }),
+    if count == 17 {
+      guard let step = StepID(utf8: field(14)),
         let rating = integer(field(15)).flatMap({ ReviewRating(rawValue: $0) }),
         let time = integer(field(16)), Timestamp.readableRange.contains(Int64(time))
       else { return nil }

@@ -139,7 +139,8 @@ struct ProgressCheckpoint: Equatable, Sendable {
       let sumFields = RecordLine.fields(bytes[sumStart..<(bytes.count - 1)]), sumFields.count == 2,
       sumFields[0] == "sum", UInt64(sumFields[1]) == Self.checksum(bytes[..<sumStart])
     else { throw Damaged() }
-    let bytes = Array(bytes[..<sumStart])
+    // The lines before the sum, read in place.
+    let bytes = bytes[..<sumStart]
     do throws(RecordFields.Malformed) {
       var progress = Progress()
       var coverage: [MachineID: HistoryCaretaker.Coverage] = [:]
@@ -147,8 +148,16 @@ struct ProgressCheckpoint: Equatable, Sendable {
       var round: StepID?
       var outlook = isOutlook ? ProgressOutlook(key: 0, groups: [:], activitySince: 0) : nil
       var outlookTitle: String?
+      // The memory of the cards of group `title`, which follow its line:
+      // gathered here, and moved into the group at the next other line.
+      var memories: [String: QuestionMemory] = [:]
+      func moveMemories() {
+        guard !memories.isEmpty, let title else { return }
+        progress.groups[title]?.questions = memories
+        memories = [:]
+      }
       var start = headerEnd + 1
-      while start < bytes.count, let lineEnd = bytes[start...].firstIndex(of: 10) {
+      while start < bytes.endIndex, let lineEnd = bytes[start...].firstIndex(of: 10) {
         let line = bytes[start..<lineEnd]
         start = lineEnd + 1
         if isOutlook, line.starts(with: Self.duesPrefix) {
@@ -159,12 +168,13 @@ struct ProgressCheckpoint: Equatable, Sendable {
           continue
         }
         if !isOutlook, line.starts(with: Self.questionPrefix) {
-          guard let title, let (key, memory) = line.withUnsafeBufferPointer(Self.question) else {
+          guard title != nil, let (key, memory) = line.withUnsafeBufferPointer(Self.question) else {
             throw RecordFields.Malformed()
           }
-          progress.groups[title]?.questions[key] = memory
+          memories[key] = memory
           continue
         }
+        moveMemories()
         guard let list = RecordLine.fields(line) else { throw RecordFields.Malformed() }
         var fields = RecordFields(list)
         switch try fields.text() {
@@ -213,7 +223,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
           group.isReset = try fields.flag()
           group.lastPlayed = try fields.optionalTimestamp()
           // Room for every question at once: no growing on the way.
-          group.questions.reserveCapacity(min(try fields.count(), bytes.count / 16))
+          memories.reserveCapacity(min(try fields.count(), bytes.count / 16))
           progress.groups[name] = group
           title = name
         case "activity":
@@ -253,6 +263,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
         }
         guard fields.isAtEnd else { throw RecordFields.Malformed() }
       }
+      moveMemories()
       progress.schedulerSettings = SchedulerSettings(progress.settings)
       self.progress = progress
       self.coverage = coverage

@@ -70,8 +70,10 @@ public struct RoundMemento: Hashable, Sendable {
 
   /// The group and identity a ``key(group:question:)`` joined.
   public static func split(_ key: String) -> (group: String, question: String) {
-    guard let separator = key.firstIndex(of: "\u{1E}") else { return ("", key) }
-    return (String(key[..<separator]), String(key[key.index(after: separator)...]))
+    // A round across groups has a key for each card: the bytes are searched,
+    // not the characters.
+    guard let separator = key.utf8.firstIndex(of: 0x1E) else { return ("", key) }
+    return (String(key[..<separator]), String(key[key.utf8.index(after: separator)...]))
   }
 
   /// The plan as the history writes it: for a round across groups, each
@@ -79,10 +81,14 @@ public struct RoundMemento: Hashable, Sendable {
   /// plainly (`Hiragana あ Katakana カ`).
   static func planFields(_ plan: [String], acrossGroups: Bool) -> [String] {
     guard acrossGroups else { return plan }
-    return plan.flatMap { key in
+    var fields: [String] = []
+    fields.reserveCapacity(2 * plan.count)
+    for key in plan {
       let (group, question) = split(key)
-      return [group, question]
+      fields.append(group)
+      fields.append(question)
     }
+    return fields
   }
 
   /// The plan a history record's fields give.

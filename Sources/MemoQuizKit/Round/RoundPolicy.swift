@@ -59,7 +59,7 @@ struct RoundPolicy {
       cards: cards, seed: seed, memory: strategy.needsMemory ? caretaker.memoryStates(of: cards, in: group) : [],
       now: time, newLimit: limit)
     let plan = SiblingOrder.arranged(strategy.plan(context), cards: cards) {
-      caretaker.memory(of: $0, in: group)?.state?.lastReview
+      caretaker.memory(of: cards[$0], in: group)?.state?.lastReview
     }
     guard !plan.isEmpty else {
       terminal.write(
@@ -102,14 +102,13 @@ struct RoundPolicy {
     }
     let time = Timestamp(now())
     let strategy = ReviewQuestionStrategy()
-    // The round's own cards, each named by its group and identity.
     var cards: [Card] = []
     var memory: [MemoryState?] = []
     var groupOfCard: [Int] = []
     for index in indices {
       let group = caretaker.groups[index]
       let groupCards = group.cards
-      cards += groupCards.lazy.map { $0.inRoundAcrossGroups(group: group.title) }
+      cards += groupCards
       memory += caretaker.memoryStates(of: groupCards, in: group)
       groupOfCard += repeatElement(index, count: groupCards.count)
     }
@@ -118,13 +117,14 @@ struct RoundPolicy {
       terminal.write("Nothing to review now; " + DayPlan(caretaker: caretaker, now: now()).nextText + "\n")
       return nil
     }
-    let lastReview = Dictionary(
-      planned.lazy.map { (cards[$0].identity, memory[$0]?.lastReview) }, uniquingKeysWith: { first, _ in first })
-    let picked = SiblingOrder.arranged(planned, cards: cards) { lastReview[$0.identity] ?? nil }
-    let plan = picked.map { cards[$0].identity }
-    let memento = try caretaker.progress.startRound(group: "", strategy: strategy, seed: 0, plan: plan, at: time)
-    let round = Round(group: QuestionGroup(title: "", questions: []), memento: memento, plan: picked, cards: cards)
-    let groupCount = Set(picked.map { groupOfCard[$0] }).count
+    // The round's own cards, each named by its group and identity, so that
+    // only a card's own siblings are siblings.
+    let roundCards = planned.map { cards[$0].inRoundAcrossGroups(group: caretaker.groups[groupOfCard[$0]].title) }
+    let plan = SiblingOrder.arranged(Array(roundCards.indices), cards: roundCards) { memory[planned[$0]]?.lastReview }
+    let memento = try caretaker.progress.startRound(
+      group: "", strategy: strategy, seed: 0, plan: plan.map { roundCards[$0].identity }, at: time)
+    let round = Round(group: QuestionGroup(title: "", questions: []), memento: memento, plan: plan, cards: roundCards)
+    let groupCount = Set(planned.map { groupOfCard[$0] }).count
     terminal.write(
       words.header(round, strategy: strategy, seed: 0, groupCount: groupCount, interactive: terminal.isInteractive))
     return round

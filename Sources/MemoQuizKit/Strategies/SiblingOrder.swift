@@ -11,8 +11,9 @@ enum SiblingOrder {
   /// `plan` with each question's cards rearranged among their own places.
   /// - Parameters:
   ///   - plan: indices into `cards`, as a strategy planned them.
-  ///   - lastReview: when each card of `cards` was last answered, or `nil`.
-  static func arranged(_ plan: [Int], cards: [Card], lastReview: (Card) -> Timestamp?) -> [Int] {
+  ///   - lastReview: when the card at an index of `cards` was last
+  ///     answered, or `nil`; asked only of cards with siblings.
+  static func arranged(_ plan: [Int], cards: [Card], lastReview: (Int) -> Timestamp?) -> [Int] {
     guard cards.contains(where: { $0.kind != .forward }) else { return plan }
     var places: [String: [Int]] = [:]
     for (place, index) in plan.enumerated() {
@@ -21,7 +22,7 @@ enum SiblingOrder {
     var arranged = plan
     for (_, positions) in places where positions.count > 1 {
       let members = positions.map { plan[$0] }
-      let times = members.map { lastReview(cards[$0]) }
+      let times = members.map { lastReview($0) }
       let order = members.indices.sorted { first, second in
         switch (times[first], times[second]) {
         case (nil, nil): first < second

@@ -106,7 +106,7 @@ import Testing
       cards[0].identity: Timestamp(rawValue: 5), cards[6].identity: Timestamp(rawValue: 9),
       cards[7].identity: Timestamp(rawValue: 7),
     ]
-    let plan = SiblingOrder.arranged(Array(cards.indices), cards: cards) { answered[$0.identity] }
+    let plan = SiblingOrder.arranged(Array(cards.indices), cards: cards) { answered[cards[$0].identity] }
     #expect(plan == [1, 0, 2, 3, 4, 5, 7, 6])
     // Questions without siblings keep the strategy's order exactly.
     let plain = QuestionGroup(title: "P", questions: [Question(prompt: "a", answer: "b")]).cards
