@@ -4,6 +4,25 @@
 /// its number, written second; references to other records are written
 /// whole (`1a2b3c4d-17`).
 extension HistoryRecord {
+  /// Appends the record's line to `bytes`: its ``fields``, with the plan
+  /// of a round across groups written from its keys as they are.
+  func appendLine(to bytes: inout [UInt8]) {
+    guard case .roundStart(let s) = self, s.group.isEmpty else {
+      RecordLine.append(fields, to: &bytes)
+      return
+    }
+    let head = roundStartHead(s)
+    RecordLine.append(head + s.plan, pairsFrom: head.count, to: &bytes)
+  }
+
+  /// The fields of a round's start before its plan.
+  private func roundStartHead(_ s: RoundStart) -> [String] {
+    [
+      "round", String(id.sequence), String(s.time.rawValue), s.group, s.strategy, String(s.seed),
+      s.repeatsMissed ? "1" : "0", String(s.skipped),
+    ]
+  }
+
   /// The record's fields, the first naming its kind.
   var fields: [String] {
     let sequence = String(id.sequence)
@@ -30,10 +49,7 @@ extension HistoryRecord {
     case .redo(let m):
       return ["redo", sequence] + Self.fields(of: m)
     case .roundStart(let s):
-      return [
-        "round", sequence, String(s.time.rawValue), s.group, s.strategy, String(s.seed),
-        s.repeatsMissed ? "1" : "0", String(s.skipped),
-      ] + RoundMemento.planFields(s.plan, acrossGroups: s.group.isEmpty)
+      return roundStartHead(s) + RoundMemento.planFields(s.plan, acrossGroups: s.group.isEmpty)
     case .baseline(let b):
       return [
         "baseline", sequence, String(b.time.rawValue), b.group, String(b.score.correctCount),

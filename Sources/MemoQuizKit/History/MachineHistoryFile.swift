@@ -135,7 +135,7 @@ struct MachineHistoryFile: Sendable {
   /// - Returns: the new end.
   func append(_ records: [HistoryRecord], after end: Int, name: String) throws(PersistenceError) -> Int {
     var bytes: [UInt8] = []
-    for record in records { RecordLine.append(record.fields, to: &bytes) }
+    for record in records { record.appendLine(to: &bytes) }
     do throws(SystemError) {
       let descriptor: FileDescriptor
       var created = false
@@ -179,7 +179,7 @@ struct MachineHistoryFile: Sendable {
     let aside = DurableFile.asideName(
       for: asideFolder + "/" + DurableFile.split(path).name, label: "damaged", now: now)
     var bytes = Self.header(machine: machine, name: name)
-    for record in records { RecordLine.append(record.fields, to: &bytes) }
+    for record in records { record.appendLine(to: &bytes) }
     try DurableFile.link(path, to: aside)
     try DurableFile.replace(path, with: bytes)
     return aside

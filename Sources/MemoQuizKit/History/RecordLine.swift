@@ -14,27 +14,49 @@ enum RecordLine {
   }
 
   /// Appends the line for `fields`, with its line feed, to `bytes`.
-  static func append(_ fields: [String], to bytes: inout [UInt8]) {
+  /// - Parameter pairs: from this index on, each field is written as two:
+  ///   the part before its first `separator` byte (empty when it has none)
+  ///   and the part after it, as a round across groups writes each card's
+  ///   group and identity without making two strings of every key.
+  static func append(
+    _ fields: [String], pairsFrom pairs: Int = .max, separator: UInt8 = 0x1E, to bytes: inout [UInt8]
+  ) {
     for (index, field) in fields.enumerated() {
       if index > 0 { bytes.append(0x09) }
       var field = field
-      field.withUTF8 { utf8 in
-        guard utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
-          bytes.append(contentsOf: utf8)
-          return
-        }
-        for byte in utf8 {
-          switch byte {
-          case 0x5C: bytes += [0x5C, 0x5C]
-          case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
-          case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
-          case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
-          default: bytes.append(byte)
+      if index >= pairs {
+        field.withUTF8 { utf8 in
+          guard let split = utf8.firstIndex(of: separator) else {
+            bytes.append(0x09)
+            appendEscaped(utf8[...], to: &bytes)
+            return
           }
+          appendEscaped(utf8[..<split], to: &bytes)
+          bytes.append(0x09)
+          appendEscaped(utf8[(split + 1)...], to: &bytes)
         }
+        continue
       }
+      field.withUTF8 { appendEscaped($0[...], to: &bytes) }
     }
     bytes.append(0x0A)
+  }
+
+  /// Appends the bytes of one field, escaped.
+  private static func appendEscaped(_ utf8: Slice<UnsafeBufferPointer<UInt8>>, to bytes: inout [UInt8]) {
+    guard utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
+      bytes.append(contentsOf: utf8)
+      return
+    }
+    for byte in utf8 {
+      switch byte {
+      case 0x5C: bytes += [0x5C, 0x5C]
+      case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
+      case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
+      case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
+      default: bytes.append(byte)
+      }
+    }
   }
 
   /// The fields of one line (without its line feed).

@@ -102,15 +102,26 @@ struct RoundPolicy {
     }
     let time = Timestamp(now())
     let strategy = ReviewQuestionStrategy()
-    var cards: [Card] = []
+    // Each group's cards as they are, and one list of their memory: the
+    // plan's indices run through the groups in turn.
+    var cardsOfGroups: [[Card]] = []
     var memory: [MemoryState?] = []
-    var groupOfCard: [Int] = []
     for index in indices {
       let group = caretaker.groups[index]
-      let groupCards = group.cards
-      cards += groupCards
-      memory += caretaker.memoryStates(of: groupCards, in: group)
-      groupOfCard += repeatElement(index, count: groupCards.count)
+      let cards = group.cards
+      memory += caretaker.memoryStates(of: cards, in: group)
+      cardsOfGroups.append(cards)
+    }
+    let starts = cardsOfGroups.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1.count) }
+    /// The group (a position in `indices`) and the card a plan's index names.
+    func card(_ flat: Int) -> (group: Int, card: Card) {
+      var low = 0
+      var high = cardsOfGroups.count - 1
+      while low < high {
+        let middle = (low + high + 1) / 2
+        if starts[middle] <= flat { low = middle } else { high = middle - 1 }
+      }
+      return (low, cardsOfGroups[low][flat - starts[low]])
     }
     let planned = strategy.planAcross(memory: memory, now: time, newLimit: newLimit(options, groupRound: false))
     guard !planned.isEmpty else {
@@ -119,14 +130,19 @@ struct RoundPolicy {
     }
     // The round's own cards, each named by its group and identity, so that
     // only a card's own siblings are siblings.
-    let roundCards = planned.map { cards[$0].inRoundAcrossGroups(group: caretaker.groups[groupOfCard[$0]].title) }
+    var groupsAsked = Set<Int>()
+    let roundCards = planned.map { flat in
+      let (group, card) = card(flat)
+      groupsAsked.insert(group)
+      return card.inRoundAcrossGroups(group: caretaker.groups[indices[group]].title)
+    }
     let plan = SiblingOrder.arranged(Array(roundCards.indices), cards: roundCards) { memory[planned[$0]]?.lastReview }
     let memento = try caretaker.progress.startRound(
       group: "", strategy: strategy, seed: 0, plan: plan.map { roundCards[$0].identity }, at: time)
     let round = Round(group: QuestionGroup(title: "", questions: []), memento: memento, plan: plan, cards: roundCards)
-    let groupCount = Set(planned.map { groupOfCard[$0] }).count
     terminal.write(
-      words.header(round, strategy: strategy, seed: 0, groupCount: groupCount, interactive: terminal.isInteractive))
+      words.header(
+        round, strategy: strategy, seed: 0, groupCount: groupsAsked.count, interactive: terminal.isInteractive))
     return round
   }
 

@@ -192,7 +192,11 @@ import Testing
       .roundStart(
         RoundStart(
           id: sid(16), time: Timestamp(rawValue: 16), group: "", strategy: "review", seed: 0, repeatsMissed: true,
-          skipped: 0, plan: [RoundMemento.key(group: text, question: text), RoundMemento.key(group: "G", question: "")])
+          skipped: 0,
+          plan: [
+            RoundMemento.key(group: text, question: text), RoundMemento.key(group: "G", question: ""),
+            RoundMemento.key(group: "G", question: "a\u{1E}b"),
+          ])
       ),
       .baseline(
         ScoreBaseline(
@@ -204,6 +208,10 @@ import Testing
       #expect(line.filter { $0 == 10 }.count == 1, "one line per record")
       let fields = try #require(RecordLine.fields(line.dropLast()[...]))
       #expect(try HistoryRecord(fields: fields, machine: MachineID.test(1)) == record)
+      // The line the history file gets is the same, however it is written.
+      var appended: [UInt8] = []
+      record.appendLine(to: &appended)
+      #expect(appended == line)
     }
     #expect(RecordLine.fields(Array("answer\\".utf8)[...]) == nil)
     #expect(RecordLine.fields(Array("a\\qb".utf8)[...]) == nil)
