@@ -49,7 +49,7 @@ import Testing
     let sandbox = try MemoQuizSandbox()
     let file = try write(
       "#separator:tab\n#html:true\n#guid column:1\n#notetype column:2\n#deck column:3\n#tags column:6\n"
-        + "g1\tBasic (and reversed card)\tWords\t犬\tdog\tanimal n5\n"
+        + "g<U>1\tBasic (and reversed card)\tWords\t犬\tdog\tanimal n5\n"
         + "g2\tCloze\tPlaces\t{{c1::Tokyo}} is in {{c2::Japan}}.\tcapitals\tgeography\n"
         + "g3\tBasic\tWords\t鳥\tbird\t\n",
       "notes.txt", in: sandbox)
@@ -59,7 +59,7 @@ import Testing
     let groups = try #require(try JSONSerialization.jsonObject(with: Data(exported.utf8)) as? [[String: Any]])
     let questions = groups.flatMap { $0["questions"] as? [[String: Any]] ?? [] }
     let dog = try #require(questions.first { $0["prompt"] as? String == "犬" })
-    #expect(dog["id"] as? String == "g1")
+    #expect(dog["id"] as? String == "g<U>1", "a guid is not HTML")
     #expect(dog["reverse"] as? Bool == true)
     #expect(dog["tags"] as? [String] == ["animal", "n5"])
     let cloze = try #require(questions.first { $0["cloze"] != nil })

@@ -234,13 +234,15 @@ struct AnkiText {
       problems.append(ImportProblem(line: line, message: message))
       return
     }
-    func special(_ column: Int?) -> String? {
-      column.flatMap { $0 < fields.count ? clean(fields[$0]) : nil }.flatMap { $0.isEmpty ? nil : $0 }
+    // Columns Anki writes as they are: a guid or a tag is never HTML.
+    func special(_ column: Int?, isText: Bool = false) -> String? {
+      column.flatMap { $0 < fields.count ? (isText ? clean(fields[$0]) : fields[$0].trimmingWhitespace) : nil }
+        .flatMap { $0.isEmpty ? nil : $0 }
     }
     let content = fields.enumerated().filter { !specialColumns.contains($0.offset) }.map { clean($0.element) }
     rows.append(
       Row(
-        fields: content, deck: special(deckColumn), line: line,
+        fields: content, deck: special(deckColumn, isText: true), line: line,
         tags: special(tagsColumn).map { $0.split(separator: " ").map(String.init) } ?? [],
         noteType: special(noteTypeColumn), guid: special(guidColumn)))
   }
