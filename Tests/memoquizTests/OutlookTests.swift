@@ -48,7 +48,8 @@ import Testing
           { "prompt": "犬", "answer": "dog" }, { "prompt": "鳥", "answer": "bird" }, { "prompt": "猫", "answer": "cat" } ] },
         { "title": "Numbers", "questions": [
           { "prompt": "1", "answer": "one" }, { "prompt": "2", "answer": "two" }, { "prompt": "3", "answer": "three" },
-          { "prompt": "4", "answer": "four" } ] }
+          { "prompt": "4", "answer": "four" } ] },
+        { "title": "Later", "questions": [ { "prompt": "空", "answer": "sky" } ] }
       ]
       """)
     _ = try sandbox.run(

@@ -26,12 +26,16 @@ extension QuestionGroupCaretaker {
     in folder: DataFolder, kind: StepKind, group: String?, now: Date, imported: [ImportedAnswer] = [],
     _ plan: ([QuestionGroup]) throws -> (bytes: [UInt8], summary: String, result: Result)
   ) throws -> Result? {
-    try ProgressCaretaker(folder: folder).changeQuestions(kind: kind, group: group, at: now, imported: imported) {
-      old in
+    let progress = try ProgressCaretaker(folder: folder)
+    let outcome = try progress.changeQuestions(kind: kind, group: group, at: now, imported: imported) { old in
       let groups = try old.map { try Self.groups(from: $0, file: folder.questionsFile) } ?? Self.bundledGroups()
       let (bytes, summary, result) = try plan(groups)
       return (bytes, summary, result)
-    }?.result
+    }
+    // An import may bring years of reviews: the next command reads them from
+    // the checkpoint, not the history.
+    try? progress.saveCheckpointIfDue()
+    return outcome?.result
   }
 
   /// Writes an exported file durably: a new file, or a replaced one.

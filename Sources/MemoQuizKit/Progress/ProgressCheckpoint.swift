@@ -160,8 +160,12 @@ struct ProgressCheckpoint: Equatable, Sendable {
       while start < bytes.endIndex, let lineEnd = bytes[start...].firstIndex(of: 10) {
         let line = bytes[start..<lineEnd]
         start = lineEnd + 1
-        if isOutlook, line.starts(with: Self.duesPrefix) {
-          guard let outlookTitle, let dues = Self.dues(line.dropFirst(Self.duesPrefix.count)) else {
+        if isOutlook, line.starts(with: Self.duesPrefix.dropLast()) {
+          // A group none of whose cards has a memory has a `dues` line alone.
+          guard let outlookTitle,
+            let dues = line.count == Self.duesPrefix.count - 1
+              ? [] : Self.dues(line.dropFirst(Self.duesPrefix.count))
+          else {
             throw RecordFields.Malformed()
           }
           outlook?.groups[outlookTitle]?.dues = dues

@@ -10,7 +10,7 @@ import Testing
   /// cards never answered.
   private static func practised(seed: UInt64) -> (groups: [QuestionGroup], progress: MemoQuizKit.Progress) {
     var generator = SplitMix64(seed: seed)
-    let groups = ["G1", "G2"].map { title in
+    let groups = ["G1", "G2", "Unplayed"].map { title in
       QuestionGroup(
         title: title, questions: (0..<40).map { Question(prompt: "\(title)q\($0)", answer: "a\($0)") },
         reverse: title == "G2")
