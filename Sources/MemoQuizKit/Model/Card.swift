@@ -69,7 +69,9 @@ public struct Card: Hashable, Sendable {
   func inRoundAcrossGroups(group title: String) -> Card {
     var card = self
     card.identity = RoundMemento.key(group: title, question: identity)
-    card.questionIdentity = RoundMemento.key(group: title, question: questionIdentity)
+    // A forward card's identity is its question's: one key serves both.
+    card.questionIdentity =
+      identity == questionIdentity ? card.identity : RoundMemento.key(group: title, question: questionIdentity)
     return card
   }
 
