@@ -67,6 +67,14 @@ import Testing
     #expect(withOutlook[0].contains("Words") && withOutlook[0].contains("Numbers"))
   }
 
+  @Test func listingTheGroupsOfANewFolderWritesNothing() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["G"], count: 3)
+    #expect(try sandbox.run(["groups"]).status == 0)
+    #expect(try sandbox.run(["today"]).status == 0)
+    #expect(!FileManager.default.fileExists(atPath: sandbox.folder.appendingPathComponent("local").path))
+  }
+
   @Test func theOutlookSparesReadingTheCheckpoint() throws {
     let sandbox = try practised()
     _ = try sandbox.run(["groups"])

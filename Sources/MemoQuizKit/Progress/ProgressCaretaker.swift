@@ -318,7 +318,9 @@ public final class ProgressCaretaker {
       checkpointBytes = bytes
       checkpointSize = encoded.count
     }
-    guard let questionsInUse, outlookWritten.map({ $0.coverage != coverage || $0.key != questionsInUse.key }) ?? true
+    // With no history there is nothing to spare reading, and nothing is written.
+    guard bytes > 0, let questionsInUse,
+      outlookWritten.map({ $0.coverage != coverage || $0.key != questionsInUse.key }) ?? true
     else { return }
     let summary = ProgressOutlook(key: questionsInUse.key, groups: questionsInUse.groups, progress: state)
     let encoded = ProgressCheckpoint(progress: state, coverage: coverage, outlook: summary).encoded()
