@@ -1,37 +1,61 @@
-"""A month of practice by a simulated learner, through the real memoquiz.
+"""A month of practice by simulated learners, through the real memoquiz, beside the ceiling.
 
-Usage: python3 learning.py MEMOQUIZ_BINARY [SEED]
+Usage: python3 learning.py MEMOQUIZ_BINARY [--seeds 2026,7,11] [--models exponential,power]
+                           [--strategies random,round,review,weekly] [--days 30] [--budget 25]
 
-The learner has a memory memoquiz cannot see: each question has its own
-difficulty, and each studied question a stability; the chance of recall
-after t days is exp(-t / stability). Recall strengthens a memory, more so
-when it was harder; a miss (after which the right answer is shown) starts it
-again, weaker. The learner answers a fixed number of questions a day, at
-9:00, for 30 days, with `MEMOQUIZ_NOW` set to that day, in rounds of one
-strategy: random, sequential or review, and review again by a learner who
-runs `memoquiz optimize` after two weeks, so that the scheduler is fitted to
-their own answers. Printed per learner: the mean chance of recall over every
-question at the end of the month, and a month later with no practice.
+Each learner has a memory memoquiz cannot see: each question has its own
+difficulty, and each studied question a stability and the day it was last
+seen. Two models of that memory, so that nothing is tuned to one of them:
+
+- exponential: the chance of recall after t days is exp(-t / S); a recall
+  that was hard strengthens most (the spacing effect), a miss starts the
+  memory again, weaker;
+- power: forgetting with a heavy tail, (1 + t / S) ** -0.6, stability that
+  grows less the stronger it already is, and a lapse that keeps a third of it.
+
+Neither is FSRS. The learner answers at most BUDGET questions a day, at 9:00,
+for DAYS days, with `MEMOQUIZ_NOW` set to that day, and what is kept is the
+mean chance of recall over every question a month after the last day.
+
+Strategies, each through the real binary:
+
+- random: `memoquiz play Deck --strategy random`, a round after another;
+- round: the group's review round, `memoquiz play Deck --strategy review --new 10`;
+- review: the learner's day, `memoquiz review`, at the default settings;
+- weekly: the same, with `memoquiz optimize` run at the end of every week.
+
+A strategy may carry settings to try, set with `memoquiz config` before the
+first day: `review:new-per-day=8,desired-retention=0.85`.
+
+The ceiling is an oracle that sees the learner's true memory: every day it
+reviews the questions whose chance of recall has fallen below a target, then
+brings in new questions up to a daily cap, on the same budget; a question it
+misses is asked again the same day, as memoquiz does. Among a grid of targets
+and caps, the best one for each learner and seed is the ceiling. Printed per
+model and strategy: what is kept (mean over the seeds), that as a fraction of
+the oracle, and the answers given.
 """
 
+import argparse
 import math
 import os
 import random
+import re
 import shutil
 import subprocess
-import sys
 import tempfile
 from datetime import datetime, timedelta, timezone
 
-MEMOQUIZ = sys.argv[1]
-SEED = int(sys.argv[2]) if len(sys.argv) > 2 else 2026
 QUESTIONS = 150
-ANSWERS_PER_DAY = 30
-DAYS = 30
 START = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
+PROMPT = re.compile(r"^\[[^\]]*\] (?:.* · )?q(\d+)$")
 
 
-class Learner:
+class ExponentialLearner:
+    """Exponential forgetting; a hard recall strengthens most."""
+
+    name = "exponential"
+
     def __init__(self, seed):
         self.random = random.Random(seed)
         self.difficulty = [self.random.uniform(0.6, 1.8) for _ in range(QUESTIONS)]
@@ -43,86 +67,194 @@ class Learner:
             return 0.0
         return math.exp(-(day - self.studied[question]) / self.stability[question])
 
-    def answer(self, question, day):
-        """Tries to recall; returns whether it did, and learns from the verdict."""
-        chance = self.recall(question, day)
-        recalled = self.random.random() < chance
+    def learn(self, question, day, chance, recalled):
         difficulty = self.difficulty[question]
         if self.stability[question] is None:
             self.stability[question] = 1.5 / difficulty
         elif recalled:
-            # The spacing effect: a recall that was hard strengthens most.
             self.stability[question] *= 1.5 + 12.0 * (1 - chance) / difficulty
         else:
             self.stability[question] = max(1.0 / difficulty, self.stability[question] * 0.5)
         self.studied[question] = day
+
+    def answer(self, question, day):
+        """Tries to recall; returns whether it did, and learns from the verdict."""
+        chance = self.recall(question, day)
+        recalled = self.random.random() < chance
+        self.learn(question, day, chance, recalled)
         return recalled
 
     def mean_recall(self, day):
         return sum(self.recall(q, day) for q in range(QUESTIONS)) / QUESTIONS
 
 
-def play_day(home, strategy, learner, day):
-    """Answers ANSWERS_PER_DAY questions on one day, in as many rounds as it takes."""
+class PowerLearner(ExponentialLearner):
+    """Forgetting with a heavy tail; growth that saturates; lapses keep a third."""
+
+    name = "power"
+
+    def recall(self, question, day):
+        if self.stability[question] is None:
+            return 0.0
+        return (1 + (day - self.studied[question]) / self.stability[question]) ** -0.6
+
+    def learn(self, question, day, chance, recalled):
+        difficulty = self.difficulty[question]
+        stability = self.stability[question]
+        if stability is None:
+            self.stability[question] = 0.8 / difficulty
+        elif recalled:
+            growth = 1.2 + 6.0 * (1 - chance) ** 0.7 * stability ** -0.25 / difficulty
+            self.stability[question] = stability * growth
+        else:
+            self.stability[question] = max(0.5 / difficulty, stability / 3)
+        self.studied[question] = day
+
+
+MODELS = {learner.name: learner for learner in (ExponentialLearner, PowerLearner)}
+
+
+def oracle(model, seed, days, budget, target, new_cap):
+    """Plays DAYS days seeing the learner's memory; returns (kept, answers)."""
+    learner = model(seed)
+    seen = []
+    answers = 0
+    for day in range(days):
+        left = budget
+        due = sorted((learner.recall(q, day), q) for q in seen if learner.recall(q, day) < target)
+        again = []
+        for _, question in due:
+            if left == 0:
+                break
+            left -= 1
+            if not learner.answer(question, day):
+                again.append(question)
+        introduced = 0
+        while left > 0 and introduced < new_cap and len(seen) < QUESTIONS:
+            question = len(seen)
+            seen.append(question)
+            introduced += 1
+            left -= 1
+            if not learner.answer(question, day):
+                again.append(question)
+        # A miss is asked again the same day, as memoquiz's rounds do.
+        while again and left > 0:
+            question = again.pop(0)
+            left -= 1
+            if not learner.answer(question, day):
+                again.append(question)
+        answers += budget - left
+    return learner.mean_recall(days + 30), answers
+
+
+def ceiling(model, seed, days, budget):
+    """The best oracle over a grid of recall targets and new-question caps."""
+    best = None
+    for target in (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95):
+        for new_cap in (3, 5, 8, 10, 15, 20, budget):
+            kept, answers = oracle(model, seed, days, budget, target, new_cap)
+            if best is None or kept > best[0]:
+                best = (kept, answers, target, new_cap)
+    return best
+
+
+def command(strategy, seed, day):
+    strategy = strategy.split(":")[0]
+    if strategy == "random":
+        return ["play", "Deck", "--strategy", "random", "--seed", str(seed * 1000 + day)]
+    if strategy == "round":
+        return ["play", "Deck", "--strategy", "review", "--new", "10"]
+    return ["review"]
+
+
+def play_day(binary, home, strategy, learner, seed, day, budget):
+    """Answers up to BUDGET questions on one day, in as many rounds as it takes."""
     now = (START + timedelta(days=day)).strftime("%Y-%m-%dT%H:%M:%SZ")
-    env = dict(os.environ, MEMOQUIZ_HOME=home, MEMOQUIZ_NOW=now, NO_COLOR="1")
+    env = dict(os.environ, MEMOQUIZ_HOME=home, MEMOQUIZ_NOW=now, NO_COLOR="1", TZ="UTC")
     answered = 0
-    while answered < ANSWERS_PER_DAY:
+    while answered < budget:
         process = subprocess.Popen(
-            # Seeded, so that a run can be repeated exactly.
-            [MEMOQUIZ, "play", "Deck", "--strategy", strategy, "--seed", str(SEED * 1000 + day)]
-            + (["--new", "10"] if strategy == "review" else []),
+            [binary] + command(strategy, seed, day),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, text=True, bufsize=1)
         asked_any = False
         for line in process.stdout:
-            if line.startswith("[") and "] q" in line:
-                if answered >= ANSWERS_PER_DAY:
-                    process.stdin.write(":quit\n")
-                    process.stdin.flush()
-                    continue
-                question = int(line.rsplit(" q", 1)[1])
-                recalled = learner.answer(question, day)
-                process.stdin.write(f"a{question}\n" if recalled else "x\n")
+            match = PROMPT.match(line.rstrip("\n"))
+            if not match:
+                continue
+            if answered >= budget:
+                process.stdin.write(":quit\n")
                 process.stdin.flush()
-                answered += 1
-                asked_any = True
+                continue
+            question = int(match.group(1))
+            recalled = learner.answer(question, day)
+            process.stdin.write(f"a{question}\n" if recalled else "x\n")
+            process.stdin.flush()
+            answered += 1
+            asked_any = True
         process.stdin.close()
         process.wait()
         if not asked_any:
-            break  # Nothing left to review today.
+            break  # Nothing left to ask today.
     return answered
 
 
+def run_memoquiz(binary, work, strategy, model, seed, days, budget):
+    """Plays DAYS days through the real binary; returns (kept, answers)."""
+    home = tempfile.mkdtemp(prefix=f"{model.name}-{strategy}-{seed}-", dir=work)
+    with open(os.path.join(home, "questions.json"), "w") as file:
+        items = ",".join(f'{{"prompt": "q{i}", "answer": "a{i}"}}' for i in range(QUESTIONS))
+        file.write(f'[{{"title": "Deck", "questions": [{items}]}}]')
+    # A strategy may name settings to try: `review:new-per-day=8,desired-retention=0.85`.
+    base, _, settings = strategy.partition(":")
+    for setting in filter(None, settings.split(",")):
+        key, _, value = setting.partition("=")
+        env = dict(os.environ, MEMOQUIZ_HOME=home, MEMOQUIZ_NOW=START.strftime("%Y-%m-%dT%H:%M:%SZ"))
+        subprocess.run([binary, "config", key, value], env=env, capture_output=True, check=True)
+    learner = model(seed)
+    answers = 0
+    for day in range(days):
+        answers += play_day(binary, home, strategy, learner, seed, day, budget)
+        if base == "weekly" and day % 7 == 6:
+            now = (START + timedelta(days=day, hours=10)).strftime("%Y-%m-%dT%H:%M:%SZ")
+            env = dict(os.environ, MEMOQUIZ_HOME=home, MEMOQUIZ_NOW=now, NO_COLOR="1", TZ="UTC")
+            subprocess.run([binary, "optimize"], env=env, capture_output=True, text=True)
+    return learner.mean_recall(days + 30), answers
+
+
 def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("binary")
+    parser.add_argument("--seeds", default="2026,7,11")
+    parser.add_argument("--models", default="exponential,power")
+    parser.add_argument("--strategies", default="random,round,review,weekly")
+    parser.add_argument("--days", type=int, default=30)
+    parser.add_argument("--budget", type=int, default=25)
+    options = parser.parse_args()
+    seeds = [int(seed) for seed in options.seeds.split(",")]
+    strategies = options.strategies.split(",")
     work = tempfile.mkdtemp(prefix="memoquiz-learning-")
-    print(f"learning ({QUESTIONS} questions, {ANSWERS_PER_DAY} answers a day for {DAYS} days, seed {SEED})")
-    results = {}
-    for name, strategy in (("random", "random"), ("sequential", "sequential"), ("review", "review"),
-                           ("optimized", "review")):
-        home = os.path.join(work, name)
-        os.makedirs(home)
-        with open(os.path.join(home, "questions.json"), "w") as file:
-            items = ",".join(f'{{"prompt": "q{i}", "answer": "a{i}"}}' for i in range(QUESTIONS))
-            file.write(f'[{{"title": "Deck", "questions": [{items}]}}]')
-        learner = Learner(SEED)
-        total = 0
-        for day in range(DAYS):
-            total += play_day(home, strategy, learner, day)
-            if name == "optimized" and day == 13:
-                # Two weeks in: the scheduler fitted to this learner's answers.
-                now = (START + timedelta(days=day, hours=10)).strftime("%Y-%m-%dT%H:%M:%SZ")
-                env = dict(os.environ, MEMOQUIZ_HOME=home, MEMOQUIZ_NOW=now, NO_COLOR="1")
-                fitted = subprocess.run([MEMOQUIZ, "optimize"], env=env, capture_output=True, text=True)
-                installed = "installed" in fitted.stdout and "stay" not in fitted.stdout
-                print(f"  (optimize after two weeks: {'installed' if installed else 'kept the defaults'})")
-        end, later = learner.mean_recall(DAYS), learner.mean_recall(DAYS + 30)
-        results[name] = later
-        print(f"  {name:<11} {total:>5} answers   recall at the end {end:6.1%}   a month later {later:6.1%}")
-    ratio = results["review"] / results["random"] if results["random"] else float("inf")
-    print(f"  review / random a month later: {ratio:.2f}x   (target: at least 1.5x)")
-    fitted = results["optimized"] / results["review"] if results["review"] else float("inf")
-    print(f"  optimized / default FSRS-6 a month later: {fitted:.2f}x")
-    shutil.rmtree(work, ignore_errors=True)
+    print(f"learning ({QUESTIONS} questions, at most {options.budget} answers a day for {options.days} days, "
+          f"kept a month later; seeds {options.seeds})")
+    try:
+        for name in options.models.split(","):
+            model = MODELS[name]
+            ceilings = [ceiling(model, seed, options.days, options.budget) for seed in seeds]
+            best = sum(c[0] for c in ceilings) / len(seeds)
+            grid = ", ".join(f"target {c[2]:.2f} cap {c[3]}" for c in ceilings)
+            print(f"\n  learner: {name}")
+            print(f"  {'strategy':<10} {'kept':>6} {'of oracle':>10} {'answers':>8}   per seed")
+            print(f"  {'oracle':<10} {best:6.1%} {1:>10.0%} {sum(c[1] for c in ceilings) / len(seeds):>8.0f}"
+                  f"   {' '.join(f'{c[0]:.3f}' for c in ceilings)}   ({grid})")
+            for strategy in strategies:
+                runs = [run_memoquiz(options.binary, work, strategy, model, seed, options.days, options.budget)
+                        for seed in seeds]
+                kept = sum(r[0] for r in runs) / len(runs)
+                fractions = [r[0] / c[0] for r, c in zip(runs, ceilings)]
+                print(f"  {strategy:<10} {kept:6.1%} {sum(fractions) / len(fractions):>10.0%} "
+                      f"{sum(r[1] for r in runs) / len(runs):>8.0f}   {' '.join(f'{r[0]:.3f}' for r in runs)}",
+                      flush=True)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":
