@@ -31,7 +31,13 @@ extension DayPlan {
       let title = DisplayWidth.fit(TextSanitizer.sanitized(share.title), width: width)
       text += "  \(title)  \(share.due) due, \(share.new) new\n"
     }
-    if newLeft == 0 && newPerDay > 0 {
+    if newHeldBack {
+      let answers = pace.previousDay == 1 ? "answer" : "answers"
+      text +=
+        style.dim(
+          "New questions wait while reviews catch up: \(pace.due) due now, "
+            + "\(pace.previousDay) \(answers) yesterday.") + "\n"
+    } else if newLeft == 0 && newPerDay > 0 {
       text +=
         style.dim("Today's \(newPerDay) new questions are done (`memoquiz config new-per-day` changes it).") + "\n"
     }

@@ -23,11 +23,16 @@ public struct DayPlan: Sendable {
   public let newToday: Int
   /// The cap in effect: `new-per-day`.
   public let newPerDay: Int
+  /// The learner's pace, which may leave room for fewer new questions
+  /// than the cap.
+  let pace: DayPace
   /// When the next question falls due after now, and how many fall due on
   /// that learner's day; `nil` when none will.
   public let next: (time: Timestamp, count: Int)?
   /// The seconds one question takes, as the learner's answers show.
   public let secondsPerQuestion: Double
+  /// New questions never answered, in all groups, before any limit.
+  let newAvailable: Int
 
   /// Answers needed before the learner's own pace is used.
   static let answersForPace = 20
@@ -38,6 +43,11 @@ public struct DayPlan: Sendable {
   public var new: Int { groups.reduce(0) { $0 + $1.new } }
   /// New questions today's cap still allows.
   public var newLeft: Int { max(0, newPerDay - newToday) }
+  /// New questions today's review may take: what the cap still allows,
+  /// and no more than the learner's pace leaves room for.
+  public var newAllowed: Int { min(newLeft, pace.roomForNew ?? newLeft) }
+  /// Whether the pace holds back new questions the cap would allow.
+  public var newHeldBack: Bool { newAllowed < min(newLeft, newAvailable) }
   /// The groups with questions due now.
   public var groupsDue: [GroupShare] { groups.filter { $0.due > 0 } }
 
@@ -58,13 +68,15 @@ public struct DayPlan: Sendable {
     // The outlook keeps the activity of the newest days only: an earlier
     // day (a clock set back) is counted from everything.
     var outlook = caretaker.progress.outlook
-    if let kept = outlook?.activitySince, Activity.slot(of: day.start) < kept {
+    let dayBefore = Timestamp(rawValue: day.start.rawValue - 1)
+    if let kept = outlook?.activitySince,
+      Activity.slot(of: LearnersDay(containing: dayBefore, startingAt: settings.dayStartsAt).start) < kept
+    {
       progress = caretaker.progress.progress
       outlook = nil
     }
     newPerDay = settings.newPerDay
     newToday = Self.firstAnswers(in: day, progress: progress)
-    var left = max(0, settings.newPerDay - newToday)
     var shares: [GroupShare] = []
     var nextTime: Timestamp?
     var dueTimes: [Timestamp] = []
@@ -74,9 +86,7 @@ public struct DayPlan: Sendable {
         let due = cards.dueCount(at: time)
         dueTimes += cards.dues[due...]
         if let later = cards.nextDue(after: time), nextTime.map({ later < $0 }) ?? true { nextTime = later }
-        let taken = min(cards.newCount, left)
-        left -= taken
-        shares.append(GroupShare(title: group.title, due: due, new: taken))
+        shares.append(GroupShare(title: group.title, due: due, new: cards.newCount))
         continue
       }
       let memory = progress.groups[group.title]?.questions ?? [:]
@@ -94,9 +104,18 @@ public struct DayPlan: Sendable {
           if nextTime.map({ state.due < $0 }) ?? true { nextTime = state.due }
         }
       }
-      let taken = min(new, left)
+      shares.append(GroupShare(title: group.title, due: due, new: new))
+    }
+    // New questions are taken group by group in file order, up to what the
+    // cap and the pace allow.
+    newAvailable = shares.reduce(0) { $0 + $1.new }
+    pace = DayPace(
+      day: day, startingAt: settings.dayStartsAt, progress: progress, due: shares.reduce(0) { $0 + $1.due })
+    var left = min(max(0, newPerDay - newToday), pace.roomForNew ?? .max)
+    for index in shares.indices {
+      let taken = min(shares[index].new, left)
       left -= taken
-      shares.append(GroupShare(title: group.title, due: due, new: taken))
+      shares[index].new = taken
     }
     groups = shares
     if let nextTime {
@@ -134,12 +153,9 @@ extension QuestionGroupCaretaker {
     return cards.map { memory[$0.identity]?.state }
   }
 
-  /// New questions review rounds may still take today, in all groups.
+  /// New questions review rounds may still take today, in all groups: what
+  /// is left of `new-per-day`, within the learner's pace.
   public func newLeftToday(at now: Date) -> Int {
-    let settings = progress.settings
-    let day = LearnersDay(containing: Timestamp(now), startingAt: settings.dayStartsAt)
-    let kept = progress.outlook?.activitySince ?? .min
-    let counted = Activity.slot(of: day.start) >= kept ? progress.progressWithoutMemory : progress.progress
-    return max(0, settings.newPerDay - DayPlan.firstAnswers(in: day, progress: counted))
+    DayPlan(caretaker: self, now: now).newAllowed
   }
 }
