@@ -7,8 +7,8 @@
 /// learner's previous day; what it leaves after today's answers and the
 /// cards due now is room for new questions, each counted as a little more
 /// than one answer (a new question is often missed and asked again). With
-/// no answers the day before (a first day, or after a break) there is no
-/// pace, and `new-per-day` alone is the limit. Measured with
+/// nothing due, or no answers the day before (a first day, or after a
+/// break), nothing is held back, and `new-per-day` alone is the limit. Measured with
 /// `Benchmarks/learning.py`, this rule keeps far more a month later than
 /// the fixed cap, on both of its simulated learners.
 struct DayPace: Sendable, Equatable {
@@ -19,12 +19,12 @@ struct DayPace: Sendable, Equatable {
   /// The cards due now, in all groups.
   var due: Int
 
-  /// The new questions the pace leaves room for, or `nil` when there is no
-  /// pace (no answers the day before).
+  /// The new questions the pace leaves room for, or `nil` when it holds
+  /// nothing back (nothing due, or no answers the day before).
   var roomForNew: Int? {
-    guard previousDay > 0 else { return nil }
+    guard previousDay > 0, due > 0 else { return nil }
     // A new question counts as 5/4 of an answer.
-    return max(0, (previousDay - today - due) * 4 / 5)
+    return max(0, previousDay - today - due) * 4 / 5
   }
 
   /// The pace of `progress` on `day`, whose days start at `hour`: answers are counted from each group's
