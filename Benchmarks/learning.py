@@ -20,7 +20,7 @@ mean chance of recall over every question a month after the last day.
 Strategies, each through the real binary:
 
 - random: `memoquiz play Deck --strategy random`, a round after another;
-- round: the group's review round, `memoquiz play Deck --strategy review --new 10`;
+- round: the group's review round, `memoquiz play Deck --strategy review`;
 - review: the learner's day, `memoquiz review`, at the default settings;
 - weekly: the same, with `memoquiz optimize` run at the end of every week.
 
@@ -163,7 +163,7 @@ def command(strategy, seed, day):
     if strategy == "random":
         return ["play", "Deck", "--strategy", "random", "--seed", str(seed * 1000 + day)]
     if strategy == "round":
-        return ["play", "Deck", "--strategy", "review", "--new", "10"]
+        return ["play", "Deck", "--strategy", "review"]
     return ["review"]
 
 
