@@ -98,12 +98,38 @@ extension Statistics {
     if let retention {
       text +=
         "Retention: \(Int((retention * 100).rounded()))% of \(counted(dueReviews, "review")) of due questions "
-        + "were right (target 90%).\n"
+        + "were right (target \(percent(desiredRetention))).\n"
     } else {
       text += "Retention: no due question was reviewed in the last \(Self.recentDays) days.\n"
     }
+    text += weeklyRetentionText(style: style)
     return text
   }
+
+  /// The retention reached week by week, beside the desired retention, as
+  /// Anki's retention table shows it: the weeks with reviews of due
+  /// questions, those that fell short of the target marked.
+  func weeklyRetentionText(style: TextStyle) -> String {
+    let weeks = retentionByWeek.filter { $0.reviews > 0 }
+    guard !weeks.isEmpty else { return "" }
+    var text = "Retention by week (target \(percent(desiredRetention))):\n"
+    let reviews = weeks.map { counted($0.reviews, "review") }
+    let reviewWidth = reviews.map(\.count).max() ?? 0
+    for (index, week) in weeks.enumerated() {
+      let (_, month, day) = week.week.date
+      let label = "week of \(day < 10 ? " " : "")\(day) \(LocalDay.monthNames[month - 1])"
+      let reached = week.retention ?? 0
+      let share = percent(reached)
+      let mark = reached + 0.000_001 >= desiredRetention ? "" : "  below"
+      text +=
+        "  \(label)  \(String(repeating: " ", count: max(0, 4 - share.count)))\(share) of "
+        + "\(String(repeating: " ", count: reviewWidth - reviews[index].count))\(reviews[index])\(mark)\n"
+    }
+    return text
+  }
+
+  /// A share as a whole percentage: `90%`.
+  private func percent(_ value: Double) -> String { "\(Int((value * 100).rounded()))%" }
 
   /// How many questions fall due on each of the next 14 days, as bars.
   func forecastText(style: TextStyle, width: Int) -> String {

@@ -58,6 +58,29 @@ public struct Statistics: Sendable {
     }
   }
 
+  /// The reviews of due questions in one week (Monday to Sunday, local
+  /// days) and how many were right: the retention the learner reached.
+  public struct WeekRetention: Sendable, Encodable {
+    /// The Monday the week starts on.
+    public let week: LocalDay
+    public let reviews: Int
+    public let correct: Int
+    /// The share right, or `nil` without reviews.
+    public var retention: Double? { reviews == 0 ? nil : Double(correct) / Double(reviews) }
+
+    private enum CodingKeys: String, CodingKey { case week, reviews, correct, retention }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(week.isoText, forKey: .week)
+      try container.encode(reviews, forKey: .reviews)
+      try container.encode(correct, forKey: .correct)
+      try container.encode(retention, forKey: .retention)
+    }
+  }
+
+  /// How many weeks the retention by week covers, this one included.
+  public static let retentionWeeks = 8
   /// How many days the recent figures cover.
   public static let recentDays = 30
   /// How many days the forecast covers.
@@ -75,6 +98,11 @@ public struct Statistics: Sendable {
   public let dueReviews: Int
   public let forecast: [DueDay]
   public let weakest: [WeakQuestion]
+  /// The retention reached in each of the last ``retentionWeeks`` weeks,
+  /// oldest first, beside the one the scheduler aims at.
+  public let retentionByWeek: [WeekRetention]
+  /// The `desired-retention` setting in effect.
+  public let desiredRetention: Double
 
   /// The statistics of the groups at `indices` at `now`.
   public init(caretaker: QuestionGroupCaretaker, indices: [Int], now: Date) {
@@ -117,6 +145,14 @@ public struct Statistics: Sendable {
     let reviews = recent.reduce(0) { $0 + $1.dueAnswers }
     dueReviews = reviews
     retention = reviews == 0 ? nil : Double(recent.reduce(0) { $0 + $1.dueCorrect }) / Double(reviews)
+    desiredRetention = caretaker.scheduler.desiredRetention
+    let thisWeek = today.advanced(by: -today.weekday)
+    retentionByWeek = (0..<Self.retentionWeeks).map { index in
+      let monday = thisWeek.advanced(by: 7 * (index - Self.retentionWeeks + 1))
+      let week = days.filter { $0.day >= monday && $0.day < monday.advanced(by: 7) && $0.day <= today }
+      return WeekRetention(
+        week: monday, reviews: week.reduce(0) { $0 + $1.dueAnswers }, correct: week.reduce(0) { $0 + $1.dueCorrect })
+    }
 
     // Questions falling due on each of the next days; overdue ones today.
     var dueCounts = [Int](repeating: 0, count: Self.forecastDays)
@@ -169,9 +205,11 @@ public struct Statistics: Sendable {
     let retention: Double?
     let forecast: [DueDay]
     let weakest: [WeakQuestion]
+    let desiredRetention: Double
+    let retentionByWeek: [WeekRetention]
 
     private enum CodingKeys: String, CodingKey {
-      case days, currentStreak, longestStreak, retention, forecast, weakest
+      case days, currentStreak, longestStreak, retention, forecast, weakest, desiredRetention, retentionByWeek
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -183,6 +221,8 @@ public struct Statistics: Sendable {
       try container.encode(retention, forKey: .retention)
       try container.encode(forecast, forKey: .forecast)
       try container.encode(weakest, forKey: .weakest)
+      try container.encode(desiredRetention, forKey: .desiredRetention)
+      try container.encode(retentionByWeek, forKey: .retentionByWeek)
     }
   }
 
@@ -192,7 +232,7 @@ public struct Statistics: Sendable {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let form = JSONForm(
       days: days, currentStreak: currentStreak, longestStreak: longestStreak, retention: retention,
-      forecast: forecast, weakest: weakest)
+      forecast: forecast, weakest: weakest, desiredRetention: desiredRetention, retentionByWeek: retentionByWeek)
     return String(decoding: try encoder.encode(form), as: UTF8.self) + "\n"
   }
 }
