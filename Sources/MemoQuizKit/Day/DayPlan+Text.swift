@@ -42,6 +42,13 @@ extension DayPlan {
         style.dim("Today's \(newPerDay) new questions are done (`memoquiz config new-per-day` changes it).") + "\n"
     }
     if due > 0 || new > 0 { text += style.dim("`memoquiz review` plays them.") + "\n" }
+    if let recommended = recommendedRetention, abs(recommended - desiredRetention) >= 0.005 {
+      let value = Setting.twoDecimals(recommended)
+      text +=
+        style.dim(
+          "At your pace, desired retention \(value) would leave more in memory than "
+            + "\(Setting.twoDecimals(desiredRetention)): `memoquiz config desired-retention \(value)`.") + "\n"
+    }
     return text
   }
 

@@ -26,6 +26,10 @@ public struct DayPlan: Sendable {
   /// The learner's pace, which may leave room for fewer new questions
   /// than the cap.
   let pace: DayPace
+  /// The desired retention in use, and the one `optimize` last
+  /// recommended, if any.
+  let desiredRetention: Double
+  let recommendedRetention: Double?
   /// When the next question falls due after now, and how many fall due on
   /// that learner's day; `nil` when none will.
   public let next: (time: Timestamp, count: Int)?
@@ -76,6 +80,8 @@ public struct DayPlan: Sendable {
       outlook = nil
     }
     newPerDay = settings.newPerDay
+    desiredRetention = settings.desiredRetention
+    recommendedRetention = progress.settings[SchedulerSettings.recommendationKey].flatMap(Double.init)
     newToday = Self.firstAnswers(in: day, progress: progress)
     var shares: [GroupShare] = []
     var nextTime: Timestamp?

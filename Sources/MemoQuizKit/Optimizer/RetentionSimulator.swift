@@ -118,12 +118,12 @@ public struct RetentionSimulator: Sendable {
   }
 
   /// A uniform number in 0..<1.
-  private static func unit(_ generator: inout SplitMix64) -> Double {
+  static func unit(_ generator: inout SplitMix64) -> Double {
     Double(generator.next() >> 11) / Double(UInt64(1) << 53)
   }
 
   /// An index drawn with chances proportional to `weights`.
-  private static func draw(_ weights: [Double], _ generator: inout SplitMix64) -> Int {
+  static func draw(_ weights: [Double], _ generator: inout SplitMix64) -> Int {
     var target = unit(&generator) * weights.reduce(0, +)
     for (index, weight) in weights.enumerated() {
       if target < weight { return index }

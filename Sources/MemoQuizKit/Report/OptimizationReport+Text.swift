@@ -44,6 +44,11 @@ extension OptimizationReport {
         pad(decimal(outcome.desiredRetention, places: 2), 17) + pad(decimal(outcome.reviewsPerDay, places: 1), 16)
           + pad(percent(outcome.expectedRetention), 21) + mark)
     }
+    if let recommendation {
+      lines.append("")
+      lines.append(
+        TextWrapping.wrapped(recommendation.text(current: desiredRetention), width: max(width, 20), indent: ""))
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 

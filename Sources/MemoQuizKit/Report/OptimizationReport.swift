@@ -36,6 +36,9 @@ public struct OptimizationReport: Sendable {
   public var retention: [RetentionSimulator.Outcome]
   /// The desired retention in use, to mark in the text.
   public var desiredRetention: Double
+  /// The desired retention that leaves the most in memory at the learner's
+  /// pace, when it was worked out.
+  public var recommendation: RetentionRecommendation?
 
   /// Fits, evaluates and simulates.
   /// - Parameters:
@@ -69,6 +72,13 @@ public struct OptimizationReport: Sendable {
     self.desiredRetention = desiredRetention
     let used = fittedAreBetter ? (fitted?.parameters ?? current) : current
     retention = RetentionSimulator(histories: histories).simulate(parameters: used)
+    recommendation = nil
+  }
+
+  /// The parameters memoquiz schedules with after this report: the fitted
+  /// ones when they predict better, else the current ones.
+  public var parametersInEffect: FSRSParameters {
+    fittedAreBetter ? (fitted?.parameters ?? current.parameters) : current.parameters
   }
 
   /// The parameters to install as a step of the history, or `nil`.
@@ -99,6 +109,7 @@ public struct OptimizationReport: Sendable {
     let fitted: Parameters?
     let installed: Bool
     let retention: [Retention]
+    let recommendedRetention: Double?
 
     init(_ report: OptimizationReport) {
       func form(_ evaluation: Evaluation) -> Parameters {
@@ -110,6 +121,7 @@ public struct OptimizationReport: Sendable {
       current = form(report.current)
       fitted = report.fitted.map(form)
       installed = report.installed
+      recommendedRetention = report.recommendation?.desiredRetention
       retention = report.retention.map {
         Retention(
           desired: $0.desiredRetention, reviewsPerDay: rounded($0.reviewsPerDay, places: 2),
@@ -117,7 +129,9 @@ public struct OptimizationReport: Sendable {
       }
     }
 
-    private enum CodingKeys: String, CodingKey { case reviews, current, fitted, installed, retention }
+    private enum CodingKeys: String, CodingKey {
+      case reviews, current, fitted, installed, retention, recommendedRetention
+    }
 
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
@@ -126,6 +140,7 @@ public struct OptimizationReport: Sendable {
       try container.encode(fitted, forKey: .fitted)
       try container.encode(installed, forKey: .installed)
       try container.encode(retention, forKey: .retention)
+      try container.encode(recommendedRetention, forKey: .recommendedRetention)
     }
   }
 }

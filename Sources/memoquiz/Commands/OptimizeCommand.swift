@@ -12,10 +12,20 @@ struct OptimizeCommand: Command {
   }
 
   func run(in context: CommandContext) throws {
-    let progress = try context.loadProgress()
-    let report = OptimizationReport(
-      histories: try progress.reviewHistories(), current: progress.parameters,
-      desiredRetention: progress.desiredRetention, dryRun: dryRun)
+    let caretaker = try context.loadCaretaker()
+    let progress = caretaker.progress
+    let histories = try progress.reviewHistories()
+    var report = OptimizationReport(
+      histories: histories, current: progress.parameters, desiredRetention: progress.desiredRetention, dryRun: dryRun)
+    let recommendation = RetentionRecommendation(
+      parameters: report.parametersInEffect, habits: RetentionSimulator(histories: histories),
+      answersPerDay: RetentionRecommendation.answersPerDay(in: histories)
+        ?? RetentionRecommendation.defaultAnswersPerDay,
+      questions: caretaker.groups.reduce(0) { $0 + $1.cards.count })
+    report.recommendation = recommendation
+    // The recommendation first: `undo` then takes back the parameters, the
+    // step a learner means to take back.
+    if !dryRun { try progress.record(recommendation, at: context.now()) }
     if let parameters = report.parametersToInstall {
       try progress.install(parameters, reviews: report.reviews, at: context.now())
     }

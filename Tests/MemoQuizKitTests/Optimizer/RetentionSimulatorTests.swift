@@ -36,3 +36,40 @@ import Testing
     #expect(simulator.recallRatings == [1, 0, 0])
   }
 }
+
+@Suite struct RetentionRecommendationTests {
+  @Test(arguments: [(25, 150), (60, 600)])
+  func theRecommendationLeavesTheMostInMemoryAtTheLearnersPace(answers: Int, questions: Int) {
+    let habits = RetentionSimulator(histories: [])
+    let recommended = RetentionRecommendation(
+      parameters: .default, habits: habits, answersPerDay: answers, questions: questions)
+    #expect(RetentionRecommendation.candidates.contains(recommended.desiredRetention))
+    for retention in stride(from: 0.70, through: 0.951, by: 0.05) {
+      let memorized = RetentionRecommendation.simulate(
+        parameters: .default, desiredRetention: retention, habits: habits, answersPerDay: answers,
+        questions: questions)
+      #expect(memorized <= recommended.memorized + 1e-9, "\(retention)")
+    }
+  }
+
+  @Test func aLargerCollectionAtTheSamePaceIsRecommendedALowerRetention() {
+    let habits = RetentionSimulator(histories: [])
+    let few = RetentionRecommendation(parameters: .default, habits: habits, answersPerDay: 40, questions: 100)
+    let many = RetentionRecommendation(parameters: .default, habits: habits, answersPerDay: 40, questions: 2000)
+    #expect(few.desiredRetention > many.desiredRetention)
+  }
+
+  @Test func thePaceIsTheMeanOfTheDaysWithAnswersInTheLastFourWeeks() {
+    let day = Timestamp.millisecondsPerDay
+    func review(_ dayNumber: Int64) -> ReviewHistory.Review {
+      ReviewHistory.Review(time: Timestamp(rawValue: dayNumber * day + 3_600_000), rating: .good)
+    }
+    // Day 1 is more than 28 days before the newest answer (day 40): left out.
+    let histories = [
+      ReviewHistory([review(1), review(1), review(30), review(30), review(30)]),
+      ReviewHistory([review(39), review(40)]),
+    ]
+    #expect(RetentionRecommendation.answersPerDay(in: histories) == 2)
+    #expect(RetentionRecommendation.answersPerDay(in: []) == nil)
+  }
+}
