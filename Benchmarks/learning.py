@@ -22,7 +22,9 @@ Strategies, each through the real binary:
 - random: `memoquiz play Deck --strategy random`, a round after another;
 - round: the group's review round, `memoquiz play Deck --strategy review`;
 - review: the learner's day, `memoquiz review`, at the default settings;
-- weekly: the same, with `memoquiz optimize` run at the end of every week.
+- weekly: the same, with `memoquiz optimize` run at the end of every week;
+- advised: the same, the learner also taking the desired retention that
+  `optimize` recommends.
 
 A strategy may carry settings to try, set with `memoquiz config` before the
 first day: `review:new-per-day=8,desired-retention=0.85`.
@@ -37,6 +39,7 @@ the oracle, and the answers given.
 """
 
 import argparse
+import json
 import math
 import os
 import random
@@ -218,6 +221,15 @@ def run_memoquiz(binary, work, strategy, model, seed, days, budget):
             now = (START + timedelta(days=day, hours=10)).strftime("%Y-%m-%dT%H:%M:%SZ")
             env = dict(os.environ, MEMOQUIZ_HOME=home, MEMOQUIZ_NOW=now, NO_COLOR="1", TZ="UTC")
             subprocess.run([binary, "optimize"], env=env, capture_output=True, text=True)
+        if base == "advised" and day % 7 == 6:
+            # The learner takes the desired retention optimize recommends.
+            now = (START + timedelta(days=day, hours=10)).strftime("%Y-%m-%dT%H:%M:%SZ")
+            env = dict(os.environ, MEMOQUIZ_HOME=home, MEMOQUIZ_NOW=now, NO_COLOR="1", TZ="UTC")
+            report = subprocess.run([binary, "optimize", "--json"], env=env, capture_output=True, text=True)
+            advised = json.loads(report.stdout).get("recommendedRetention")
+            if advised is not None:
+                subprocess.run([binary, "config", "desired-retention", f"{advised:.2f}"], env=env,
+                               capture_output=True, check=True)
     return learner.mean_recall(days + 30), answers
 
 
