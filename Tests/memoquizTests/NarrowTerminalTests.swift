@@ -6,12 +6,20 @@ import Testing
 @Suite struct NarrowTerminalTests {
   private static let titles = ["Hiragana", "Japanese::Verbs", "Basic Phrases"]
 
-  private func sandbox() throws -> MemoQuizSandbox {
+  /// Three groups, one with a round played through (a miss among its
+  /// answers) and, when `unfinished`, another round of it left open.
+  private func sandbox(unfinished: Bool = false) throws -> MemoQuizSandbox {
     let sandbox = try MemoQuizSandbox()
     try sandbox.writeNumberedGroups(Self.titles, count: 12)
+    let answers = ["a0", "wrong"] + (2..<12).map { "a\($0)" }
     try sandbox.run(
-      ["play", "Hiragana", "--strategy", "sequential"], input: "a0\nwrong\n:quit\n",
+      ["play", "Hiragana", "--strategy", "sequential"], input: answers.joined(separator: "\n") + "\n",
       environment: ["MEMOQUIZ_NOW": "2026-12-01T15:00:00Z"])
+    if unfinished {
+      try sandbox.run(
+        ["play", "Hiragana", "--strategy", "sequential"], input: "a0\nwrong\n:quit\n",
+        environment: ["MEMOQUIZ_NOW": "2026-12-01T15:00:00Z"])
+    }
     return sandbox
   }
 
@@ -49,15 +57,14 @@ import Testing
 
   @Test(arguments: [24, 20])
   func aTitleIsCutOnlyWhenNothingElseCanGo(_ width: Int) throws {
-    let sandbox = try sandbox()
+    let sandbox = try sandbox(unfinished: true)
     let lines = try sandbox.run(["groups"], environment: ["COLUMNS": String(width)]).stdout.split(separator: "\n")
-    #expect(lines.count == Self.titles.count + 1)
-    #expect(lines.first?.split(separator: " ") == ["#", "Group", "Questions"])
-    for line in lines.dropFirst() {
-      #expect(line.count <= width, "\(line)")
-      #expect(line.hasSuffix("12"))
-    }
-    #expect(lines[2].contains("…"), "Japanese::Verbs is cut: \(lines[2])")
+    #expect(lines.count == Self.titles.count + 2, "a header, a line a group and the open round's note: \(lines)")
+    #expect(lines.first?.split(separator: " ") == ["#", width == 20 ? "Gro…" : "Group", "Questions"])
+    for line in lines { #expect(line.count <= width, "\(line)") }
+    #expect(lines[1].hasPrefix(width == 20 ? "  1  Hir… " : "  1  Hiragana ") && lines[1].hasSuffix(" 12"))
+    #expect(lines[2].hasPrefix("     unfinished:"), "the note is cut, not wrapped: \(lines[2])")
+    #expect(lines[3].hasPrefix("  2  Jap") && lines[3].contains("…") && lines[3].hasSuffix(" 12"), "\(lines[3])")
   }
 
   @Test(arguments: [80, 60, 40])
@@ -71,7 +78,7 @@ import Testing
   }
 
   @Test func theStartScreenAtFortyColumnsWrapsNoRow() throws {
-    let sandbox = try sandbox()
+    let sandbox = try sandbox(unfinished: true)
     let session = try PseudoTerminalSession(
       arguments: [], environment: sandbox.environment.merging(["MEMOQUIZ_NOW": "2026-12-01T15:00:00Z"]) { $1 },
       columns: 40)
@@ -79,10 +86,10 @@ import Testing
     let screen = session.terminalScreen.lines
     let header = try #require(screen.firstIndex { $0.hasPrefix("  #  Group") })
     #expect(screen[header] == "  #  Group            Questions  Due")
-    #expect(screen[header + 1] == "  1  Hiragana                12   12")
+    #expect(screen[header + 1] == "  1  Hiragana                12    0")
     #expect(screen[header + 2] == "     unfinished: question 3 of 12")
-    #expect(screen[header + 3] == "  2  Japanese::Verbs         12   12")
-    #expect(screen[header + 4] == "  3  Basic Phrases           12   12")
+    #expect(screen[header + 3] == "  2  Japanese::Verbs         12    0")
+    #expect(screen[header + 4] == "  3  Basic Phrases           12    0")
     session.type("q\n")
     #expect(session.waitForExit() == 0)
   }
@@ -95,7 +102,7 @@ import Testing
       ["play", "P"], input: "thank you very much indede, my friend\n", environment: ["COLUMNS": "40"])
     #expect(
       play.stdout.contains(
-        "  yours:  thank you very much indede, my \n  answer: thank you very much indeed, my \n"
-          + "                                ^^\n  yours:  friend\n  answer: friend\n"), "\(play.stdout)")
+        "  yours:  thank you very much indede, my\n  answer: thank you very much indeed, my\n"
+          + "                                  ^^\n  yours:   friend\n  answer:  friend\n"), "\(play.stdout)")
   }
 }

@@ -25,7 +25,8 @@ public struct GroupTable {
     let numberWidth = max(1, String(groups.count).count)
     let longestTitle = max(5, min(titles.map(DisplayWidth.of).max() ?? 5, 32))
     let columns = Self.columns(numberWidth: numberWidth, longestTitle: longestTitle, width: width)
-    let titleWidth = max(5, min(longestTitle, width - Self.fixedWidth(numberWidth: numberWidth, columns: columns)))
+    // Below five columns even "Group" is cut, rather than a row wrapped.
+    let titleWidth = max(3, min(longestTitle, width - Self.fixedWidth(numberWidth: numberWidth, columns: columns)))
     var header = "  " + DisplayWidth.fit("#", width: numberWidth, alignRight: true) + "  "
     header += DisplayWidth.fit("Group", width: titleWidth) + "  Questions"
     for column in columns { header += "  " + column.rawValue }
@@ -49,9 +50,14 @@ public struct GroupTable {
         // Counted as the round counts when it resumes: "question 4 of 10".
         let round = Round(group: group, memento: saved)
         let note = "unfinished: question \(min(round.doneCount + 1, round.count)) of \(round.count)"
-        // Beside the row when it fits, else under it.
-        let fits = DisplayWidth.of(line) + 2 + note.count <= width
-        line += (fits ? "  " : "\n" + String(repeating: " ", count: numberWidth + 4)) + style.yellow(note)
+        // Beside the row when it fits, else under it, cut rather than wrapped.
+        if DisplayWidth.of(line) + 2 + note.count <= width {
+          line += "  " + style.yellow(note)
+        } else {
+          let room = max(1, width - numberWidth - 4)
+          line +=
+            "\n" + String(repeating: " ", count: numberWidth + 4) + style.yellow(DisplayWidth.fit(note, width: room))
+        }
       }
       text += line + "\n"
     }

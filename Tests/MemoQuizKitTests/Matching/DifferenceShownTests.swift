@@ -59,6 +59,6 @@ import Testing
     let difference = try #require(AnswerDifference(typed: "ありがとお", accepting: ["ありがとう"]))
     #expect(
       difference.lines(style: .plain, width: 16)
-        == "  yours:  ありが\n  answer: ありが\n  yours:  とお\n  answer: とう\n            ^^\n")
+        == "  yours:  ありがと\n  answer: ありがと\n  yours:  お\n  answer: う\n          ^^\n")
   }
 }
