@@ -41,9 +41,19 @@ extension ProgressCaretaker {
   /// The settings in effect.
   public var settings: Settings { Settings(progressWithoutMemory.settings) }
 
-  /// Changes a setting, as a step of the history.
+  /// Changes a setting, as a step of the history; the value in effect,
+  /// default included, changes nothing and adds no step (so `undo` has
+  /// nothing of it to take back).
   /// - Parameter value: a value ``Setting/normalized(_:)`` gave.
-  public func set(_ setting: Setting, to value: String, at time: Date) throws {
-    try set(setting.key, to: value, summary: "\(setting.key) \(value)", at: time)
+  /// - Returns: whether the setting changed.
+  @discardableResult
+  public func set(_ setting: Setting, to value: String, at time: Date) throws -> Bool {
+    try perform { progress, ids in
+      guard Settings(progress.settings).text(of: setting) != value else { return ([], false) }
+      let step = SettingStep(
+        id: ids[0], time: ids.after(Timestamp(time)), key: setting.key, value: value,
+        summary: "\(setting.key) \(value)")
+      return ([.setting(step)], true)
+    }
   }
 }

@@ -10,7 +10,8 @@
 /// crash during an append, or a file another machine is still writing or
 /// that a sync delivered cut short, leaves only a torn last line: readers
 /// ignore it, and the owner's next append cuts it off. A line that cannot be
-/// read in the middle is damage; a record whose number is not above the one
+/// read in the middle is damage, and so is a file whose bytes cannot even
+/// begin its first line; a record whose number is not above the one
 /// before it (a line repeated by a copy) is the same record again, counted
 /// once.
 struct MachineHistoryFile: Sendable {
@@ -90,8 +91,20 @@ struct MachineHistoryFile: Sendable {
       contents.lastSequence = record.id.sequence
       contents.records.append(record)
     }
+    if base == 0, start == 0, !Self.canBeginHeader(bytes) {
+      // Not even the start of a first line: the whole file is damage, not
+      // a line still being written.
+      contents.damagedLines += 1
+    }
     contents.end = base + start
     return contents
+  }
+
+  /// Whether `bytes`, a file's first line cut short, can still become the
+  /// first line of a history: the start of the magic words and their tab.
+  private static func canBeginHeader(_ bytes: [UInt8]) -> Bool {
+    let expected = Array((magic + "\t").utf8)
+    return bytes.starts(with: expected) || expected.starts(with: bytes)
   }
 
   /// The number of the last whole record before `end`, read from the file

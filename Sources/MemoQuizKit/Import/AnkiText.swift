@@ -129,6 +129,31 @@ struct AnkiText {
     }
   }
 
+  /// The word `#separator:` takes for a separator, if it has one.
+  static func keyword(of separator: Character) -> String? {
+    switch separator {
+    case "\t": "tab"
+    case ",": "comma"
+    case ";": "semicolon"
+    case ":": "colon"
+    case "|": "pipe"
+    default: nil
+    }
+  }
+
+  /// The names a first row holds when it is a header row: a prompt's name
+  /// (`prompt`, `question`, `front`), an answer's (`answer`, `back`), then
+  /// optionally `hint` and `alternatives`, ignoring case.
+  /// - Returns: the names, lower-cased, or `nil` when the row is a question.
+  static func columnNames(_ fields: [String]) -> [String]? {
+    let names = fields.map { $0.trimmingWhitespace.lowercased() }
+    guard names.count >= 2, ["prompt", "question", "front"].contains(names[0]), ["answer", "back"].contains(names[1])
+    else { return nil }
+    let optional: Set<String> = ["hint", QuestionExport.alternativesColumn.lowercased()]
+    guard names.dropFirst(2).allSatisfy({ optional.contains($0) }) else { return nil }
+    return names
+  }
+
   static func separator(named name: String) -> Character? {
     switch name.lowercased() {
     case "tab", "\\t": "\t"
@@ -217,9 +242,22 @@ struct AnkiText {
     let contentCount = fields.indices.filter { !specialColumns.contains($0) }.count
     let separated = "separated by \(Self.name(of: separator))"
     guard contentCount >= 2 else {
-      problems.append(
-        ImportProblem(
-          line: line, message: "expected a prompt and an answer \(separated), found \(counted(fields.count, "field"))"))
+      var message = "expected a prompt and an answer \(separated), found \(counted(fields.count, "field"))"
+      // A file separated by another character says so in its lines.
+      if fields.count == 1, let other = Self.guessOrder.first(where: { $0 != " " && fields[0].contains($0) }),
+        let keyword = Self.keyword(of: other)
+      {
+        message +=
+          "; the line holds \(Self.name(of: other)): name the separator with a first line #separator:\(keyword)"
+      }
+      problems.append(ImportProblem(line: line, message: message))
+      return
+    }
+    if firstRow == nil, fieldNames == nil, let names = Self.columnNames(fields) {
+      // A header row, as spreadsheets write one: the names of the columns,
+      // as `#columns:` gives them, not a question.
+      fieldNames = names
+      namedWidth = names.count
       return
     }
     let first = firstRow ?? (fields.count, line)

@@ -45,7 +45,8 @@ extension ImportError: CustomStringConvertible {
     case .titlesExist(let titles):
       let list = titles.map { "\"\($0)\"" }.joined(separator: ", ")
       return "\(titles.count == 1 ? "a group called \(list) exists" : "groups called \(list) exist") already; "
-        + "use --merge to add to it or --replace to replace it (nothing was imported)"
+        + "use --merge to add to \(titles.count == 1 ? "it" : "them") or --replace to replace "
+        + "\(titles.count == 1 ? "it" : "them") (nothing was imported)"
     case .empty(let file):
       return "\(file) holds no question; nothing was imported"
     case .notText(let file):

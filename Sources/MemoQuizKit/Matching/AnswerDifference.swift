@@ -21,10 +21,25 @@ public struct AnswerDifference: Sendable, Equatable {
   /// The number of edits between the two (after the matcher's folding).
   public let distance: Int
 
-  /// Whether the answer was one edit away from an accepted one of at least
-  /// two characters (any other single character is one edit from a
-  /// one-character answer, and no slip).
-  public var isNearMiss: Bool { distance == 1 && AnswerMatcher.normalized(expected).count >= 2 }
+  /// The lengths of the two, in characters, after the matcher's folding.
+  private let typedLength: Int
+  private let expectedLength: Int
+
+  /// Whether the answer was one edit away from an accepted one, other than
+  /// a one-character answer replaced whole (any single character is one
+  /// edit from a one-character answer, and no slip); one character
+  /// inserted or deleted is a near miss whatever the length.
+  public var isNearMiss: Bool { distance == 1 && !(typedLength == 1 && expectedLength == 1) }
+
+  /// Whether the answer shares most of its characters with the accepted
+  /// one: the edits between them are fewer than half the longer one's
+  /// characters, as `arigatuo` is for `arigatou` and `xyz` is not for
+  /// `konnichiwa`.
+  public var isSimilar: Bool { distance * 2 < max(typedLength, expectedLength) }
+
+  /// Whether the difference is worth showing: for a near miss or a similar
+  /// answer; beside an unrelated answer a column of marks is noise.
+  public var isWorthShowing: Bool { isNearMiss || isSimilar }
 
   /// The difference from the nearest of the accepted answers (a card's
   /// ``Card/acceptedAnswers``), or `nil` when nothing was typed.
@@ -39,6 +54,8 @@ public struct AnswerDifference: Sendable, Equatable {
     guard let best else { return nil }
     expected = best.answer
     distance = best.distance
+    typedLength = given.count
+    expectedLength = AnswerMatcher.normalized(best.answer).count
     columns = Self.align(
       Array(typed.trimmingWhitespace), Array(best.answer.trimmingWhitespace))
   }
@@ -97,20 +114,34 @@ public struct AnswerDifference: Sendable, Equatable {
   /// Three lines: what was typed, the answer, and `^` under each column
   /// that differs (`-` stands for a character one side lacks). The answer's
   /// differing characters are also shown in `style`'s red.
-  public func lines(style: TextStyle, indent: String = "  ") -> String {
+  /// - Parameter width: the terminal's width: columns that do not fit go
+  ///   to three more lines, so no line wraps and every mark stays under
+  ///   its letters.
+  public func lines(style: TextStyle, indent: String = "  ", width: Int = .max) -> String {
+    let room = max(8, width - DisplayWidth.of(indent) - 8)
+    var text = ""
     var typedLine = ""
     var expectedLine = ""
     var marks = ""
+    var used = 0
+    func finishLines() {
+      while marks.last == " " { marks.removeLast() }
+      text += "\(indent)yours:  \(typedLine)\n\(indent)answer: \(expectedLine)\n"
+      if !marks.isEmpty { text += "\(indent)        \(marks)\n" }
+      (typedLine, expectedLine, marks, used) = ("", "", "", 0)
+    }
     for column in columns {
       let typed = column.typed.map { TextSanitizer.sanitized(String($0)) } ?? "-"
       let expected = column.expected.map { TextSanitizer.sanitized(String($0)) } ?? "-"
-      let width = max(DisplayWidth.of(typed), DisplayWidth.of(expected), 1)
-      typedLine += DisplayWidth.fit(typed, width: width)
-      let shown = DisplayWidth.fit(expected, width: width)
+      let columnWidth = max(DisplayWidth.of(typed), DisplayWidth.of(expected), 1)
+      if used > 0 && used + columnWidth > room { finishLines() }
+      typedLine += DisplayWidth.fit(typed, width: columnWidth)
+      let shown = DisplayWidth.fit(expected, width: columnWidth)
       expectedLine += column.differs ? style.red(shown) : shown
-      marks += String(repeating: column.differs ? "^" : " ", count: width)
+      marks += String(repeating: column.differs ? "^" : " ", count: columnWidth)
+      used += columnWidth
     }
-    while marks.last == " " { marks.removeLast() }
-    return "\(indent)yours:  \(typedLine)\n\(indent)answer: \(expectedLine)\n\(indent)        \(marks)\n"
+    finishLines()
+    return text
   }
 }

@@ -45,10 +45,15 @@ extension QuestionGroupCaretaker {
     let typed = name.lowercased()
     guard !typed.isEmpty else { return nil }
     let limit = max(1, typed.count / 3)
+    // A number is no misspelt word: "99" does not mean "Set 9".
+    let isNumber = Int(typed) != nil
     let scored = names.map { candidate in
       let whole = TextSanitizer.withoutInvisibles(candidate).lowercased()
-      let words = [whole] + (whole.contains(" ") ? whole.split(separator: " ").map(String.init) : [])
-      return (name: candidate, distance: words.map { EditDistance.between(typed, $0, limit: limit) }.min() ?? limit + 1)
+      let words = whole.contains(" ") ? whole.split(separator: " ").map(String.init) : []
+      let distances =
+        [EditDistance.between(typed, whole, limit: limit)]
+        + words.map { isNumber ? ($0 == typed ? 0 : limit + 1) : EditDistance.between(typed, $0, limit: limit) }
+      return (name: candidate, distance: distances.min() ?? limit + 1)
     }
     guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= limit else { return nil }
     return best.name

@@ -6,6 +6,18 @@ extension ProgressCaretaker {
   /// published defaults.
   public var parameters: FSRSParameters { progress.schedulerSettings.parameters }
 
+  /// When `memoquiz optimize` installed the parameters in use: `nil` while
+  /// the published defaults are in use. Only then is the history read.
+  public func parametersInstalledAt() throws -> Date? {
+    let key = SchedulerSettings.parametersKey
+    let steps = progressWithoutMemory.settingSteps
+    guard let last = steps.last(where: { $0.key == key && !progressWithoutMemory.undone.contains($0.id) }) else {
+      return nil
+    }
+    for case .setting(let step) in try allRecords() where step.id == last.id { return step.time.date }
+    return nil
+  }
+
   /// The `desired-retention` setting in effect.
   public var desiredRetention: Double { progress.schedulerSettings.desiredRetention }
 

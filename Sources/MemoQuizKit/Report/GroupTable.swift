@@ -2,7 +2,8 @@ import FoundationEssentials
 
 /// The table of groups that `groups` and the menu print: number, title,
 /// question count, how many are due, score and accuracy, aligned by display
-/// width.
+/// width. On a narrow terminal the score columns go before a title is cut,
+/// and no row wraps.
 public struct GroupTable {
   private let caretaker: QuestionGroupCaretaker
   private let style: TextStyle
@@ -22,37 +23,72 @@ public struct GroupTable {
     let groups = caretaker.groups
     let titles = groups.map { TextSanitizer.sanitized($0.title) }
     let numberWidth = max(1, String(groups.count).count)
-    // On a narrow terminal the incorrect count goes: the accuracy tells it.
-    let longestTitle = min(titles.map(DisplayWidth.of).max() ?? 5, 32)
-    let showsIncorrect = numberWidth + 2 + 2 + 9 + 2 + 3 + 2 + 7 + 2 + 9 + 2 + 8 + min(longestTitle, 12) <= width
-    let fixed = numberWidth + 2 + 2 + 9 + 2 + 3 + 2 + 7 + 2 + 8 + (showsIncorrect ? 11 : 0)
-    let titleWidth = max(5, min(longestTitle, width - fixed))
-    var text =
-      style.dim(
-        "  " + DisplayWidth.fit("#", width: numberWidth, alignRight: true) + "  "
-          + DisplayWidth.fit("Group", width: titleWidth) + "  Questions  Due  Correct"
-          + (showsIncorrect ? "  Incorrect" : "") + "  Accuracy") + "\n"
+    let longestTitle = max(5, min(titles.map(DisplayWidth.of).max() ?? 5, 32))
+    let columns = Self.columns(numberWidth: numberWidth, longestTitle: longestTitle, width: width)
+    // Below five columns even "Group" is cut, rather than a row wrapped.
+    let titleWidth = max(3, min(longestTitle, width - Self.fixedWidth(numberWidth: numberWidth, columns: columns)))
+    var header = "  " + DisplayWidth.fit("#", width: numberWidth, alignRight: true) + "  "
+    header += DisplayWidth.fit("Group", width: titleWidth) + "  Questions"
+    for column in columns { header += "  " + column.rawValue }
+    var text = style.dim(header) + "\n"
     for (index, group) in groups.enumerated() {
       let score = caretaker.score(of: group)
-      let due = caretaker.dueCount(of: group, at: now)
       var line = "  " + DisplayWidth.fit(String(index + 1), width: numberWidth, alignRight: true) + "  "
       line += DisplayWidth.fit(titles[index], width: titleWidth) + "  "
-      line += DisplayWidth.fit(String(group.cards.count), width: 9, alignRight: true) + "  "
-      line += DisplayWidth.fit(String(due), width: 3, alignRight: true) + "  "
-      line += DisplayWidth.fit(String(score.correctCount), width: 7, alignRight: true) + "  "
-      if showsIncorrect { line += DisplayWidth.fit(String(score.incorrectCount), width: 9, alignRight: true) + "  " }
-      line += DisplayWidth.fit(Self.percentage(score.accuracy), width: 8, alignRight: true)
+      line += DisplayWidth.fit(String(group.cards.count), width: 9, alignRight: true)
+      for column in columns {
+        let value: String
+        switch column {
+        case .due: value = String(caretaker.dueCount(of: group, at: now))
+        case .correct: value = String(score.correctCount)
+        case .incorrect: value = String(score.incorrectCount)
+        case .accuracy: value = Self.percentage(score.accuracy)
+        }
+        line += "  " + DisplayWidth.fit(value, width: column.rawValue.count, alignRight: true)
+      }
       if showRounds, let saved = caretaker.unfinishedRound(of: group.title) {
         // Counted as the round counts when it resumes: "question 4 of 10".
         let round = Round(group: group, memento: saved)
         let note = "unfinished: question \(min(round.doneCount + 1, round.count)) of \(round.count)"
-        // Beside the row when it fits, else under it.
-        let fits = DisplayWidth.of(line) + 2 + note.count <= width
-        line += (fits ? "  " : "\n" + String(repeating: " ", count: numberWidth + 4)) + style.yellow(note)
+        // Beside the row when it fits, else under it, cut rather than wrapped.
+        if DisplayWidth.of(line) + 2 + note.count <= width {
+          line += "  " + style.yellow(note)
+        } else {
+          let room = max(1, width - numberWidth - 4)
+          line +=
+            "\n" + String(repeating: " ", count: numberWidth + 4) + style.yellow(DisplayWidth.fit(note, width: room))
+        }
       }
       text += line + "\n"
     }
     return text
+  }
+
+  /// A column a narrow terminal can do without: the number, the title and
+  /// the question count always stay.
+  enum Column: String, CaseIterable {
+    case due = "Due"
+    case correct = "Correct"
+    case incorrect = "Incorrect"
+    case accuracy = "Accuracy"
+  }
+
+  /// The columns that fit beside the whole title (up to 32 columns of it):
+  /// they go before the title is cut, the incorrect count first (the
+  /// accuracy tells it), then the correct count, the accuracy and what is
+  /// due; no row is wider than `width` unless even the title cannot fit.
+  static func columns(numberWidth: Int, longestTitle: Int, width: Int) -> [Column] {
+    var columns = Column.allCases
+    for dropped in [Column.incorrect, .correct, .accuracy, .due]
+    where fixedWidth(numberWidth: numberWidth, columns: columns) + longestTitle > width {
+      columns.removeAll { $0 == dropped }
+    }
+    return columns
+  }
+
+  /// The width of a row without its title.
+  static func fixedWidth(numberWidth: Int, columns: [Column]) -> Int {
+    2 + numberWidth + 2 + 2 + 9 + columns.reduce(0) { $0 + 2 + $1.rawValue.count }
   }
 
   /// "80%", or "-" before any answer.

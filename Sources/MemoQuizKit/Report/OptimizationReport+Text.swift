@@ -37,6 +37,7 @@ extension OptimizationReport {
       }
     }
     lines.append("")
+    lines.append("Simulated: \(RetentionSimulator.days) days, \(RetentionSimulator.newPerDay) new questions a day")
     lines.append("desired retention   reviews a day   expected retention")
     for outcome in retention {
       let mark = abs(outcome.desiredRetention - desiredRetention) < 0.001 ? " (now)" : ""

@@ -102,8 +102,8 @@ public struct ScoreReport {
   }
 
   /// The rows as a table that reads at a glance. On a narrow terminal the
-  /// least useful columns go first: the day last played, the incorrect
-  /// count (the accuracy tells it), then the bar.
+  /// least useful columns go first, before a title is cut: the day last
+  /// played, the incorrect count (the accuracy tells it), then the bar.
   public func table(style: TextStyle, width: Int) -> String {
     let titles = rows.map { TextSanitizer.sanitized($0.title) }
     let barWidth = 10
@@ -114,7 +114,8 @@ public struct ScoreReport {
     func fixedWidth() -> Int {
       2 + 7 + 2 + 8 + 2 + 3 + (showsIncorrect ? 11 : 0) + (showsBar ? barWidth + 2 : 0) + (showsLastPlayed ? 13 : 0)
     }
-    let wanted = max(5, min(longestTitle, 12))
+    // The columns go before the title is cut.
+    let wanted = max(5, longestTitle)
     if fixedWidth() + wanted > width { showsLastPlayed = false }
     if fixedWidth() + wanted > width { showsIncorrect = false }
     if fixedWidth() + wanted > width { showsBar = false }

@@ -56,11 +56,13 @@ public struct GroupMenu {
       let title = TextSanitizer.sanitized(groups[leftover].title)
       terminal.write("Unfinished: a round of \(style.bold(title)); type its number, \(leftover + 1), to resume it.\n")
     }
-    let review = caretaker.unfinishedRound(of: "") != nil ? "resume today's review" : "today's review"
+    let resumesReview = caretaker.unfinishedRound(of: "") != nil
+    let review = resumesReview ? "Enter to resume today's review" : "Enter for today's review"
     var groupIndex: Int
     while true {
-      guard let answer = ask("Group (number or name, Enter for \(review), q to quit): ") else { return nil }
-      if answer.isEmpty { return Choice(groupIndex: nil, strategy: nil, resume: false) }
+      guard let answer = ask("Group (number or name, \(review), q to quit): ") else { return nil }
+      // Enter said what it does: a review to resume is not asked about again.
+      if answer.isEmpty { return Choice(groupIndex: nil, strategy: nil, resume: resumesReview) }
       do {
         groupIndex = try caretaker.groupIndex(named: answer)
         break

@@ -91,7 +91,8 @@ struct RoundPolicy {
       let round = Round(
         group: QuestionGroup(title: "", questions: []), memento: saved, cards: reviewCards(plan: saved.plan))
       if !round.isFinished {
-        switch resume(round, untouched: saved.answers.isEmpty) {
+        guard !hasNoInput("the open review round is left as it was") else { return nil }
+        switch resume(round, untouched: saved.answers.isEmpty || !options.asksToResume) {
         case nil: return nil
         case true?:
           terminal.write(words.resuming(round, strategy: saved.strategy, keepsOrder: false))
@@ -128,6 +129,9 @@ struct RoundPolicy {
       terminal.write("Nothing to review now; " + DayPlan(caretaker: caretaker, now: now()).nextText + "\n")
       return nil
     }
+    guard !hasNoInput("\(counted(planned.count, "question")) to review, none asked, and no round opened") else {
+      return nil
+    }
     // The round's own cards, each named by its group and identity, so that
     // only a card's own siblings are siblings.
     var groupsAsked = Set<Int>()
@@ -144,6 +148,16 @@ struct RoundPolicy {
       words.header(
         round, strategy: strategy, seed: 0, groupCount: groupsAsked.count, interactive: terminal.isInteractive))
     return round
+  }
+
+  /// Whether input is empty (a script or a cron job with nothing to
+  /// answer): then nothing is asked and no round is opened, so no group is
+  /// held by a round nobody plays.
+  /// - Parameter outcome: what was left undone, for the warning.
+  private func hasNoInput(_ outcome: String) -> Bool {
+    guard !terminal.isInteractive, terminal.hasNoInput else { return false }
+    terminal.warn("nothing on standard input to answer with: \(outcome)")
+    return true
   }
 
   /// The cards of a round across groups, each named by its

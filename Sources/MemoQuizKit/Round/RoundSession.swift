@@ -215,7 +215,7 @@ public struct RoundSession {
         guard let verdict = round.grade(line, usedHint: usedHint, at: Timestamp(now()), duration: duration) else {
           continue
         }
-        held += words.verdict(verdict, typed: line)
+        held += words.verdict(verdict, typed: line, usedHint: usedHint, width: terminal.width)
         askQuestion = true
       }
     }

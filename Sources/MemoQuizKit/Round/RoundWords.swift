@@ -99,8 +99,14 @@ struct RoundWords {
 
   /// The verdict on an answer: for a wrong one, the answer, and where the
   /// typed one differs from the nearest accepted one.
-  func verdict(_ verdict: Round.Verdict, typed: String) -> String {
-    if verdict.isCorrect { return style.green("Correct!") + "\n" }
+  /// - Parameters:
+  ///   - usedHint: whether the hint was shown: a right answer counts as
+  ///     Hard then, and the verdict says so.
+  ///   - width: the terminal's width, which the difference is laid out in.
+  func verdict(_ verdict: Round.Verdict, typed: String, usedHint: Bool = false, width: Int = .max) -> String {
+    if verdict.isCorrect {
+      return usedHint ? style.green("Correct") + " (with the hint: counts as Hard)\n" : style.green("Correct!") + "\n"
+    }
     let difference = AnswerDifference(typed: typed, accepting: verdict.card.acceptedAnswers)
     var text = style.red("Incorrect")
     text += difference?.isNearMiss == true ? ", a near miss." : "."
@@ -110,16 +116,22 @@ struct RoundWords {
       text += " (also accepted: \(others))"
     }
     text += ".\n"
-    if let difference, difference.columns.count <= 60 {
-      text += difference.lines(style: style)
+    if let difference, difference.isWorthShowing, difference.columns.count <= 60 {
+      text += difference.lines(style: style, width: width)
     }
     return text
   }
 
   /// Said when the person stops before the end.
+  /// A round that asks missed questions again counts what was answered,
+  /// since a miss leaves its question to do.
   func stopped(_ round: Round) -> String {
-    "Stopped at question \(min(round.doneCount + 1, round.count)) of \(round.count) of \(name(round)); "
-      + "your answers are saved. `\(resumeCommand(round))` resumes here.\n"
+    let place =
+      round.memento.repeatsMissed
+      ? "Stopped after \(counted(round.memento.answers.count, "answer")) (\(round.doneCount) of "
+        + "\(counted(round.count, "question")) done) in \(name(round))"
+      : "Stopped at question \(min(round.doneCount + 1, round.count)) of \(round.count) of \(name(round))"
+    return place + "; your answers are saved. `\(resumeCommand(round))` resumes here.\n"
   }
 
   /// The summary at the end of a round.

@@ -94,6 +94,30 @@ public final class StandardTerminal: Terminal {
     !droppingLine && input[inputStart...].contains(UInt8(ascii: "\n"))
   }
 
+  /// Whether standard input, not a terminal, holds nothing: `/dev/null`, a
+  /// file read to its end, a pipe closed empty, or no input at all. Never
+  /// waits and reads nothing. The corresponding C functions are `fstat` and
+  /// `poll`.
+  public var hasNoInput: Bool {
+    guard !isInteractive, !droppingLine, inputStart >= input.count else { return false }
+    if inputEnded { return true }
+    var status = stat()
+    guard fstat(0, &status) == 0 else { return errno == EBADF }
+    switch status.st_mode & S_IFMT {
+    case S_IFCHR:
+      var null = stat()
+      return stat("/dev/null", &null) == 0 && null.st_rdev == status.st_rdev
+    case S_IFREG:
+      return lseek(0, 0, SEEK_CUR) >= status.st_size
+    case S_IFIFO, S_IFSOCK:
+      var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+      guard poll(&descriptor, 1, 0) == 1 else { return false }
+      return descriptor.revents & Int16(POLLIN) == 0 && descriptor.revents & Int16(POLLHUP) != 0
+    default:
+      return false
+    }
+  }
+
   private func reportTooLong() {
     writeError("memoquiz: that line is longer than \(Self.lineLimit / 1024) KB; it was ignored")
   }

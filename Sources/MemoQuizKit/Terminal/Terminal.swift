@@ -31,9 +31,15 @@ public protocol Terminal: AnyObject {
   func readLine() -> TerminalInput
   /// Whether a whole line has already arrived and can be read without waiting.
   var hasWaitingLine: Bool { get }
+  /// Whether input is known, without waiting, to hold nothing at all (a
+  /// script or a cron job with no input): nothing should be asked then.
+  var hasNoInput: Bool { get }
 }
 
 extension Terminal {
+  /// Input is not known to be empty unless the terminal can tell.
+  public var hasNoInput: Bool { false }
+
   /// Writes a warning as `memoquiz: warning: ...` to standard error.
   public func warn(_ message: String) {
     writeError("memoquiz: warning: \(TextSanitizer.sanitized(message))")

@@ -1,3 +1,5 @@
+import MemoQuizKit
+
 /// A command line parsed against one command's ``CommandDeclaration``.
 ///
 /// Options take a value as `--seed 7` or `--seed=7`; `--` ends the options.
@@ -11,6 +13,16 @@ struct ParsedArguments {
   private var flags: Set<String> = []
   /// Every value of each option, in order.
   private var values: [String: [String]] = [:]
+
+  /// The option a mistyped one most likely meant (`--sead` is `--seed`,
+  /// `--dryrun` is `--dry-run`): the nearest long name, its dashes left
+  /// aside, as near as a command's name must be for a suggestion.
+  static func suggestion(for typed: String, among options: [OptionDeclaration]) -> String? {
+    let bare = String(typed.drop { $0 == "-" })
+    guard bare.count > 1 else { return nil }
+    let names = options.map { String($0.name.dropFirst(2)) }
+    return QuestionGroupCaretaker.suggestion(for: bare, among: names).map { "--" + $0 }
+  }
 
   /// Parses the arguments that follow the command name.
   /// - Throws: ``UsageError`` for anything the declaration does not allow.
@@ -34,7 +46,10 @@ struct ParsedArguments {
         inlineValue = String(argument[argument.index(after: equals)...])
       }
       guard let option = command.option(named: name) else {
-        throw UsageError("unknown option '\(name)'", command: command.name)
+        guard let suggestion = Self.suggestion(for: name, among: command.allOptions) else {
+          throw UsageError("unknown option '\(name)'", command: command.name)
+        }
+        throw UsageError("unknown option '\(name)'; did you mean '\(suggestion)'?", command: command.name)
       }
       guard option.takesValue else {
         guard inlineValue == nil else { throw UsageError("\(option.name) takes no value", command: command.name) }

@@ -34,13 +34,24 @@ struct ConfigCommand: Command {
         let note = terminal.style.dim("(default \(setting.defaultValue); \(setting.allowed))")
         terminal.write("\(key)  \(padded)  \(note)\n")
       }
+      // The scheduler's parameters are no setting to type, but they are in effect.
+      if let installed = try progress.parametersInstalledAt() {
+        terminal.write(
+          "The scheduler uses parameters fitted to your answers, installed by `memoquiz optimize` on "
+            + "\(DateText.readable(installed)).\n")
+      } else {
+        terminal.write("The scheduler uses FSRS-6's published parameters (`memoquiz optimize` fits them to you).\n")
+      }
       return
     }
     guard let value else {
       terminal.write(settings.text(of: setting) + "\n")
       return
     }
-    try progress.set(setting, to: value, at: context.now())
+    guard try progress.set(setting, to: value, at: context.now()) else {
+      terminal.write("\(setting.key) is \(progress.settings.text(of: setting)) already; nothing changed.\n")
+      return
+    }
     terminal.write("\(setting.key) is now \(progress.settings.text(of: setting)) (`memoquiz undo` takes it back).\n")
   }
 }

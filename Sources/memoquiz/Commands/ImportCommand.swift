@@ -15,6 +15,14 @@ struct ImportCommand: Command {
     if let format = arguments.value("--format").flatMap(ImportFormat.init(argument:)) {
       self.format = format.format
     } else {
+      let ending = file.split(separator: ".").last.map { $0.lowercased() } ?? ""
+      if ["anki2", "anki21", "anki21b"].contains(ending) {
+        // Anki's own database, which Anki keeps open: no format reads it.
+        throw UsageError(
+          "\(file) is Anki's own collection database, which memoquiz does not read; in Anki, choose "
+            + "File > Export, export a collection package (.colpkg) or a deck package (.apkg), and import that",
+          command: arguments.command.name)
+      }
       guard let format = QuestionImport.Format.guessed(from: file) else {
         throw UsageError(
           "cannot tell the format of \(file) from its name; give --format", command: arguments.command.name)

@@ -42,7 +42,9 @@ struct PlayCommand: Command {
       guard let index = choice.groupIndex else {
         // Enter: today's review, across every group.
         var session = RoundSession(caretaker: caretaker, terminal: terminal, now: context.now)
-        try session.review(groupIndices: [], options: RoundSession.Options(strategy: ReviewQuestionStrategy()))
+        var review = RoundSession.Options(strategy: ReviewQuestionStrategy())
+        review.asksToResume = !choice.resume
+        try session.review(groupIndices: [], options: review)
         return
       }
       groupIndex = index

@@ -1,7 +1,8 @@
 /// The bash completion script, written from the declarations.
 ///
 /// bash gives the words in `COMP_WORDS` and the cursor's word index in
-/// `COMP_CWORD`; the script fills `COMPREPLY`. Group titles are asked of
+/// `COMP_CWORD` (broken at `:` too, which the script joins back); the script
+/// fills `COMPREPLY`. Group titles are asked of
 /// `memoquiz groups --names` each time, and quoted as bash would.
 struct BashCompletionScript {
   let commands: [CommandDeclaration]
@@ -26,6 +27,12 @@ struct BashCompletionScript {
                 COMPREPLY+=("$quoted")
               fi
             done
+            # bash replaces only what follows the last ':' of the word (a
+            # word break), so each title goes without what is before it.
+            if [[ $cur == *:* && $COMP_WORDBREAKS == *:* ]]; then
+              local before=${cur%"${cur##*:}"} i
+              for i in "${!COMPREPLY[@]}"; do COMPREPLY[i]=${COMPREPLY[i]#"$before"}; done
+            fi
             ;;
           files)
             compopt -o filenames 2>/dev/null
@@ -40,11 +47,35 @@ struct BashCompletionScript {
         esac
       }
 
+      # bash breaks words at ':', so a title such as Japanese::Verbs arrives
+      # as several words: join a run of colons to the words either side of
+      # it that the line holds without a space, as bash-completion's
+      # _get_comp_words_by_ref -n : does.
+      _memoquiz_words() {
+        words=() cword=0
+        local i word rest=${COMP_LINE:0:COMP_POINT} trimmed spaced
+        for ((i = 0; i < ${#COMP_WORDS[@]}; i++)); do
+          word=${COMP_WORDS[i]}
+          trimmed=${rest#"${rest%%[![:space:]]*}"}
+          spaced=$((${#trimmed} < ${#rest}))
+          rest=${trimmed#"$word"}
+          if ((i > 0 && !spaced)) && [[ $word =~ ^:+$ || ${words[${#words[@]}-1]} =~ ^.*:$ ]]; then
+            words[${#words[@]}-1]+=$word
+          else
+            words+=("$word")
+          fi
+          ((i == COMP_CWORD)) && cword=$((${#words[@]} - 1))
+        done
+      }
+
       _memoquiz() {
-        local cur=${COMP_WORDS[COMP_CWORD]}
-        local prev=${COMP_WORDS[COMP_CWORD-1]}
+        local -a words
+        local cword
+        _memoquiz_words
+        local cur=${words[cword]}
+        local prev=${words[cword-1]}
         COMPREPLY=()
-        if ((COMP_CWORD == 1)); then
+        if ((cword == 1)); then
           if [[ $cur == -* ]]; then
             mapfile -t COMPREPLY < <(compgen -W "\(top.joined(separator: " "))" -- "$cur")
           else
@@ -52,8 +83,8 @@ struct BashCompletionScript {
           fi
           return 0
         fi
-        local command=${COMP_WORDS[1]}
-        if [[ $prev == = ]] && ((COMP_CWORD > 2)); then prev=${COMP_WORDS[COMP_CWORD-2]}; fi
+        local command=${words[1]}
+        if [[ $prev == = ]] && ((cword > 2)); then prev=${words[cword-2]}; fi
         local options="" valued=""
         case $command in
 
@@ -82,10 +113,10 @@ struct BashCompletionScript {
           return 0
         fi
         local count=0 i word
-        for ((i = 2; i < COMP_CWORD; i++)); do
-          word=${COMP_WORDS[i]}
+        for ((i = 2; i < cword; i++)); do
+          word=${words[i]}
           if [[ $word == -* ]]; then
-            if [[ ${COMP_WORDS[i+1]} == = ]]; then
+            if [[ ${words[i+1]} == = ]]; then
               ((i += 2))
             elif [[ " $valued " == *" $word "* ]]; then
               ((i++))

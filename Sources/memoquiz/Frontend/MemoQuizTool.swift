@@ -71,7 +71,10 @@ enum MemoQuizTool {
       break
     }
     guard let command = CommandTable.command(named: first) else {
-      if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'") }
+      if first.hasPrefix("-") {
+        let suggestion = ParsedArguments.suggestion(for: first, among: ProgramDeclaration.options)
+        throw UsageError("unknown option '\(first)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+      }
       throw unknownCommand(first)
     }
     let parsed = try ParsedArguments(Array(arguments.dropFirst()), command: command)

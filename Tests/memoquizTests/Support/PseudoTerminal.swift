@@ -13,7 +13,12 @@ final class PseudoTerminalSession {
 
   /// Starts `memoquiz` with `arguments` on a new pseudo-terminal of
   /// `columns` by `rows`.
-  init(arguments: [String], environment: [String: String], columns: Int = 100, rows: Int = 40) throws {
+  /// - Parameter executable: another program to start instead, such as a
+  ///   shell that runs `memoquiz` itself.
+  init(
+    arguments: [String], environment: [String: String], columns: Int = 100, rows: Int = 40,
+    executable: String? = nil
+  ) throws {
     self.columns = columns
     self.rows = rows
     // posix_openpt, unlockpt and ptsname are hidden from Swift's Glibc
@@ -47,7 +52,8 @@ final class PseudoTerminalSession {
     posix_spawnattr_setsigmask(&attributes, &noSignals)
     posix_spawnattr_setflags(&attributes, 0x80 | 0x08)
 
-    let argv = [MemoQuizSandbox.binary.path] + arguments
+    let program = executable ?? MemoQuizSandbox.binary.path
+    let argv = [program] + arguments
     let envp = environment.map { "\($0.key)=\($0.value)" }
     var cArgv: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
     var cEnvp: [UnsafeMutablePointer<CChar>?] = envp.map { strdup($0) } + [nil]
@@ -55,7 +61,7 @@ final class PseudoTerminalSession {
       for pointer in cArgv + cEnvp { free(pointer) }
     }
     var child = pid_t()
-    let status = posix_spawn(&child, MemoQuizSandbox.binary.path, &actions, &attributes, &cArgv, &cEnvp)
+    let status = posix_spawn(&child, program, &actions, &attributes, &cArgv, &cEnvp)
     guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
     pid = child
   }
