@@ -11,10 +11,18 @@ import Testing
   }
 
   @Test func jsonHasTheContractsShape() throws {
-    let report = OptimizationReport(histories: try Self.histories(), current: .default, dryRun: false)
+    var report = OptimizationReport(histories: try Self.histories(), current: .default, dryRun: false)
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(try report.json().utf8)) as? [String: Any])
-    #expect(Set(object.keys) == ["reviews", "current", "fitted", "installed", "retention"])
+    // The contract's keys, and the recommended retention (null until worked out).
+    #expect(Set(object.keys) == ["reviews", "current", "fitted", "installed", "retention", "recommendedRetention"])
+    #expect(object["recommendedRetention"] is NSNull)
+    report.recommendation = RetentionRecommendation(
+      parameters: report.parametersInEffect, habits: RetentionSimulator(histories: try Self.histories()),
+      answersPerDay: 30, questions: 200)
+    let recommended = try #require(
+      try JSONSerialization.jsonObject(with: Data(try report.json().utf8)) as? [String: Any])
+    #expect(recommended["recommendedRetention"] as? Double == report.recommendation?.desiredRetention)
     #expect(object["reviews"] as? Int == report.reviews)
     let current = try #require(object["current"] as? [String: Any])
     #expect(Set(current.keys) == ["parameters", "logLoss", "rmseBins"])
