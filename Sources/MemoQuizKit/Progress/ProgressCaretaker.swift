@@ -236,9 +236,14 @@ public final class ProgressCaretaker {
       let aside = try file.recover(
         keeping: contents.records, name: me.name, asideFolder: folder.localFolder, now: Timestamp(Date()))
       let lines = contents.damagedLines
+      let kept = contents.records.count
+      let readable =
+        kept == 0
+        ? "nothing in it could be read, so the history starts again"
+        : "the \(kept) readable \(kept == 1 ? "record was" : "records were") kept"
       onWarning(
         "\(file.path) had \(lines) damaged \(lines == 1 ? "record" : "records"); it was kept as \(aside), "
-          + "and the \(contents.records.count) readable records were kept")
+          + "and \(readable)")
     }
   }
 
