@@ -107,6 +107,7 @@ public struct RoundSession {
     var shownAt = MonotonicClock.milliseconds()
     let progress = caretaker.progress
     let words = self.words
+    var judging = RoundJudging(caretaker: caretaker)
 
     // Output waits in the terminal's buffer until the next read: on a
     // terminal the line editor shows it once the keys are its own, so no
@@ -142,14 +143,17 @@ public struct RoundSession {
         // and its verdict shown first.
         try release(&round)
       }
-      let input = terminal.readLine()
+      let kana = judging.kanaTarget(for: round.currentCard)
+      let input = terminal.readLine(kana: kana)
       if input == .tooLong { continue }
-      guard case .line(let line) = input else {
+      guard case .line(let typedLine) = input else {
         try release(&round)
         if terminal.isInteractive { terminal.write("\n") }
         stop(round)
         return
       }
+      // Romaji for a kana answer, piped or typed, is judged as kana.
+      let line = KanaConverter.answer(typedLine, for: kana)
       let trimmed = line.trimmingWhitespace
       switch trimmed {
       case "":
@@ -206,16 +210,27 @@ public struct RoundSession {
         return
       case ":help":
         held += RoundWords.help
+      case ":romaji":
+        judging.convertsKana.toggle()
+        held += words.romaji(convertsKana: judging.convertsKana)
       default:
         if trimmed.hasPrefix(":") {
           held += "Unknown input \(TextSanitizer.sanitized(trimmed)); type :help for the list.\n"
           continue
         }
         let duration = Int(clamping: MonotonicClock.milliseconds() - shownAt)
-        guard let verdict = round.grade(line, usedHint: usedHint, at: Timestamp(now()), duration: duration) else {
+        let others = judging.others(of: round.currentCard, in: round)
+        guard
+          let verdict = round.grade(
+            line, usedHint: usedHint, at: Timestamp(now()), duration: duration, others: others,
+            typos: judging.settings.typos)
+        else {
           continue
         }
         held += words.verdict(verdict, typed: line)
+        if let lapses = judging.newLeech(verdict, in: round) {
+          held += words.leech(verdict.card, lapses: lapses)
+        }
         askQuestion = true
       }
     }

@@ -31,6 +31,15 @@ public protocol Terminal: AnyObject {
   func readLine() -> TerminalInput
   /// Whether a whole line has already arrived and can be read without waiting.
   var hasWaitingLine: Bool { get }
+  /// Reads an answer line; on a terminal, romaji typed is turned into kana
+  /// as it is typed when `kana` says so (see ``KanaConverter``).
+  func readLine(kana: KanaConverter.Target) -> TerminalInput
+}
+
+extension Terminal {
+  /// A terminal that cannot show kana as it is typed reads the line as it
+  /// comes; the round converts it before judging.
+  public func readLine(kana: KanaConverter.Target) -> TerminalInput { readLine() }
 }
 
 extension Terminal {
