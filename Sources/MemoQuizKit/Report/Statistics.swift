@@ -75,6 +75,10 @@ public struct Statistics: Sendable {
   public let dueReviews: Int
   public let forecast: [DueDay]
   public let weakest: [WeakQuestion]
+  /// The pairs of questions most often confused, most frequent first.
+  public let confusions: [Confusion]
+  /// The cards that keep lapsing.
+  public let leeches: [Leech]
 
   /// The statistics of the groups at `indices` at `now`.
   public init(caretaker: QuestionGroupCaretaker, indices: [Int], now: Date) {
@@ -152,6 +156,8 @@ public struct Statistics: Sendable {
           ? $0.incorrectCount > $1.incorrectCount : ($0.retrievability ?? 1) < ($1.retrievability ?? 1)
       }
       .prefix(10))
+    confusions = Self.confusions(caretaker: caretaker, indices: indices)
+    leeches = Self.leeches(caretaker: caretaker, indices: indices)
   }
 
   /// The answers and correct answers of the last 30 days.
@@ -169,9 +175,11 @@ public struct Statistics: Sendable {
     let retention: Double?
     let forecast: [DueDay]
     let weakest: [WeakQuestion]
+    let confusions: [Confusion]
+    let leeches: [Leech]
 
     private enum CodingKeys: String, CodingKey {
-      case days, currentStreak, longestStreak, retention, forecast, weakest
+      case days, currentStreak, longestStreak, retention, forecast, weakest, confusions, leeches
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -183,6 +191,8 @@ public struct Statistics: Sendable {
       try container.encode(retention, forKey: .retention)
       try container.encode(forecast, forKey: .forecast)
       try container.encode(weakest, forKey: .weakest)
+      try container.encode(confusions, forKey: .confusions)
+      try container.encode(leeches, forKey: .leeches)
     }
   }
 
@@ -192,7 +202,7 @@ public struct Statistics: Sendable {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let form = JSONForm(
       days: days, currentStreak: currentStreak, longestStreak: longestStreak, retention: retention,
-      forecast: forecast, weakest: weakest)
+      forecast: forecast, weakest: weakest, confusions: confusions, leeches: leeches)
     return String(decoding: try encoder.encode(form), as: UTF8.self) + "\n"
   }
 }
