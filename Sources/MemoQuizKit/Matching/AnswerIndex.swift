@@ -2,12 +2,14 @@
 /// text is the answer of is found at once, as ``AnswerMatcher`` would find
 /// it card by card: the folded text, and for romaji answers the one
 /// spelling every romanisation system comes to.
-struct AnswerIndex {
+public struct AnswerIndex: Sendable {
   private var byText: [String: [Int]] = [:]
   private var byRomaji: [String: [Int]] = [:]
-  let cards: [Card]
+  /// The cards, in the group's order.
+  public let cards: [Card]
 
-  init(_ cards: [Card]) {
+  /// Indexes `cards`, the cards of one group.
+  public init(_ cards: [Card]) {
     self.cards = cards
     for (index, card) in cards.enumerated() {
       for accepted in card.acceptedAnswers {

@@ -26,16 +26,27 @@ public enum AnswerJudgement: Sendable, Hashable {
   ///     same question asked another way) are left out here.
   ///   - typos: whether a near answer is forgiven.
   public init(_ typed: String, card: Card, others: [Card], typos: TypoPolicy) {
+    self.init(typed, card: card, group: AnswerIndex(others), typos: typos)
+  }
+
+  /// Judges `typed` as an answer to `card`, with the cards of its group
+  /// indexed once for the round (a right answer looks at no other card).
+  public init(_ typed: String, card: Card, group: AnswerIndex, typos: TypoPolicy) {
     if AnswerMatcher.isCorrect(typed, accepting: card.acceptedAnswers) {
       self = .correct
       return
     }
-    let rivals = others.filter { $0.questionIdentity != card.questionIdentity }
-    if let other = rivals.first(where: { AnswerMatcher.isCorrect(typed, accepting: $0.acceptedAnswers) }) {
+    // A round across groups names its cards with their group: the part
+    // after the group is the question as the group knows it.
+    let question = RoundMemento.split(card.questionIdentity).question
+    func isRival(_ other: Card) -> Bool {
+      other.questionIdentity != question && other.questionIdentity != card.questionIdentity
+    }
+    if let other = group.cards(accepting: typed).first(where: isRival) {
       self = .answerOf(other: other)
       return
     }
-    if typos == .forgive, let expected = Self.forgiven(typed, card: card, rivals: rivals) {
+    if typos == .forgive, let expected = Self.forgiven(typed, card: card, rivals: group.cards.lazy.filter(isRival)) {
       self = .correctWithTypo(expected: expected)
       return
     }
@@ -47,7 +58,7 @@ public enum AnswerJudgement: Sendable, Hashable {
   /// Never a reading in romaji of a kana or kanji prompt (where one letter
   /// is another word: obasan is not obaasan), never an answer in kana or
   /// kanji, and never when another question's answer is at least as close.
-  static func forgiven(_ typed: String, card: Card, rivals: [Card]) -> String? {
+  static func forgiven(_ typed: String, card: Card, rivals: some Sequence<Card>) -> String? {
     let given = Array(AnswerMatcher.normalized(typed))
     guard !given.isEmpty, !JapaneseScript.hasKanaOrKanji(typed) else { return nil }
     let promptIsJapanese = JapaneseScript.hasKanaOrKanji(card.prompt)

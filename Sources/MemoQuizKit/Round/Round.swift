@@ -99,15 +99,17 @@ public struct Round: Sendable {
   /// - Parameters:
   ///   - usedHint: whether the hint was shown; a right answer is then rated Hard.
   ///   - duration: milliseconds since the question was shown.
-  ///   - others: the other cards of the card's group, whose answers the
-  ///     answer may be (see ``AnswerJudgement``).
+  ///   - group: the cards of the card's group, whose answers a wrong
+  ///     answer may be (see ``AnswerJudgement``); asked for only then.
   ///   - typos: whether near answers are forgiven where the card says nothing.
   public mutating func grade(
-    _ input: String, usedHint: Bool, at time: Timestamp, duration: Int, others: [Card] = [],
+    _ input: String, usedHint: Bool, at time: Timestamp, duration: Int, group: () -> AnswerIndex = { AnswerIndex([]) },
     typos: TypoPolicy = .strict
   ) -> Verdict? {
     guard let card = currentCard else { return nil }
-    let judgement = AnswerJudgement(input, card: card, others: others, typos: card.typos ?? typos)
+    let judgement =
+      AnswerMatcher.isCorrect(input, for: card)
+      ? .correct : AnswerJudgement(input, card: card, group: group(), typos: card.typos ?? typos)
     let correct = judgement.isCorrect
     let (title, key) = origin(of: card.identity)
     unsaved.append(

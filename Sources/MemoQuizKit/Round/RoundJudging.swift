@@ -9,8 +9,8 @@ struct RoundJudging {
   /// Whether romaji typed for an answer in kana is turned into kana;
   /// `:romaji` switches it for the rest of the session.
   var convertsKana = true
-  /// Each group's cards, by title, looked up once.
-  private var cardsByGroup: [String: [Card]] = [:]
+  /// Each group's cards, by title, indexed once.
+  private var indexByGroup: [String: AnswerIndex] = [:]
 
   init(caretaker: QuestionGroupCaretaker) {
     self.caretaker = caretaker
@@ -23,22 +23,14 @@ struct RoundJudging {
     return KanaConverter.target(for: card.acceptedAnswers)
   }
 
-  /// The other cards of the group `card` belongs to, as the group has them.
-  mutating func others(of card: Card?, in round: Round) -> [Card] {
-    guard let card else { return [] }
-    let title = round.groupTitle(of: card)
-    let cards: [Card]
-    if let known = cardsByGroup[title] {
-      cards = known
-    } else {
-      cards = caretaker.groups.first { $0.title == title }?.cards ?? round.cards
-      cardsByGroup[title] = cards
-    }
-    // A round across groups names its cards with their group: the
-    // question's own identity tells its siblings.
-    let question =
-      round.memento.isAcrossGroups ? RoundMemento.split(card.questionIdentity).question : card.questionIdentity
-    return cards.filter { $0.questionIdentity != question }
+  /// The cards of the group titled `title`, as the group has them, indexed
+  /// by their answers the first time a round needs them; `fallback` (the
+  /// round's own cards) when the group is gone.
+  mutating func group(titled title: String, else fallback: [Card]) -> AnswerIndex {
+    if let known = indexByGroup[title] { return known }
+    let index = AnswerIndex(caretaker.groups.first { $0.title == title }?.cards ?? fallback)
+    indexByGroup[title] = index
+    return index
   }
 
   /// The lapses of the card just graded, when this answer made it a leech:

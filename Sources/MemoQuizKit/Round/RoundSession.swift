@@ -219,10 +219,12 @@ public struct RoundSession {
           continue
         }
         let duration = Int(clamping: MonotonicClock.milliseconds() - shownAt)
-        let others = judging.others(of: round.currentCard, in: round)
+        let title = round.currentCard.map(round.groupTitle(of:)) ?? ""
+        let roundCards = round.cards
         guard
           let verdict = round.grade(
-            line, usedHint: usedHint, at: Timestamp(now()), duration: duration, others: others,
+            line, usedHint: usedHint, at: Timestamp(now()), duration: duration,
+            group: { judging.group(titled: title, else: roundCards) },
             typos: judging.settings.typos)
         else {
           continue
