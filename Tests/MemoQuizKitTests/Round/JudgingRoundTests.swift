@@ -126,4 +126,24 @@ import Testing
     let steps = try reload(folder).progress.steps()
     #expect(steps.compactMap(\.typed).contains("みず"), "the answer is kept as it was judged")
   }
+
+  @Test func aReviewAcrossGroupsNamesOnlyAnswersOfTheSameGroup() throws {
+    let folder = try TemporaryFolder()
+    try folder.write(
+      "questions.json",
+      #"""
+      [{"title": "Kana", "questions": [{"prompt": "ぬ", "answer": "nu"}, {"prompt": "ね", "answer": "ne"}]},
+       {"title": "More", "questions": [{"prompt": "め", "answer": "me"}]}]
+      """#)
+    let clock = Clock()
+    let caretaker = try reload(folder)
+    let terminal = ScriptedTerminal(lines: ["me", "nu", "me", "nu", ":quit"])
+    var session = RoundSession(caretaker: caretaker, terminal: terminal, now: clock.now)
+    try session.review(groupIndices: [], options: .init())
+    #expect(terminal.shown.contains("Kana · ぬ\nIncorrect. The answer is nu.\n  yours:"), "め is another group's")
+    #expect(
+      terminal.shown.contains("Kana · ね\nIncorrect, a near miss. The answer is ne.\n  nu: that is the answer to ぬ.\n"))
+    let statistics = Statistics(caretaker: try reload(folder), indices: [0, 1], now: clock.now())
+    #expect(statistics.confusions == [Statistics.Confusion(group: "Kana", asked: "ね", answered: "ぬ", count: 1)])
+  }
 }
