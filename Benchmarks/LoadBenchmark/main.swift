@@ -74,7 +74,7 @@ let firstStart = now()
 _ = KanaConverter.answer("t", for: .hiragana, final: false)
 let firstKey = now() - firstStart
 var perKey: [Double] = []
-var slowest = 0.0
+var everyKey: [Double] = []
 for _ in 0..<runs {
   var repeats: [Double] = []
   for _ in 0..<200 {
@@ -83,12 +83,16 @@ for _ in 0..<runs {
       let start = now()
       line = KanaConverter.answer(line + String(key), for: .hiragana, final: false)
       let spent = now() - start
-      slowest = max(slowest, spent)
       repeats.append(spent)
     }
   }
   perKey.append(repeats.reduce(0, +) / Double(repeats.count))
+  everyKey += repeats
 }
+// The slowest keys on a busy machine are the scheduler's, not the
+// conversion's: the 99.9th percentile says what a typist meets.
+everyKey.sort()
+let rareKey = everyKey[min(everyKey.count - 1, everyKey.count * 999 / 1000)]
 print(
-  "  live kana         \(fixed(median(perKey) * 1e6)) µs a key, slowest \(fixed(slowest * 1e6)) µs, "
+  "  live kana         \(fixed(median(perKey) * 1e6)) µs a key, 99.9% under \(fixed(rareKey * 1e6)) µs, "
     + "first of a session \(fixed(firstKey * 1e6)) µs   (\(typed.count) keys of romaji typed as kana)")
