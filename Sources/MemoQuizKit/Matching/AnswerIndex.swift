@@ -16,7 +16,9 @@ public struct AnswerIndex: Sendable {
         let folded = AnswerMatcher.normalized(accepted)
         guard !folded.isEmpty else { continue }
         byText[folded, default: []].append(index)
-        if Romaji.isRomaji(folded) { byRomaji[Romaji.canonical(folded), default: []].append(index) }
+        if Self.mayBeRomaji(folded), Romaji.isRomaji(folded) {
+          byRomaji[Romaji.canonical(folded), default: []].append(index)
+        }
       }
     }
   }
@@ -25,8 +27,18 @@ public struct AnswerIndex: Sendable {
   func cards(accepting typed: String) -> [Card] {
     let folded = AnswerMatcher.normalized(typed)
     guard !folded.isEmpty else { return [] }
-    var found = Set(byText[folded] ?? [])
-    found.formUnion(byRomaji[Romaji.canonical(folded)] ?? [])
-    return found.sorted().map { cards[$0] }
+    var found = byText[folded] ?? []
+    if !byRomaji.isEmpty, Self.mayBeRomaji(folded), Romaji.isRomaji(folded),
+      let spelled = byRomaji[Romaji.canonical(folded)]
+    {
+      found = Array(Set(found + spelled)).sorted()
+    }
+    return found.map { cards[$0] }
+  }
+
+  /// A quick look before ``Romaji/isRomaji(_:)``: romaji has no digit and
+  /// no ASCII punctuation but `'` and `-`.
+  private static func mayBeRomaji(_ folded: String) -> Bool {
+    folded.utf8.allSatisfy { (0x61...0x7A).contains($0) || $0 == 0x20 || $0 == 0x27 || $0 == 0x2D || $0 >= 0x80 }
   }
 }

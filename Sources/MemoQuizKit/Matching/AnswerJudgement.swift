@@ -34,8 +34,13 @@ public enum AnswerJudgement: Sendable, Hashable {
   public init(_ typed: String, card: Card, group: AnswerIndex, typos: TypoPolicy) {
     if AnswerMatcher.isCorrect(typed, accepting: card.acceptedAnswers) {
       self = .correct
-      return
+    } else {
+      self = Self.wrong(typed, card: card, group: group, typos: typos)
     }
+  }
+
+  /// What an answer that is none of the card's accepted answers means.
+  static func wrong(_ typed: String, card: Card, group: AnswerIndex, typos: TypoPolicy) -> AnswerJudgement {
     // A round across groups names its cards with their group: the part
     // after the group is the question as the group knows it.
     let question = RoundMemento.split(card.questionIdentity).question
@@ -43,14 +48,12 @@ public enum AnswerJudgement: Sendable, Hashable {
       other.questionIdentity != question && other.questionIdentity != card.questionIdentity
     }
     if let other = group.cards(accepting: typed).first(where: isRival) {
-      self = .answerOf(other: other)
-      return
+      return .answerOf(other: other)
     }
-    if typos == .forgive, let expected = Self.forgiven(typed, card: card, rivals: group.cards.lazy.filter(isRival)) {
-      self = .correctWithTypo(expected: expected)
-      return
+    if typos == .forgive, let expected = forgiven(typed, card: card, rivals: group.cards.lazy.filter(isRival)) {
+      return .correctWithTypo(expected: expected)
     }
-    self = .incorrect
+    return .incorrect
   }
 
   /// The accepted answer `typed` is a forgivable misspelling of, if any.

@@ -308,15 +308,15 @@ struct ProgressCheckpoint: Equatable, Sendable {
   /// card's lapses (for leeches) and the wrong answers (for confusions).
   private static func appendJudging(of group: GroupProgress, to text: inout [UInt8]) {
     var lapses: [String] = []
-    for (key, memory) in group.questions.sorted(by: { $0.key < $1.key }) where memory.lapses > 0 {
+    for (key, memory) in group.questions where memory.lapses > 0 {
       lapses += [key, String(memory.lapses)]
     }
     if !lapses.isEmpty { RecordLine.append(["lapses"] + lapses, to: &text) }
-    for (question, counts) in group.mistakes.counts.sorted(by: { $0.key < $1.key }) {
-      let pairs = counts.sorted { $0.key < $1.key }.flatMap { [$0.key, String($0.value)] }
+    for (question, counts) in group.mistakes.counts {
+      let pairs = counts.flatMap { [$0.key, String($0.value)] }
       RecordLine.append(["mistakes", question] + pairs, to: &text)
     }
-    for (question, newest) in group.mistakes.newest.sorted(by: { $0.key < $1.key }) {
+    for (question, newest) in group.mistakes.newest {
       RecordLine.append(["newest-mistake", question, newest.step.text, newest.typed], to: &text)
     }
   }

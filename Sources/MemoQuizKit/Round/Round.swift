@@ -109,7 +109,7 @@ public struct Round: Sendable {
     guard let card = currentCard else { return nil }
     let judgement =
       AnswerMatcher.isCorrect(input, for: card)
-      ? .correct : AnswerJudgement(input, card: card, group: group(), typos: card.typos ?? typos)
+      ? .correct : AnswerJudgement.wrong(input, card: card, group: group(), typos: card.typos ?? typos)
     let correct = judgement.isCorrect
     let (title, key) = origin(of: card.identity)
     unsaved.append(

@@ -175,6 +175,7 @@ public struct RoundSession {
         var answer = last
         answer.question = question
         let tookBack = try progress.takeBack(answer, in: title, round: round.memento.id, at: Timestamp(now()))
+        judging.forget(last.question)
         round.takeBackLastAnswer()
         let prompt = round.card(last.question).map { TextSanitizer.sanitized($0.prompt) } ?? "it"
         held +=
@@ -192,6 +193,7 @@ public struct RoundSession {
         let (title, question) = round.origin(of: last.question)
         var answer = last
         answer.question = question
+        judging.forget(last.question)
         guard try progress.markRight(answer, in: title, at: Timestamp(now())) else {
           // Taken back meanwhile by `memoquiz undo` in another process.
           round.takeBackLastAnswer()
@@ -220,11 +222,13 @@ public struct RoundSession {
         }
         let duration = Int(clamping: MonotonicClock.milliseconds() - shownAt)
         let title = round.currentCard.map(round.groupTitle(of:)) ?? ""
-        let roundCards = round.cards
+        // A group's round asks all its cards; a review across groups asks
+        // some of each, so the group's own are looked up.
+        let roundCards: [Card]? = round.memento.isAcrossGroups ? nil : round.cards
         guard
           let verdict = round.grade(
             line, usedHint: usedHint, at: Timestamp(now()), duration: duration,
-            group: { judging.group(titled: title, else: roundCards) },
+            group: { judging.group(titled: title, cards: roundCards) },
             typos: judging.settings.typos)
         else {
           continue
