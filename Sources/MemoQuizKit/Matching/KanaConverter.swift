@@ -104,16 +104,20 @@ public enum KanaConverter {
   }
 
   /// How romaji typed for an answer is turned into kana: not at all unless
-  /// every accepted answer is written in kana; into katakana when they are
-  /// all katakana.
+  /// the expected answer is written in kana and no accepted answer has a
+  /// Latin letter (which the conversion would make untypable); into
+  /// katakana when the answers in kana are all katakana.
   public enum Target: Sendable, Equatable {
     case none, hiragana, katakana
   }
 
   /// What romaji typed for `answers` becomes.
   public static func target(for answers: [String]) -> Target {
-    guard !answers.isEmpty, answers.allSatisfy(JapaneseScript.isKana) else { return .none }
-    return answers.allSatisfy(JapaneseScript.isKatakana) ? .katakana : .hiragana
+    guard let expected = answers.first, JapaneseScript.isKana(expected),
+      !answers.contains(where: { $0.unicodeScalars.contains { $0.properties.isAlphabetic && $0.isASCII } })
+    else { return .none }
+    let kana = answers.filter(JapaneseScript.isKana)
+    return kana.allSatisfy(JapaneseScript.isKatakana) ? .katakana : .hiragana
   }
 
   /// An answer line as it is judged: converted for `target`, unless it is

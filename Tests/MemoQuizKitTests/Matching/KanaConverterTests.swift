@@ -67,7 +67,9 @@ import Testing
     #expect(KanaConverter.answer("mizu", for: .hiragana) == "みず")
     #expect(KanaConverter.target(for: ["みず"]) == .hiragana)
     #expect(KanaConverter.target(for: ["テレビ"]) == .katakana)
-    #expect(KanaConverter.target(for: ["みず", "mizu"]) == .none, "every accepted answer must be kana")
+    #expect(KanaConverter.target(for: ["みず", "mizu"]) == .none, "a romaji alternative stays typable")
+    #expect(KanaConverter.target(for: ["みず", "水"]) == .hiragana, "kanji pass through the conversion")
+    #expect(KanaConverter.target(for: ["水", "みず"]) == .none, "the expected answer is not kana")
     #expect(KanaConverter.target(for: ["水"]) == .none)
     #expect(KanaConverter.target(for: ["shi"]) == .none)
   }
