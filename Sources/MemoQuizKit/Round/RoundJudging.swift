@@ -19,7 +19,8 @@ struct RoundJudging {
 
   /// How romaji typed for `card` is converted.
   func kanaTarget(for card: Card?) -> KanaConverter.Target {
-    guard convertsKana, let card else { return .none }
+    // Most answers are not kana: the card's own answer says so at once.
+    guard convertsKana, let card, JapaneseScript.isKana(card.answer) else { return .none }
     return KanaConverter.target(for: card.acceptedAnswers)
   }
 
@@ -36,7 +37,9 @@ struct RoundJudging {
   /// A card's correct answers and lapses, as the round has counted them.
   private struct Tally {
     var correct: Int
-    var lapses: Int
+    /// `nil` while every answer of the session was right: the memory on
+    /// disk then has them exactly, read at the first wrong one.
+    var lapses: Int?
   }
 
   /// The cards graded this session, counted from their memory on disk when
@@ -51,24 +54,29 @@ struct RoundJudging {
     let threshold = settings.leechThreshold
     guard threshold > 0 else { return nil }
     let identity = verdict.card.identity
-    var tally: Tally
-    if let known = tallies[identity] {
-      tally = known
-    } else {
-      // The answer just graded is not saved yet: the memory is from before it.
+    if verdict.isCorrect {
+      // A right answer is no lapse: only remember that there was one.
+      tallies[identity, default: Tally(correct: 0, lapses: nil)].correct += 1
+      return nil
+    }
+    var tally = tallies[identity] ?? Tally(correct: 0, lapses: nil)
+    if tally.lapses == nil {
+      // The memory on disk, without this answer (not saved yet) and with
+      // or without the session's right ones, which only count as right.
       let (title, key) = round.origin(of: identity)
       let memory = caretaker.progress.progress.groups[title]?.questions[key]
-      tally = Tally(correct: memory?.correctCount ?? 0, lapses: memory?.lapses ?? 0)
+      tally.correct += memory?.correctCount ?? 0
+      tally.lapses = memory?.lapses ?? 0
     }
+    var lapses = tally.lapses ?? 0
     var reached = false
-    if verdict.isCorrect {
-      tally.correct += 1
-    } else if tally.correct > 0 {
-      tally.lapses += 1
-      reached = tally.lapses == threshold
+    if tally.correct > 0 {
+      lapses += 1
+      reached = lapses == threshold
     }
+    tally.lapses = lapses
     tallies[identity] = tally
-    return reached ? tally.lapses : nil
+    return reached ? lapses : nil
   }
 
   /// Forgets what was counted of a card whose answer was taken back or
