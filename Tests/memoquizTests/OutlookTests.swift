@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import MemoQuizKit
+
 /// `groups`, `today` and the start screen read the outlook (`local/outlook`)
 /// instead of every card's memory: they show exactly what the whole state
 /// shows, and the outlook is left alone whenever the history or the
@@ -80,7 +82,7 @@ import Testing
     _ = try sandbox.run(["groups"])
     // A checkpoint no one can read: reading it would move it aside, saying so.
     let checkpoint = sandbox.folder.appendingPathComponent("local/checkpoint")
-    try Data("memoquiz checkpoint 4\nnonsense\n".utf8).write(to: checkpoint)
+    try Data("memoquiz checkpoint \(ProgressCheckpoint.version)\nnonsense\n".utf8).write(to: checkpoint)
     let groups = try sandbox.run(["groups"])
     #expect(groups.status == 0 && groups.stderr.isEmpty, "\(groups.stderr)")
     #expect(FileManager.default.fileExists(atPath: checkpoint.path))

@@ -8,6 +8,10 @@ public enum Setting: String, CaseIterable, Sendable {
   case dayStartsAt = "day-starts-at"
   /// The chance of recall at which a question falls due.
   case desiredRetention = "desired-retention"
+  /// Whether an answer a few edits from an accepted one counts as correct.
+  case typos = "typos"
+  /// How many lapses make a card a leech; 0: none does.
+  case leechThreshold = "leech-threshold"
 
   /// The key users type.
   public var key: String { rawValue }
@@ -18,6 +22,8 @@ public enum Setting: String, CaseIterable, Sendable {
     case .newPerDay: "20"
     case .dayStartsAt: "4"
     case .desiredRetention: "0.90"
+    case .typos: TypoPolicy.strict.rawValue
+    case .leechThreshold: "8"
     }
   }
 
@@ -27,6 +33,8 @@ public enum Setting: String, CaseIterable, Sendable {
     case .newPerDay: "a whole number from 0 to 9999"
     case .dayStartsAt: "an hour from 0 to 23"
     case .desiredRetention: "a number from 0.70 to 0.97"
+    case .typos: "strict or forgive"
+    case .leechThreshold: "a whole number from 0 to 99 (0: no leeches)"
     }
   }
 
@@ -36,6 +44,8 @@ public enum Setting: String, CaseIterable, Sendable {
     case .newPerDay: "new questions a day, in all groups"
     case .dayStartsAt: "the hour the day starts, local time"
     case .desiredRetention: "the chance of recall at which a question falls due"
+    case .typos: "whether an answer a few letters off counts as correct"
+    case .leechThreshold: "lapses that make a card a leech"
     }
   }
 
@@ -56,6 +66,11 @@ public enum Setting: String, CaseIterable, Sendable {
     case .desiredRetention:
       guard let value = Double(text), value.isFinite, (0.70...0.97).contains(value) else { return nil }
       return Self.twoDecimals(value)
+    case .typos:
+      return TypoPolicy(rawValue: text.lowercased())?.rawValue
+    case .leechThreshold:
+      guard let value = Int(text), (0...99).contains(value) else { return nil }
+      return String(value)
     }
   }
 

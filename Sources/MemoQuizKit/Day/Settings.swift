@@ -11,6 +11,10 @@ public struct Settings: Hashable, Sendable {
   public var dayStartsAt = 4
   /// The chance of recall at which a question falls due.
   public var desiredRetention = 0.90
+  /// Whether a near answer counts as correct, where the questions say nothing.
+  public var typos = TypoPolicy.strict
+  /// How many lapses make a card a leech; 0: none does.
+  public var leechThreshold = 8
 
   public init() {}
 
@@ -23,6 +27,8 @@ public struct Settings: Hashable, Sendable {
       case .newPerDay: newPerDay = Int(value) ?? newPerDay
       case .dayStartsAt: dayStartsAt = Int(value) ?? dayStartsAt
       case .desiredRetention: desiredRetention = Double(value) ?? desiredRetention
+      case .typos: typos = TypoPolicy(rawValue: value) ?? typos
+      case .leechThreshold: leechThreshold = Int(value) ?? leechThreshold
       }
     }
   }
@@ -33,6 +39,8 @@ public struct Settings: Hashable, Sendable {
     case .newPerDay: String(newPerDay)
     case .dayStartsAt: String(dayStartsAt)
     case .desiredRetention: Setting.twoDecimals(desiredRetention)
+    case .typos: typos.rawValue
+    case .leechThreshold: String(leechThreshold)
     }
   }
 }

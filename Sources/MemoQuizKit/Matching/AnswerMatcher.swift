@@ -38,6 +38,8 @@ public enum AnswerMatcher {
   /// The text folded for comparison: full-width letters, digits and spaces
   /// made ASCII, lower-cased, and white space trimmed and collapsed.
   static func normalized(_ text: String) -> String {
+    // Most answers are folded already: lower-case ASCII, single spaces.
+    if isFolded(text) { return text }
     var folded = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       switch scalar.value {
@@ -65,5 +67,24 @@ public enum AnswerMatcher {
       while words.last?.isWhitespace == true { words.removeLast() }
     }
     return words
+  }
+
+  /// Whether `text` is its own folded form: printable lower-case ASCII with
+  /// single spaces between words and no final `.`, `!` or `?`, as answers
+  /// and typed text nearly always are; folding it would change nothing.
+  private static func isFolded(_ text: String) -> Bool {
+    var afterSpace = true
+    for byte in text.utf8 {
+      switch byte {
+      case 0x20:
+        if afterSpace { return false }
+        afterSpace = true
+      case 0x41...0x5A: return false
+      case 0x21...0x7E: afterSpace = false
+      default: return false
+      }
+    }
+    guard let last = text.utf8.last else { return true }
+    return last != 0x20 && last != 0x2E && last != 0x21 && last != 0x3F
   }
 }

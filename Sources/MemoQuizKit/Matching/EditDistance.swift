@@ -9,7 +9,9 @@ enum EditDistance {
     between(Array(first.unicodeScalars), Array(second.unicodeScalars), limit: limit)
   }
 
-  static func between(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int = .max) -> Int {
+  /// The distance between two sequences, element by element (scalars, or
+  /// characters where a letter with its accent is one).
+  static func between<Element: Equatable>(_ a: [Element], _ b: [Element], limit: Int = .max) -> Int {
     guard !a.isEmpty else { return b.count }
     guard !b.isEmpty else { return a.count }
     var beforePrevious = [Int](0...b.count)

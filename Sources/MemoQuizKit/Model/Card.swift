@@ -40,6 +40,9 @@ public struct Card: Hashable, Sendable {
   public private(set) var questionIdentity: String
   /// The `id` the file gives the question, if any.
   public let questionID: String?
+  /// Whether a near answer is forgiven: the question's `"typos"`, else its
+  /// group's; `nil` follows `config typos`.
+  public internal(set) var typos: TypoPolicy?
 
   /// The expected answer followed by the alternatives.
   public var acceptedAnswers: [String] { [answer] + alternatives }
@@ -61,6 +64,7 @@ public struct Card: Hashable, Sendable {
     questionIdentity = question.identity
     identity = Self.identity(of: kind, question: questionIdentity)
     questionID = question.id
+    typos = question.typos
   }
 
   /// The card as a round across groups asks it: its identity, and its

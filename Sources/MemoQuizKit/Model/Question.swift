@@ -29,6 +29,9 @@ public struct Question: Hashable, Sendable {
   public var cloze: String?
   /// Labels the file gives the question, kept as they are.
   public var tags: [String]
+  /// Whether a near answer is forgiven; `nil` follows the group's
+  /// ``QuestionGroup/typos``, then `config typos`.
+  public var typos: TypoPolicy?
 
   public init(
     prompt: String, answer: String, alternatives: [String] = [], hint: String? = nil, id: String? = nil,
@@ -43,6 +46,7 @@ public struct Question: Hashable, Sendable {
     self.reverseAlternatives = reverseAlternatives
     self.cloze = nil
     self.tags = tags
+    self.typos = nil
   }
 
   /// A cloze question: `text` with its deletions.
@@ -62,7 +66,7 @@ public struct Question: Hashable, Sendable {
 
 extension Question: Codable {
   private enum CodingKeys: String, CodingKey {
-    case prompt, answer, alternatives, hint, id, reverse, reverseAlternatives, cloze, tags
+    case prompt, answer, alternatives, hint, id, reverse, reverseAlternatives, cloze, tags, typos
   }
 
   public init(from decoder: any Decoder) throws {
@@ -81,6 +85,7 @@ extension Question: Codable {
     reverse = try container.decodeIfPresent(Bool.self, forKey: .reverse)
     reverseAlternatives = try container.decodeIfPresent([String].self, forKey: .reverseAlternatives) ?? []
     tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
+    typos = try container.decodeIfPresent(TypoPolicy.self, forKey: .typos)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -97,5 +102,6 @@ extension Question: Codable {
     try container.encodeIfPresent(reverse, forKey: .reverse)
     if !reverseAlternatives.isEmpty { try container.encode(reverseAlternatives, forKey: .reverseAlternatives) }
     if !tags.isEmpty { try container.encode(tags, forKey: .tags) }
+    try container.encodeIfPresent(typos, forKey: .typos)
   }
 }

@@ -11,6 +11,10 @@ extension QuestionGroup {
     var cards: [Card] = []
     cards.reserveCapacity(questions.count)
     for question in questions { Self.appendCards(of: question, reversed: reverse, to: &cards) }
+    if let typos {
+      // The group's setting, for the questions that have none of their own.
+      for index in cards.indices where cards[index].typos == nil { cards[index].typos = typos }
+    }
     return cards
   }
 

@@ -13,6 +13,9 @@ public struct QuestionGroup: Hashable, Sendable {
   /// Whether every question is also asked the other way round, unless the
   /// question says otherwise.
   public var reverse: Bool
+  /// Whether a near answer is forgiven in the group's questions; `nil`
+  /// follows `config typos`.
+  public var typos: TypoPolicy?
 
   public init(title: String, questions: [Question], score: Score = Score(), reverse: Bool = false) {
     self.title = title
@@ -24,7 +27,7 @@ public struct QuestionGroup: Hashable, Sendable {
 
 extension QuestionGroup: Codable {
   private enum CodingKeys: String, CodingKey {
-    case title, questions, score, reverse
+    case title, questions, score, reverse, typos
   }
 
   public init(from decoder: any Decoder) throws {
@@ -33,12 +36,14 @@ extension QuestionGroup: Codable {
     questions = try container.decode([Question].self, forKey: .questions)
     score = try container.decodeIfPresent(Score.self, forKey: .score) ?? Score()
     reverse = try container.decodeIfPresent(Bool.self, forKey: .reverse) ?? false
+    typos = try container.decodeIfPresent(TypoPolicy.self, forKey: .typos)
   }
 
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(title, forKey: .title)
     if reverse { try container.encode(reverse, forKey: .reverse) }
+    try container.encodeIfPresent(typos, forKey: .typos)
     try container.encode(questions, forKey: .questions)
     if score != Score() { try container.encode(score, forKey: .score) }
   }

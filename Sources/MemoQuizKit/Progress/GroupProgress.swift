@@ -14,6 +14,8 @@ public struct GroupProgress: Hashable, Sendable {
   /// Every answer in effect, added up by quarter of an hour. A reset
   /// leaves it: the practice happened.
   var activity: [Int64: Activity] = [:]
+  /// The wrong answers in effect since the last reset, for the confusions.
+  var mistakes = Mistakes()
 
   public init() {}
 

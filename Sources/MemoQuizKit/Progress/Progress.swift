@@ -89,6 +89,8 @@ struct Progress: Hashable, Sendable {
   /// Saving an answer must not copy the group: it changes it in place.
   private mutating func applyAnswer(_ answer: AnswerStep, rating: ReviewRating) {
     Self.applyAnswer(answer, rating: rating, scheduler: scheduler, to: &groups[answer.group, default: GroupProgress()])
+    groups[answer.group]?.mistakes.record(
+      question: answer.question, step: answer.id, typed: answer.typed, correct: rating.isCorrect)
     if let round = answer.round, let memento = rounds[round] {
       // A round across groups names its questions with their group.
       let key =
@@ -129,6 +131,7 @@ struct Progress: Hashable, Sendable {
     group.activity[slot, default: Activity()].count(correct: true, wasDue: wasDue)
     group.answerScore.incorrectCount -= 1
     group.answerScore.correctCount.addSaturating(1)
+    group.mistakes.takeBack(question: right.question, step: right.target)
     groups[right.group] = group
     for (id, round) in rounds {
       guard let index = round.answers.firstIndex(where: { $0.step == right.target }) else { continue }
@@ -169,6 +172,7 @@ struct Progress: Hashable, Sendable {
       group.answerScore = Score()
       group.isReset = true
       group.questions = [:]
+      group.mistakes = Mistakes()
       groups[title] = group
     }
     rounds = rounds.filter { !titles.contains($0.value.group) }
@@ -198,6 +202,7 @@ struct Progress: Hashable, Sendable {
     if group.activity[slot]?.isEmpty == true { group.activity[slot] = nil }
     group.questions[question] = memory.isEmpty ? nil : memory
     group.answerScore.retract(correct: rating.isCorrect)
+    group.mistakes.takeBack(question: question, step: mark.target)
     groups[title] = group
     if let round = mark.round { rounds[round]?.answers.removeAll { $0.step == mark.target } }
     return true

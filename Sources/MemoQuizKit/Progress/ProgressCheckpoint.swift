@@ -12,7 +12,7 @@
 /// ``ProgressOutlook`` instead, is the outlook (`local/outlook`): what
 /// `groups`, `today` and the start screen read.
 struct ProgressCheckpoint: Equatable, Sendable {
-  static let version = 4
+  static let version = 5
   private static let magic = "memoquiz checkpoint"
   private static let outlookMagic = "memoquiz outlook"
   private static let questionPrefix = Array("question\t".utf8)
@@ -72,6 +72,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
       for (key, memory) in group.questions where outlook == nil {
         RecordLine.append(Self.questionFields(key: key, memory: memory), to: &text)
       }
+      if outlook == nil { Self.appendJudging(of: group, to: &text) }
       for (slot, activity) in group.activity.sorted(by: { $0.key < $1.key })
       where slot >= outlook?.activitySince ?? .min {
         RecordLine.append(
@@ -230,6 +231,32 @@ struct ProgressCheckpoint: Equatable, Sendable {
           memories.reserveCapacity(min(try fields.count(), bytes.count / 16))
           progress.groups[name] = group
           title = name
+        case "lapses":
+          guard let title, progress.groups[title] != nil else { throw RecordFields.Malformed() }
+          let list = fields.rest()
+          guard list.count % 2 == 0 else { throw RecordFields.Malformed() }
+          for index in stride(from: 0, to: list.count, by: 2) {
+            guard progress.groups[title]?.questions[list[index]] != nil, let lapses = Int(list[index + 1]),
+              (1...Score.maximumCount).contains(lapses)
+            else { throw RecordFields.Malformed() }
+            progress.groups[title]?.questions[list[index]]?.lapses = lapses
+          }
+        case "mistakes":
+          guard let title, progress.groups[title] != nil else { throw RecordFields.Malformed() }
+          let question = try fields.text()
+          let list = fields.rest()
+          guard !list.isEmpty, list.count % 2 == 0 else { throw RecordFields.Malformed() }
+          for index in stride(from: 0, to: list.count, by: 2) {
+            guard let count = Int(list[index + 1]), (1...Score.maximumCount).contains(count) else {
+              throw RecordFields.Malformed()
+            }
+            progress.groups[title]?.mistakes.counts[question, default: [:]][list[index]] = count
+          }
+        case "newest-mistake":
+          guard let title, progress.groups[title] != nil else { throw RecordFields.Malformed() }
+          let question = try fields.text()
+          progress.groups[title]?.mistakes.newest[question] = Mistakes.Newest(
+            step: try fields.stepID(), typed: try fields.text())
         case "activity":
           guard let title, progress.groups[title] != nil else { throw RecordFields.Malformed() }
           let slot = Int64(try fields.integer())
@@ -274,6 +301,23 @@ struct ProgressCheckpoint: Equatable, Sendable {
       self.outlook = outlook
     } catch {
       throw Damaged()
+    }
+  }
+
+  /// The lines of what judging typed answers needs of a group: each
+  /// card's lapses (for leeches) and the wrong answers (for confusions).
+  private static func appendJudging(of group: GroupProgress, to text: inout [UInt8]) {
+    var lapses: [String] = []
+    for (key, memory) in group.questions where memory.lapses > 0 {
+      lapses += [key, String(memory.lapses)]
+    }
+    if !lapses.isEmpty { RecordLine.append(["lapses"] + lapses, to: &text) }
+    for (question, counts) in group.mistakes.counts {
+      let pairs = counts.flatMap { [$0.key, String($0.value)] }
+      RecordLine.append(["mistakes", question] + pairs, to: &text)
+    }
+    for (question, newest) in group.mistakes.newest {
+      RecordLine.append(["newest-mistake", question, newest.step.text, newest.typed], to: &text)
     }
   }
 

@@ -13,6 +13,12 @@ public struct QuestionMemory: Hashable, Sendable {
 
   public internal(set) var correctCount = 0
   public internal(set) var incorrectCount = 0
+  /// Answers graded Again after the question was first answered correctly
+  /// (since the last reset), the same day included: a card with
+  /// `leech-threshold` of them is a leech. An Again counts as a lapse
+  /// exactly when a correct answer is in effect before it, so taking back
+  /// or re-grading the newest answer needs nothing more than the counts.
+  public internal(set) var lapses = 0
   /// The FSRS state, or `nil` for a question never answered.
   public internal(set) var state: MemoryState?
   var lastAnswer: LastAnswer?
@@ -30,6 +36,7 @@ public struct QuestionMemory: Hashable, Sendable {
   ) {
     previous = state
     state = Self.schedule(previous, rating: rating, at: time, question: question, scheduler: scheduler)
+    if !rating.isCorrect && correctCount > 0 { lapses.addSaturating(1) }
     if rating.isCorrect { correctCount.addSaturating(1) } else { incorrectCount.addSaturating(1) }
     lastAnswer = LastAnswer(step: step, rating: rating, time: time)
   }
@@ -40,6 +47,7 @@ public struct QuestionMemory: Hashable, Sendable {
     guard let last = lastAnswer, last.step == step else { return false }
     state = previous
     previous = nil
+    if !last.rating.isCorrect && correctCount > 0 { lapses -= 1 }
     if last.rating.isCorrect { correctCount -= 1 } else { incorrectCount -= 1 }
     lastAnswer = nil
     return true
@@ -51,11 +59,13 @@ public struct QuestionMemory: Hashable, Sendable {
     guard let last = lastAnswer, last.step == step else { return false }
     if last.rating.isCorrect != rating.isCorrect {
       if rating.isCorrect {
+        if correctCount > 0 { lapses -= 1 }
         incorrectCount -= 1
         correctCount.addSaturating(1)
       } else {
         correctCount -= 1
         incorrectCount.addSaturating(1)
+        if correctCount > 0 { lapses.addSaturating(1) }
       }
     }
     state = Self.schedule(previous, rating: rating, at: last.time, question: question, scheduler: scheduler)

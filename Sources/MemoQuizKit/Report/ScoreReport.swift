@@ -17,9 +17,12 @@ public struct ScoreReport {
     let due: String?
     let lastReview: String?
     let retrievability: Double?
+    /// Whether the card keeps lapsing (see `leech-threshold`).
+    var leech = false
 
     private enum CodingKeys: String, CodingKey {
       case prompt, id, card, correctCount, incorrectCount, stability, difficulty, due, lastReview, retrievability
+      case leech
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -34,6 +37,7 @@ public struct ScoreReport {
       try container.encode(due, forKey: .due)
       try container.encode(lastReview, forKey: .lastReview)
       try container.encode(retrievability, forKey: .retrievability)
+      try container.encode(leech, forKey: .leech)
     }
   }
 
@@ -73,6 +77,7 @@ public struct ScoreReport {
   public init(caretaker: QuestionGroupCaretaker, indices: [Int], now: Date) {
     let scheduler = caretaker.scheduler
     let time = Timestamp(now)
+    let leechThreshold = caretaker.progress.settings.leechThreshold
     rows = indices.map { index in
       let group = caretaker.groups[index]
       let score = caretaker.score(of: group)
@@ -80,12 +85,14 @@ public struct ScoreReport {
       let questions = cards.map { card in
         let memory = caretaker.memory(of: card, in: group)
         let state = memory?.state
-        return QuestionRow(
+        var row = QuestionRow(
           prompt: card.prompt, id: card.questionID, card: card.kind.name, correctCount: memory?.correctCount ?? 0,
           incorrectCount: memory?.incorrectCount ?? 0, stability: state?.stability, difficulty: state?.difficulty,
           due: state.map { ISO8601Time.string($0.due.date) },
           lastReview: state.map { ISO8601Time.string($0.lastReview.date) },
           retrievability: state.map { scheduler.retrievability(of: $0, at: time) })
+        row.leech = leechThreshold > 0 && (memory?.lapses ?? 0) >= leechThreshold
+        return row
       }
       return Row(
         title: group.title, questionCount: cards.count, correctCount: score.correctCount,

@@ -22,6 +22,8 @@ extension Statistics {
       .map { TextWrapping.wrapped(String($0), width: width) }.joined(separator: "\n") + "\n"
     text += forecastText(style: style, width: width) + "\n"
     text += weakestText(style: style, width: width)
+    text += confusionsText(style: style, width: width)
+    text += leechesText(style: style, width: width)
     return text
   }
 

@@ -103,6 +103,10 @@ public struct Statistics: Sendable {
   public let retentionByWeek: [WeekRetention]
   /// The `desired-retention` setting in effect.
   public let desiredRetention: Double
+  /// The pairs of questions most often confused, most frequent first.
+  public let confusions: [Confusion]
+  /// The cards that keep lapsing.
+  public let leeches: [Leech]
 
   /// The statistics of the groups at `indices` at `now`.
   public init(caretaker: QuestionGroupCaretaker, indices: [Int], now: Date) {
@@ -188,6 +192,8 @@ public struct Statistics: Sendable {
           ? $0.incorrectCount > $1.incorrectCount : ($0.retrievability ?? 1) < ($1.retrievability ?? 1)
       }
       .prefix(10))
+    confusions = Self.confusions(caretaker: caretaker, indices: indices)
+    leeches = Self.leeches(caretaker: caretaker, indices: indices)
   }
 
   /// The answers and correct answers of the last 30 days.
@@ -207,9 +213,12 @@ public struct Statistics: Sendable {
     let weakest: [WeakQuestion]
     let desiredRetention: Double
     let retentionByWeek: [WeekRetention]
+    let confusions: [Confusion]
+    let leeches: [Leech]
 
     private enum CodingKeys: String, CodingKey {
       case days, currentStreak, longestStreak, retention, forecast, weakest, desiredRetention, retentionByWeek
+      case confusions, leeches
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -223,6 +232,8 @@ public struct Statistics: Sendable {
       try container.encode(weakest, forKey: .weakest)
       try container.encode(desiredRetention, forKey: .desiredRetention)
       try container.encode(retentionByWeek, forKey: .retentionByWeek)
+      try container.encode(confusions, forKey: .confusions)
+      try container.encode(leeches, forKey: .leeches)
     }
   }
 
@@ -232,7 +243,8 @@ public struct Statistics: Sendable {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let form = JSONForm(
       days: days, currentStreak: currentStreak, longestStreak: longestStreak, retention: retention,
-      forecast: forecast, weakest: weakest, desiredRetention: desiredRetention, retentionByWeek: retentionByWeek)
+      forecast: forecast, weakest: weakest, desiredRetention: desiredRetention, retentionByWeek: retentionByWeek,
+      confusions: confusions, leeches: leeches)
     return String(decoding: try encoder.encode(form), as: UTF8.self) + "\n"
   }
 }

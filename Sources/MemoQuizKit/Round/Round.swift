@@ -13,6 +13,8 @@ public struct Round: Sendable {
   public struct Verdict: Sendable {
     public let card: Card
     public let isCorrect: Bool
+    /// What the typed answer meant, when one was typed and judged.
+    public var judgement: AnswerJudgement? = nil
   }
 
   public let group: QuestionGroup
@@ -97,9 +99,18 @@ public struct Round: Sendable {
   /// - Parameters:
   ///   - usedHint: whether the hint was shown; a right answer is then rated Hard.
   ///   - duration: milliseconds since the question was shown.
-  public mutating func grade(_ input: String, usedHint: Bool, at time: Timestamp, duration: Int) -> Verdict? {
+  ///   - group: the cards of the card's group, whose answers a wrong
+  ///     answer may be (see ``AnswerJudgement``); asked for only then.
+  ///   - typos: whether near answers are forgiven where the card says nothing.
+  public mutating func grade(
+    _ input: String, usedHint: Bool, at time: Timestamp, duration: Int, group: () -> AnswerIndex = { AnswerIndex([]) },
+    typos: TypoPolicy = .strict
+  ) -> Verdict? {
     guard let card = currentCard else { return nil }
-    let correct = AnswerMatcher.isCorrect(input, for: card)
+    let judgement =
+      AnswerMatcher.isCorrect(input, for: card)
+      ? .correct : AnswerJudgement.wrong(input, card: card, group: group(), typos: card.typos ?? typos)
+    let correct = judgement.isCorrect
     let (title, key) = origin(of: card.identity)
     unsaved.append(
       AnswerStep(
@@ -113,7 +124,7 @@ public struct Round: Sendable {
       siblings?.requeue(index)
     }
     passBuried()
-    return Verdict(card: card, isCorrect: correct)
+    return Verdict(card: card, isCorrect: correct, judgement: judgement)
   }
 
   /// Where a missed card goes back: after the next three cards still to

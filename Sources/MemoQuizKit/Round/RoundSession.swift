@@ -107,6 +107,7 @@ public struct RoundSession {
     var shownAt = MonotonicClock.milliseconds()
     let progress = caretaker.progress
     let words = self.words
+    var judging = RoundJudging(caretaker: caretaker)
 
     // Output waits in the terminal's buffer until the next read: on a
     // terminal the line editor shows it once the keys are its own, so no
@@ -142,14 +143,17 @@ public struct RoundSession {
         // and its verdict shown first.
         try release(&round)
       }
-      let input = terminal.readLine()
+      let kana = judging.kanaTarget(for: round.currentCard)
+      let input = terminal.readLine(kana: kana)
       if input == .tooLong { continue }
-      guard case .line(let line) = input else {
+      guard case .line(let typedLine) = input else {
         try release(&round)
         if terminal.isInteractive { terminal.write("\n") }
         stop(round)
         return
       }
+      // Romaji for a kana answer, piped or typed, is judged as kana.
+      let line = KanaConverter.answer(typedLine, for: kana)
       let trimmed = line.trimmingWhitespace
       switch trimmed {
       case "":
@@ -171,6 +175,7 @@ public struct RoundSession {
         var answer = last
         answer.question = question
         let tookBack = try progress.takeBack(answer, in: title, round: round.memento.id, at: Timestamp(now()))
+        judging.forget(last.question)
         round.takeBackLastAnswer()
         let prompt = round.card(last.question).map { TextSanitizer.sanitized($0.prompt) } ?? "it"
         held +=
@@ -188,6 +193,7 @@ public struct RoundSession {
         let (title, question) = round.origin(of: last.question)
         var answer = last
         answer.question = question
+        judging.forget(last.question)
         guard try progress.markRight(answer, in: title, at: Timestamp(now())) else {
           // Taken back meanwhile by `memoquiz undo` in another process.
           round.takeBackLastAnswer()
@@ -206,16 +212,31 @@ public struct RoundSession {
         return
       case ":help":
         held += RoundWords.help
+      case ":romaji":
+        judging.convertsKana.toggle()
+        held += words.romaji(convertsKana: judging.convertsKana)
       default:
         if trimmed.hasPrefix(":") {
           held += "Unknown input \(TextSanitizer.sanitized(trimmed)); type :help for the list.\n"
           continue
         }
         let duration = Int(clamping: MonotonicClock.milliseconds() - shownAt)
-        guard let verdict = round.grade(line, usedHint: usedHint, at: Timestamp(now()), duration: duration) else {
+        let title = round.currentCard.map(round.groupTitle(of:)) ?? ""
+        // A group's round asks all its cards; a review across groups asks
+        // some of each, so the group's own are looked up.
+        let roundCards: [Card]? = round.memento.isAcrossGroups ? nil : round.cards
+        guard
+          let verdict = round.grade(
+            line, usedHint: usedHint, at: Timestamp(now()), duration: duration,
+            group: { judging.group(titled: title, cards: roundCards) },
+            typos: judging.settings.typos)
+        else {
           continue
         }
         held += words.verdict(verdict, typed: line, usedHint: usedHint, width: terminal.width)
+        if let lapses = judging.newLeech(verdict, in: round) {
+          held += words.leech(verdict.card, lapses: lapses)
+        }
         askQuestion = true
       }
     }

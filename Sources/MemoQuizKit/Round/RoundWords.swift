@@ -14,6 +14,7 @@ struct RoundWords {
       ?        show the hint (a right answer after it counts as Hard)
       :undo    take back your last answer; its question is asked again
       :right   your last answer, graded Incorrect, was right: count it as correct
+      :romaji  stop turning romaji into kana for answers in kana (again: turn it back on)
       :quit    stop here; the next `memoquiz play` of the group (or `memoquiz review`) resumes
       :help    this list
     Anything else is your answer. Ctrl-D, Ctrl-C, SIGTERM and SIGHUP stop too.
@@ -104,6 +105,7 @@ struct RoundWords {
   ///     Hard then, and the verdict says so.
   ///   - width: the terminal's width, which the difference is laid out in.
   func verdict(_ verdict: Round.Verdict, typed: String, usedHint: Bool = false, width: Int = .max) -> String {
+    if case .correctWithTypo(let expected)? = verdict.judgement { return typo(expected, typed: typed, width: width) }
     if verdict.isCorrect {
       return usedHint ? style.green("Correct") + " (with the hint: counts as Hard)\n" : style.green("Correct!") + "\n"
     }
@@ -116,10 +118,48 @@ struct RoundWords {
       text += " (also accepted: \(others))"
     }
     text += ".\n"
+    if case .answerOf(let other)? = verdict.judgement { text += confusion(other, typed: typed) }
     if let difference, difference.isWorthShowing, difference.columns.count <= 60 {
       text += difference.lines(style: style, width: width)
     }
     return text
+  }
+
+  /// The verdict on an answer forgiven a typo: correct, with the right
+  /// spelling and where the typed one differs.
+  func typo(_ expected: String, typed: String, width: Int = .max) -> String {
+    var text = style.green("Correct, with a typo:") + " \(style.bold(TextSanitizer.sanitized(expected)))\n"
+    if let difference = AnswerDifference(typed: typed, accepting: [expected]), difference.columns.count <= 60 {
+      text += difference.lines(style: style, width: width)
+    }
+    return text
+  }
+
+  /// Said of a wrong answer that is another question's: which one.
+  func confusion(_ other: Card, typed: String) -> String {
+    "  \(TextSanitizer.sanitized(typed.trimmingWhitespace)): that is the answer to "
+      + "\(style.bold(TextSanitizer.sanitized(other.prompt))).\n"
+  }
+
+  /// Said once, when a lapse makes a card a leech: its hint, and what to do.
+  func leech(_ card: Card, lapses: Int) -> String {
+    let prompt = TextSanitizer.sanitized(card.prompt)
+    var text = style.yellow("Leech:") + " \(prompt) has lapsed \(lapses) times since you first knew it."
+    if let hint = card.hint, !hint.isEmpty {
+      text += " Its hint: \(TextSanitizer.sanitized(hint)).\n"
+      text += "  Suggestion: make the hint more memorable, or split the card into smaller ones (`memoquiz edit`).\n"
+    } else {
+      text += " It has no hint.\n"
+      text += "  Suggestion: add a hint (a mnemonic), or split the card into smaller ones (`memoquiz edit`).\n"
+    }
+    return text
+  }
+
+  /// Said when `:romaji` switches the conversion to kana.
+  func romaji(convertsKana: Bool) -> String {
+    convertsKana
+      ? "Romaji typed for answers in kana is turned into kana again.\n"
+      : "Romaji is no longer turned into kana for the rest of this session (`:romaji` turns it back on).\n"
   }
 
   /// Said when the person stops before the end.

@@ -44,10 +44,13 @@ final class LineEditor {
   /// Reads a line.
   /// - Parameters:
   ///   - startColumn: the column the cursor is in after the prompt.
+  ///   - kana: whether romaji typed turns into kana as it is typed (see
+  ///     ``KanaConverter``): what is shown is what the line holds, so the
+  ///     cursor keys and Backspace work on the kana.
   ///   - showPrompt: writes the prompt; called once the terminal is in raw
   ///     mode, so that no key typed after the prompt appears is read the
   ///     old way.
-  func read(startColumn: Int = 0, showPrompt: () -> Void) -> Outcome {
+  func read(startColumn: Int = 0, kana: KanaConverter.Target = .none, showPrompt: () -> Void) -> Outcome {
     var saved = termios()
     guard tcgetattr(0, &saved) == 0 else { return .endOfInput }
     var raw = saved
@@ -73,6 +76,11 @@ final class LineEditor {
       }
       switch key {
       case .enter:
+        if kana != .none {
+          // A last `n` is ん once the line is done.
+          let text = KanaConverter.answer(line.text, for: kana)
+          if text != line.text { line = EditedLine(text) }
+        }
         finish(line, &shown)
         let text = line.text
         if !text.trimmingWhitespace.isEmpty && history.last != text { history.append(text) }
@@ -86,6 +94,7 @@ final class LineEditor {
       case .character(let character):
         guard line.byteCount + character.utf8.count <= limit else { continue }
         line.insert(character)
+        if kana != .none { Self.convertBeforeCursor(&line, to: kana) }
       case .backspace: line.deleteBackward()
       case .delete: line.deleteForward()
       case .left: line.cursor = max(0, line.cursor - 1)
@@ -105,6 +114,17 @@ final class LineEditor {
       // Keys that arrived together (a paste, a fast typist) are shown once.
       if TerminalKey.decode(pending) == nil { redraw(line, &shown) }
     }
+  }
+
+  /// Turns the romaji before the cursor into kana, leaving what more keys
+  /// could still change (a last `n`, `ky`) as it is typed.
+  static func convertBeforeCursor(_ line: inout EditedLine, to kana: KanaConverter.Target) {
+    let before = String(line.characters[..<line.cursor])
+    let converted = KanaConverter.answer(before, for: kana, final: false)
+    guard converted != before else { return }
+    let after = String(line.characters[line.cursor...])
+    line = EditedLine(converted + after)
+    line.cursor = converted.count
   }
 
   // MARK: - Keys

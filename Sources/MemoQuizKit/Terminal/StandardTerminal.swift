@@ -127,11 +127,13 @@ public final class StandardTerminal: Terminal {
   /// `TERM=dumb` cannot move the cursor: lines are read as typed.
   private let isDumb = getenv("TERM").map { String(cString: $0) == "dumb" } ?? false
 
-  public func readLine() -> TerminalInput {
+  public func readLine() -> TerminalInput { readLine(kana: .none) }
+
+  public func readLine(kana: KanaConverter.Target) -> TerminalInput {
     if isInteractive && !isDumb {
       // The editor ends the line it reads: what comes next starts a new one.
       defer { outputColumn = 0 }
-      switch editor.read(startColumn: outputColumn % max(1, width), showPrompt: flush) {
+      switch editor.read(startColumn: outputColumn % max(1, width), kana: kana, showPrompt: flush) {
       case .line(let line): return .line(line)
       case .endOfInput: return .endOfInput
       case .interrupted: return .interrupted

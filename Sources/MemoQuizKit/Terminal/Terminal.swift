@@ -34,6 +34,15 @@ public protocol Terminal: AnyObject {
   /// Whether input is known, without waiting, to hold nothing at all (a
   /// script or a cron job with no input): nothing should be asked then.
   var hasNoInput: Bool { get }
+  /// Reads an answer line; on a terminal, romaji typed is turned into kana
+  /// as it is typed when `kana` says so (see ``KanaConverter``).
+  func readLine(kana: KanaConverter.Target) -> TerminalInput
+}
+
+extension Terminal {
+  /// A terminal that cannot show kana as it is typed reads the line as it
+  /// comes; the round converts it before judging.
+  public func readLine(kana: KanaConverter.Target) -> TerminalInput { readLine() }
 }
 
 extension Terminal {

@@ -35,9 +35,9 @@ struct QuestionFileChecker {
   private var suggestions: [String: String?] = [:]
   private static let suggestionLimit = 10_000
 
-  private static let groupKeys = ["title", "questions", "score", "reverse"]
+  private static let groupKeys = ["title", "questions", "score", "reverse", "typos"]
   private static let questionKeys = [
-    "prompt", "answer", "alternatives", "hint", "id", "cloze", "reverse", "reverseAlternatives", "tags",
+    "prompt", "answer", "alternatives", "hint", "id", "cloze", "reverse", "reverseAlternatives", "tags", "typos",
   ]
   private static let scoreKeys = ["correctCount", "incorrectCount"]
 
@@ -131,7 +131,9 @@ struct QuestionFileChecker {
     }
     if let scoreMember = member("score", in: members) { score = self.score(scoreMember.value) ?? score }
     guard let title else { return nil }
-    return QuestionGroup(title: title, questions: questions, score: score, reverse: reverse)
+    var group = QuestionGroup(title: title, questions: questions, score: score, reverse: reverse)
+    group.typos = member("typos", in: members).flatMap { typoPolicy($0) }
+    return group
   }
 
   /// The question `node` holds, with the offset of its `id` value when it
@@ -195,14 +197,18 @@ struct QuestionFileChecker {
       }
     }
     let idOffset = id == nil ? nil : found.id?.value.offset
+    let typos = found.typos.flatMap { typoPolicy($0) }
     if found.cloze != nil {
       guard let cloze else { return nil }
-      return (Question(cloze: cloze, hint: hint, id: id, tags: tags), idOffset)
+      var question = Question(cloze: cloze, hint: hint, id: id, tags: tags)
+      question.typos = typos
+      return (question, idOffset)
     }
     guard let prompt, let answer else { return nil }
-    let question = Question(
+    var question = Question(
       prompt: prompt, answer: answer, alternatives: alternatives, hint: hint, id: id, reverse: reverse,
       reverseAlternatives: reverseAlternatives, tags: tags)
+    question.typos = typos
     return (question, idOffset)
   }
 
@@ -229,6 +235,18 @@ struct QuestionFileChecker {
   }
 
   // MARK: - Helpers
+
+  /// The value of a `"typos"` key: `"strict"` or `"forgive"`.
+  private mutating func typoPolicy(_ found: JSONNode.Member) -> TypoPolicy? {
+    if case .string(let text) = found.value.value {
+      if let policy = TypoPolicy(rawValue: text) { return policy }
+      error(at: found.value.offset, "\"typos\" must be \"strict\" or \"forgive\", not \"\(text)\"")
+      return nil
+    }
+    error(
+      at: found.value.offset, "\"typos\" must be \"strict\" or \"forgive\", found \(found.value.kindDescription)")
+    return nil
+  }
 
   mutating func requiredString(
     _ key: String, in node: JSONNode, members: [JSONNode.Member], owner: @autoclosure () -> String

@@ -43,8 +43,17 @@ enum CommandTable {
           Definition(":undo", "take back the last graded answer (as often as you like)"),
           Definition(":right", "your last answer, graded Incorrect, was right"),
           Definition(":help", "list these inputs"),
+          Definition(":romaji", "stop turning romaji into kana for answers in kana, for this session"),
           Definition(":quit", "stop; Ctrl-C, Ctrl-D, SIGTERM and SIGHUP stop too"),
         ]),
+        .paragraph(
+          "When the answer is written in kana, romaji turns into kana as you type it (nn, n' and a final n give "
+            + "ん, a doubled consonant gives っ, a capital gives katakana); piped answers are converted the same way. "
+            + "A wrong answer that is another question's answer is named (that is the answer to ね). With "
+            + "`memoquiz config typos forgive`, or \"typos\": \"forgive\" on a group or question, an answer a few "
+            + "letters off counts as correct, never a romaji reading or an answer in kana or kanji. A card missed "
+            + "leech-threshold times after you knew it is a leech: memoquiz says so once, and `memoquiz stats` "
+            + "lists it."),
         .paragraph(
           "Every answer is saved before its verdict is shown. An unfinished round resumes at the same question "
             + "with the next `memoquiz play` of that group. A group is played by one memoquiz at a time."),
@@ -114,6 +123,7 @@ enum CommandTable {
         Example("memoquiz config", "every setting, with its value and default"),
         Example("memoquiz config new-per-day 10", "at most 10 new questions a day"),
         Example("memoquiz config day-starts-at", "the hour the day starts"),
+        Example("memoquiz config typos forgive", "count answers a few letters off as correct"),
       ]),
     CommandDeclaration(
       GroupsCommand.self, name: "groups",

@@ -43,7 +43,7 @@ import Testing
           .answer(
             AnswerStep(
               id: id, time: Timestamp(rawValue: time), group: group, round: group == "G1" ? rounds[0] : rounds[1],
-              question: question, prompt: question, typed: "t", rating: rating,
+              question: question, prompt: question, typed: ["ne", "nu", "Ne ", "x"][id.sequence % 4], rating: rating,
               duration: Int(generator.next(below: 200_000)))))
         steps.append((id, .answer, group, question, group == "G1" ? rounds[0] : rounds[1]))
         lastAnswer = (id, group, question, rating.isCorrect)
@@ -156,6 +156,59 @@ import Testing
     #expect(progress.groups["G"]?.questions["q"]?.state?.reviewCount == 3)
   }
 
+  /// Lapses and wrong answers come from the one fold: an Again after the
+  /// first correct answer is a lapse (the same day too), `:right` and a
+  /// takeback remove exactly what their answer added, as a replay would.
+  @Test func lapsesAndWrongAnswersFollowRightAndUndoExactly() throws {
+    var sequence = 0
+    var records: [HistoryRecord] = []
+    func answer(_ typed: String, _ rating: ReviewRating) -> StepID {
+      sequence += 1
+      let id = sid(sequence)
+      records.append(
+        .answer(
+          AnswerStep(
+            id: id, time: Timestamp(rawValue: 1_767_600_000_000 + Int64(sequence) * 60_000), group: "G", round: nil,
+            question: "ぬ", prompt: "ぬ", typed: typed, rating: rating, duration: 1000)))
+      return id
+    }
+    func mark(_ target: StepID) -> HistoryRecord {
+      sequence += 1
+      return .undo(
+        StepMark(
+          id: sid(sequence), time: Timestamp(rawValue: 1_767_600_000_000 + Int64(sequence) * 60_000), target: target,
+          kind: .answer, group: "G", question: "ぬ", round: nil))
+    }
+    _ = answer("ne", .again)  // before it was ever right: no lapse
+    _ = answer("nu", .good)
+    _ = answer("ne", .again)
+    let regraded = answer("Ne", .again)
+    sequence += 1
+    records.append(
+      .right(
+        RightStep(
+          id: sid(sequence), time: Timestamp(rawValue: 1_767_600_000_000 + Int64(sequence) * 60_000), group: "G",
+          question: "ぬ", target: regraded)))
+    let last = answer("ne", .again)
+    var incremental = MemoQuizKit.Progress()
+    for record in records {
+      let exact = incremental.apply(record)
+      #expect(exact)
+    }
+    #expect(incremental.groups["G"]?.questions["ぬ"]?.lapses == 2, "the regraded Again is no lapse")
+    #expect(incremental.groups["G"]?.mistakes.counts == ["ぬ": ["ne": 3]])
+    #expect(incremental == MemoQuizKit.Progress.replaying(records))
+    records.append(mark(last))
+    let exact = incremental.apply(records[records.count - 1])
+    #expect(exact, "the newest answer is taken back without a replay")
+    #expect(incremental.groups["G"]?.questions["ぬ"]?.lapses == 1)
+    #expect(incremental.groups["G"]?.mistakes.counts == ["ぬ": ["ne": 2]])
+    // The checkpoint keeps the lapses and the wrong answers.
+    let checkpoint = ProgressCheckpoint(progress: incremental, coverage: [:])
+    #expect(try ProgressCheckpoint(bytes: checkpoint.encoded()) == checkpoint)
+    #expect(incremental.withoutTakebackCaches == MemoQuizKit.Progress.replaying(records).withoutTakebackCaches)
+  }
+
   @Test(arguments: 0..<5)
   func theCheckpointKeepsTheStateExactly(_ seed: Int) throws {
     let progress = MemoQuizKit.Progress.replaying(Self.randomHistory(seed: UInt64(100 + seed), length: 300))
@@ -163,6 +216,8 @@ import Testing
     let checkpoint = ProgressCheckpoint(progress: progress, coverage: coverage)
     let read = try ProgressCheckpoint(bytes: checkpoint.encoded())
     #expect(read == checkpoint)
+    // What judging reads is in it: the wrong answers for confusions.
+    #expect(progress.groups.values.contains { !$0.mistakes.counts.isEmpty }, "seed \(seed)")
   }
 
   @Test func everyRecordSurvivesItsLineWithAwkwardText() throws {
@@ -292,6 +347,7 @@ extension MemoQuizKit.Progress {
         copy.groups[title]?.questions[key]?.lastAnswer = nil
         copy.groups[title]?.questions[key]?.previous = nil
       }
+      copy.groups[title]?.mistakes.newest = [:]
     }
     return copy
   }
