@@ -5,17 +5,19 @@ import MemoQuizKit
 struct OptimizeCommand: Command {
   let dryRun: Bool
   let json: Bool
+  let evaluate: Bool
 
   init(arguments: ParsedArguments) {
     dryRun = arguments.has("--dry-run")
     json = arguments.has("--json")
+    evaluate = arguments.has("--evaluate")
   }
 
   func run(in context: CommandContext) throws {
     let progress = try context.loadProgress()
     let report = OptimizationReport(
       histories: try progress.reviewHistories(), current: progress.parameters,
-      desiredRetention: progress.desiredRetention, dryRun: dryRun)
+      desiredRetention: progress.desiredRetention, dryRun: dryRun, evaluate: evaluate)
     if let parameters = report.parametersToInstall {
       try progress.install(parameters, reviews: report.reviews, at: context.now())
     }
