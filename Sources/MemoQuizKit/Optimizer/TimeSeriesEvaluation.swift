@@ -135,7 +135,11 @@ public struct TimeSeriesEvaluation: Hashable, Sendable {
     var metrics: Metrics {
       var squared = 0.0
       var total = 0.0
-      for value in bins.values {
+      // In a fixed order, so that the same reviews always give the same sum.
+      let ordered = bins.sorted {
+        ($0.key.days, $0.key.length, $0.key.lapses) < ($1.key.days, $1.key.length, $1.key.lapses)
+      }
+      for (_, value) in ordered {
         let gap = value.predicted / value.count - value.actual / value.count
         squared += gap * gap * value.count
         total += value.count
