@@ -27,6 +27,7 @@ held to 15% and printed.
 import csv
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -137,6 +138,7 @@ def main():
         failures.append(f"health verdict {ours_health}, Anki's {anki_health}")
     if report["installed"]:
         failures.append("--evaluate installed parameters")
+    shutil.rmtree(work)
     if failures:
         sys.exit("error: " + "; ".join(failures))
     print("memoquiz's evaluation agrees with Anki's")
