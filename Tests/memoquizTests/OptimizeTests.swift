@@ -74,6 +74,34 @@ import Testing
     #expect(try sandbox.run(["scores", "--json"]).stdout == before, "undo goes back to the parameters before")
   }
 
+  @Test func evaluateScoresFittingOnLaterReviewsAndInstallsNothing() throws {
+    let sandbox = try sandboxWithHistory(seed: 2027)
+    let before = try sandbox.run(["optimize", "--dry-run", "--json"]).stdout
+    let result = try sandbox.run(["optimize", "--evaluate", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let report = try json(result.stdout)
+    #expect(report["installed"] as? Bool == false, "evaluating installs nothing")
+    let evaluation = try #require(report["evaluation"] as? [String: Any])
+    let reviews = try #require(report["reviews"] as? Int)
+    #expect(evaluation["reviews"] as? Int == reviews - reviews / 6, "all but the first sixth are predicted")
+    let fitted = try #require(evaluation["fitted"] as? [String: Any])
+    let current = try #require(evaluation["current"] as? [String: Any])
+    let fittedLoss = try #require(fitted["logLoss"] as? Double)
+    let currentLoss = try #require(current["logLoss"] as? Double)
+    #expect(fittedLoss < currentLoss, "fitting on earlier reviews predicts this learner's later ones better")
+    let health = try #require(evaluation["healthCheck"] as? [String: Any])
+    #expect(health["passed"] is Bool)
+    // Nothing was installed: the parameters in use are the ones before.
+    #expect(try sandbox.run(["optimize", "--dry-run", "--json"]).stdout == before)
+    #expect(!(try sandbox.run(["history", "--limit", "1"]).stdout.contains("optimize")))
+
+    let text = try sandbox.run(["optimize", "--evaluate"])
+    #expect(text.status == 0, "\(text.stderr)")
+    #expect(text.stdout.contains("Predicting reviews not fitted on (5 time-series splits):"), "\(text.stdout)")
+    #expect(text.stdout.contains("Health check: "), "\(text.stdout)")
+    #expect(try sandbox.run(["help", "optimize"]).stdout.contains("--evaluate"))
+  }
+
   @Test func tooFewReviewsKeepTheParametersAndSayHowManyAreNeeded() throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.run(["play", "1", "--strategy", "sequential"], input: "a\ni\n")

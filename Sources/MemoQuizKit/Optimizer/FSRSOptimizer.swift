@@ -8,9 +8,11 @@
 /// shuffled each epoch by a seeded generator), each step's gradient the
 /// hand-derived one of ``MemoryModel`` plus the pull towards the starting
 /// point (the L2 term, scaled by each weight's spread among users), each
-/// step followed by clamping every weight into its range. After their Python
-/// optimizer, every counted review weighs the same, and of the starting
-/// point and the parameters after each epoch the one with the lowest log
+/// step followed by clamping every weight into its range. Newer reviews
+/// weigh more in the loss, as in the Rust optimizer (see ``Weighting``); with
+/// ``Weighting/uniform`` every counted review weighs the same, as in their
+/// Python optimizer. After the Python optimizer, of the starting point and
+/// the parameters after each epoch the one with the lowest (weighted) log
 /// loss is kept. Last, the initial stabilities are made to grow from Again
 /// to Easy again.
 ///
@@ -53,7 +55,36 @@ public struct FSRSOptimizer: Sendable {
     }
   }
 
-  public init() {}
+  /// How much each counted review weighs in the loss the fit minimises.
+  public enum Weighting: Hashable, Sendable {
+    /// The Rust optimizer's recency weighting: the review of rank `i` from
+    /// the oldest, of `n`, weighs `0.25 + 0.75·(i/(n-1))³`, so the newest
+    /// weighs four times the oldest and the learner's memory as it is now
+    /// counts most.
+    case recency
+    /// Every counted review weighs the same, as in the Python optimizer
+    /// (`fsrs` 6.3.2), whose fits the committed reference fixture records.
+    case uniform
+
+    /// The weight of a review `position` of the way from the oldest (0) to
+    /// the newest (1).
+    func weight(rankFromOldest position: Double) -> Double {
+      switch self {
+      case .recency: 0.25 + 0.75 * position * position * position
+      case .uniform: 1
+      }
+    }
+  }
+
+  /// How counted reviews weigh in the loss.
+  public var weighting: Weighting
+
+  /// An optimizer.
+  /// - Parameter weighting: ``Weighting/recency`` unless py-fsrs's fits are
+  ///   to be reproduced.
+  public init(weighting: Weighting = .recency) {
+    self.weighting = weighting
+  }
 
   /// Fits parameters to the histories.
   /// - Parameter histories: one per question, the reviews in effect.
@@ -94,8 +125,9 @@ public struct FSRSOptimizer: Sendable {
     var generator = SplitMix64(seed: Self.seed)
     var steps: [MemoryModel.Step] = []
     var order = Array(batches.indices)
+    let weights = weighting == .uniform ? nil : set.weights(weighting)
     var best = parameters
-    var bestLoss = ModelEvaluation(parameters, sequences: sequences).logLoss
+    var bestLoss = Self.loss(parameters, sequences: sequences, weights: weights)
     for _ in 0..<Self.epochs {
       for index in order.indices { order[index] = index }
       Self.shuffle(&order, using: &generator)
@@ -106,6 +138,9 @@ public struct FSRSOptimizer: Sendable {
         var predictions = 0
         for member in batch {
           _ = model.forward(sequences[member], into: &steps)
+          if let weights {
+            for index in steps.indices { steps[index].lossSlope *= weights[member][index] }
+          }
           model.backward(steps, gradient: &gradient)
           predictions += sequences[member].countedReviews
         }
@@ -117,13 +152,32 @@ public struct FSRSOptimizer: Sendable {
         adam.step(&parameters, gradient: gradient)
         parameters = FSRSParameters.clamped(parameters, shortTermTrained: true)
       }
-      let loss = ModelEvaluation(parameters, sequences: sequences).logLoss
+      let loss = Self.loss(parameters, sequences: sequences, weights: weights)
       if loss < bestLoss {
         bestLoss = loss
         best = parameters
       }
     }
     return best
+  }
+
+  /// The mean log loss over the counted reviews, each weighted as given
+  /// (`nil`: all the same, as ``ModelEvaluation`` computes it).
+  static func loss(_ parameters: [Double], sequences: [ReviewSequence], weights: [[Double]]?) -> Double {
+    guard let weights else { return ModelEvaluation(parameters, sequences: sequences).logLoss }
+    let model = MemoryModel(parameters)
+    var steps: [MemoryModel.Step] = []
+    var loss = 0.0
+    var total = 0.0
+    for (member, sequence) in sequences.enumerated() {
+      _ = model.forward(sequence, into: &steps)
+      for (index, step) in steps.enumerated() where sequence.isCounted(index) {
+        let weight = weights[member][index]
+        loss += weight * MemoryModel.crossEntropy(step.retrievability, label: step.rating > 1 ? 1 : 0)
+        total += weight
+      }
+    }
+    return total == 0 ? 0 : loss / total
   }
 
   /// Whole questions packed into batches of at most ``batchSize`` counted

@@ -62,7 +62,7 @@ public struct ModelEvaluation: Hashable, Sendable {
   }
 
   /// A group of reviews for RMSE(bins), on the reference's logarithmic scales.
-  private struct Bin: Hashable {
+  struct Bin: Hashable {
     var days: Int
     var length: Int
     var lapses: Int

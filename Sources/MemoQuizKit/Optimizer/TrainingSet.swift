@@ -2,10 +2,9 @@
 /// optimizers prepare them.
 ///
 /// Each question's reviews become a ``ReviewSequence`` (its first 256
-/// reviews, the Rust optimizer's `max_seq_len`), and every counted review
-/// weighs the same in the loss, as in the Python optimizer: the fit then
-/// minimises the very log loss that `optimize` reports and that decides
-/// whether the fitted parameters are installed. The first counted review of
+/// reviews, the Rust optimizer's `max_seq_len`). Each counted review also
+/// gets its place in time among all of them, from which the optimizer's
+/// ``FSRSOptimizer/Weighting`` makes its weight in the loss. The first counted review of
 /// each question feeds the pre-training of the initial stabilities, except
 /// the outliers the Rust optimizer leaves out (a rare interval for its first
 /// rating, or one longer than 100 days, 365 after Easy).
@@ -24,12 +23,21 @@ struct TrainingSet: Sendable {
   var averageRecall: Double
   /// The number of questions with a counted review.
   var questionsWithCountedReviews: Int
+  /// Per sequence, per review: the review's rank in time among all counted
+  /// reviews (0 for the oldest), or -1 for a review that is not counted.
+  var ranks: [[Int]]
 
   init(_ histories: [ReviewHistory]) {
-    sequences = histories.map { ReviewSequence($0, maximumLength: Self.maximumLength) }.filter {
-      $0.countedReviews > 0
-    }
-    sequences.sort { $0.precedes($1) }
+    // The i-th of a history's times, sorted, is the time of its sequence's i-th review.
+    var paired = histories.map { history in
+      (
+        sequence: ReviewSequence(history, maximumLength: Self.maximumLength),
+        times: Array(history.reviews.map(\.time).sorted().prefix(Self.maximumLength))
+      )
+    }.filter { $0.sequence.countedReviews > 0 }
+    paired.sort { $0.sequence.precedes($1.sequence) }
+    sequences = paired.map(\.sequence)
+    ranks = Self.ranks(paired.map(\.sequence), times: paired.map(\.times))
     countedReviews = sequences.reduce(0) { $0 + $1.countedReviews }
     questionsWithCountedReviews = sequences.count
     var recalled = 0
@@ -44,6 +52,34 @@ struct TrainingSet: Sendable {
       guard !removed[rating].contains(sequence.elapsedDays[first]) else { continue }
       pretraining.add(
         firstRating: rating, elapsedDays: sequence.elapsedDays[first], recalled: sequence.ratings[first] > 1)
+    }
+  }
+
+  /// Each counted review's rank in time among all of them: by time, then
+  /// by the sequences' fixed order, then by position, so that the order the
+  /// histories arrive in does not change it.
+  static func ranks(_ sequences: [ReviewSequence], times: [[Timestamp]]) -> [[Int]] {
+    var counted: [(time: Timestamp, sequence: Int, index: Int)] = []
+    for (member, sequence) in sequences.enumerated() {
+      for index in 0..<sequence.count where sequence.isCounted(index) {
+        counted.append((times[member][index], member, index))
+      }
+    }
+    counted.sort { ($0.time, $0.sequence, $0.index) < ($1.time, $1.sequence, $1.index) }
+    var ranks = sequences.map { [Int](repeating: -1, count: $0.count) }
+    for (rank, review) in counted.enumerated() { ranks[review.sequence][review.index] = rank }
+    return ranks
+  }
+
+  /// Per sequence, per review, the weight of its prediction in the loss
+  /// (0 for a review that is not counted).
+  func weights(_ weighting: FSRSOptimizer.Weighting) -> [[Double]] {
+    let last = Double(max(countedReviews - 1, 1))
+    return ranks.map { sequence in
+      sequence.map { rank in
+        guard rank >= 0 else { return 0 }
+        return weighting.weight(rankFromOldest: Double(rank) / last)
+      }
     }
   }
 

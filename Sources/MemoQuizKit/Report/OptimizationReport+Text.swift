@@ -18,6 +18,8 @@ extension OptimizationReport {
         "Too few reviews to fit: \(reviewsNeeded) more needed (reviews a day or more after the one before). The current parameters stay."
     } else if installed {
       verdict = "The fitted parameters predict better: installed."
+    } else if fittedAreBetter && evaluationAsked {
+      verdict = "The fitted parameters predict better; evaluating installs nothing."
     } else if fittedAreBetter {
       verdict = "The fitted parameters predict better; a dry run installs nothing."
     } else {
@@ -36,6 +38,7 @@ extension OptimizationReport {
           "  " + values[start..<min(start + 6, values.count)].map { pad($0, 8) }.joined(separator: " "))
       }
     }
+    if evaluationAsked { lines += evaluationLines(width: width) }
     lines.append("")
     lines.append("Simulated: \(RetentionSimulator.days) days, \(RetentionSimulator.newPerDay) new questions a day")
     lines.append("desired retention   reviews a day   expected retention")
@@ -51,6 +54,47 @@ extension OptimizationReport {
         TextWrapping.wrapped(recommendation.text(current: desiredRetention), width: max(width, 20), indent: ""))
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The time-series evaluation's part of the text.
+  private func evaluationLines(width: Int) -> [String] {
+    var lines = ["", "Predicting reviews not fitted on (\(TimeSeriesEvaluation.folds) time-series splits):"]
+    guard let evaluation else {
+      let needed = TimeSeriesEvaluation.minimumReviews
+      lines.append(
+        TextWrapping.wrapped(
+          "Too few reviews to evaluate: at least \(needed) needed (reviews a day or more after the one before).",
+          width: max(width, 20), indent: ""))
+      return lines
+    }
+    var explanation =
+      "Your reviews in time order, cut in six; each of the last five predicted by parameters fitted only on "
+      + "the reviews before it (\(evaluation.heldOutReviews) predictions)."
+    if evaluation.fitted == nil {
+      explanation += " Too few reviews to fit; only the parameters in use are scored."
+    }
+    lines.append(TextWrapping.wrapped(explanation, width: max(width, 20), indent: ""))
+    lines.append("")
+    lines.append(row("", "log loss", "RMSE(bins)"))
+    lines.append(row("in use", decimal(evaluation.current.logLoss, places: 4), percent(evaluation.current.rmseBins)))
+    if let fitted = evaluation.fitted {
+      lines.append(row("refitted", decimal(fitted.logLoss, places: 4), percent(fitted.rmseBins)))
+    }
+    let health: String
+    if let check = evaluation.healthCheck {
+      health =
+        check.passed
+        ? "Health check: FSRS can adapt to your memory well."
+        : "Health check: your memory is difficult for FSRS to predict. Suspend or reword the questions you "
+          + "keep forgetting, grade consistently (Hard is a pass, not a fail), and understand before you "
+          + "memorise; predictions usually improve over the next few months."
+    } else if evaluation.fitted != nil {
+      health = "Health check: needs more than \(HealthCheck.reviewsAbove) reviews, as in Anki."
+    } else {
+      return lines
+    }
+    lines.append(TextWrapping.wrapped(health, width: max(width, 20), indent: ""))
+    return lines
   }
 
   private func row(_ label: String, _ loss: String, _ rmse: String) -> String {

@@ -39,6 +39,10 @@ public struct OptimizationReport: Sendable {
   /// The desired retention that leaves the most in memory at the learner's
   /// pace, when it was worked out.
   public var recommendation: RetentionRecommendation?
+  /// Whether an evaluation on held-out reviews was asked for.
+  public var evaluationAsked = false
+  /// The time-series evaluation, when asked for and there were enough reviews.
+  public var evaluation: TimeSeriesEvaluation?
 
   /// Fits, evaluates and simulates.
   /// - Parameters:
@@ -47,9 +51,11 @@ public struct OptimizationReport: Sendable {
   ///   - desiredRetention: the `desired-retention` setting.
   ///   - dryRun: when `true`, nothing is to be installed.
   ///   - optimizer: the optimizer to fit with.
+  ///   - evaluate: also evaluate on held-out reviews (``TimeSeriesEvaluation``);
+  ///     nothing is then installed.
   public init(
     histories: [ReviewHistory], current: FSRSParameters, desiredRetention: Double = 0.9, dryRun: Bool,
-    optimizer: FSRSOptimizer = FSRSOptimizer()
+    optimizer: FSRSOptimizer = FSRSOptimizer(), evaluate: Bool = false
   ) {
     let sequences = histories.map { ReviewSequence($0) }
     let currentEvaluation = ModelEvaluation(current.values, sequences: sequences)
@@ -68,11 +74,15 @@ public struct OptimizationReport: Sendable {
     }
     if case .initialStabilitiesOnly = outcome { initialStabilitiesOnly = true } else { initialStabilitiesOnly = false }
     fittedAreBetter = fitted.map { $0.logLoss < currentEvaluation.logLoss } ?? false
-    installed = fittedAreBetter && !dryRun
+    installed = fittedAreBetter && !dryRun && !evaluate
     self.desiredRetention = desiredRetention
     let used = fittedAreBetter ? (fitted?.parameters ?? current) : current
     retention = RetentionSimulator(histories: histories).simulate(parameters: used)
     recommendation = nil
+    if evaluate {
+      evaluationAsked = true
+      evaluation = TimeSeriesEvaluation(histories: histories, current: current, optimizer: optimizer)
+    }
   }
 
   /// The parameters memoquiz schedules with after this report: the fitted
@@ -110,6 +120,8 @@ public struct OptimizationReport: Sendable {
     let installed: Bool
     let retention: [Retention]
     let recommendedRetention: Double?
+    let evaluation: EvaluationForm?
+    let evaluationAsked: Bool
 
     init(_ report: OptimizationReport) {
       func form(_ evaluation: Evaluation) -> Parameters {
@@ -127,10 +139,59 @@ public struct OptimizationReport: Sendable {
           desired: $0.desiredRetention, reviewsPerDay: rounded($0.reviewsPerDay, places: 2),
           expectedRetention: rounded($0.expectedRetention, places: 4))
       }
+      evaluation = report.evaluation.map(EvaluationForm.init)
+      evaluationAsked = report.evaluationAsked
+    }
+
+    /// `{"folds", "reviews", "current", "fitted", "healthCheck"}`: the
+    /// time-series evaluation.
+    struct EvaluationForm: Encodable {
+      struct Metrics: Encodable {
+        let logLoss: Double
+        let rmseBins: Double
+      }
+      struct Health: Encodable {
+        let passed: Bool
+        let adjustedLogLoss: Double?
+        let adjustedRmseBins: Double?
+      }
+      let folds: Int
+      let reviews: Int
+      let current: Metrics
+      let fitted: Metrics?
+      let healthCheck: Health?
+
+      init(_ evaluation: TimeSeriesEvaluation) {
+        func form(_ metrics: TimeSeriesEvaluation.Metrics) -> Metrics {
+          Metrics(logLoss: rounded(metrics.logLoss, places: 6), rmseBins: rounded(metrics.rmseBins, places: 6))
+        }
+        // An adjusted figure is infinite when every review was recalled; JSON shows it as null.
+        func finite(_ value: Double) -> Double? { value.isFinite ? rounded(value, places: 4) : nil }
+        folds = TimeSeriesEvaluation.folds
+        reviews = evaluation.heldOutReviews
+        current = form(evaluation.current)
+        fitted = evaluation.fitted.map(form)
+        healthCheck = evaluation.healthCheck.map {
+          Health(
+            passed: $0.passed, adjustedLogLoss: finite($0.adjustedLogLoss),
+            adjustedRmseBins: finite($0.adjustedRmseBins))
+        }
+      }
+
+      private enum CodingKeys: String, CodingKey { case folds, reviews, current, fitted, healthCheck }
+
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(folds, forKey: .folds)
+        try container.encode(reviews, forKey: .reviews)
+        try container.encode(current, forKey: .current)
+        try container.encode(fitted, forKey: .fitted)
+        try container.encode(healthCheck, forKey: .healthCheck)
+      }
     }
 
     private enum CodingKeys: String, CodingKey {
-      case reviews, current, fitted, installed, retention, recommendedRetention
+      case reviews, current, fitted, installed, retention, recommendedRetention, evaluation
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -141,6 +202,7 @@ public struct OptimizationReport: Sendable {
       try container.encode(installed, forKey: .installed)
       try container.encode(retention, forKey: .retention)
       try container.encode(recommendedRetention, forKey: .recommendedRetention)
+      if evaluationAsked { try container.encode(evaluation, forKey: .evaluation) }
     }
   }
 }

@@ -429,6 +429,10 @@ enum CommandTable {
           "--json",
           "print reviews, current and fitted (parameters, logLoss, rmseBins), installed, and the expected reviews a "
             + "day and retention at desired retention 0.80, 0.85, 0.90 and 0.95"),
+        .flag(
+          "--evaluate",
+          "also score the parameters in use and fitting itself on reviews not fitted on (time-series splits), "
+            + "with Anki's health check; installs nothing (with --json: an \"evaluation\" object)"),
       ],
       discussion: [
         .paragraph(
@@ -442,9 +446,17 @@ enum CommandTable {
           "It also prints, for the parameters it would use, how many reviews a day and what share remembered to "
             + "expect at each desired retention, the chance of recall at which a question falls due; "
             + "`memoquiz config desired-retention 0.85` sets it."),
+        .paragraph(
+          "Fitting weighs newer answers more, as Anki's optimizer does: your memory as it is now counts most. "
+            + "--evaluate tells how well that works for you, as Anki's Evaluate does: your reviews in time "
+            + "order are cut in six, and each of the last five is predicted by parameters fitted only on the "
+            + "reviews before it; the log loss and RMSE of those predictions, beside those of the parameters in "
+            + "use, say how well fitting predicts answers it has not seen. With more than 300 reviews, Anki's "
+            + "health check then says whether FSRS can adapt to your memory."),
       ],
       examples: [
         Example("memoquiz optimize --dry-run", "see what fitting would change"),
+        Example("memoquiz optimize --evaluate", "how well fitting predicts your answers"),
         Example("memoquiz optimize", "fit and install when better"),
       ]),
     CommandDeclaration(

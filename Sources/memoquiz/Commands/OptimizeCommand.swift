@@ -5,10 +5,12 @@ import MemoQuizKit
 struct OptimizeCommand: Command {
   let dryRun: Bool
   let json: Bool
+  let evaluate: Bool
 
   init(arguments: ParsedArguments) {
     dryRun = arguments.has("--dry-run")
     json = arguments.has("--json")
+    evaluate = arguments.has("--evaluate")
   }
 
   func run(in context: CommandContext) throws {
@@ -16,7 +18,8 @@ struct OptimizeCommand: Command {
     let progress = caretaker.progress
     let histories = try progress.reviewHistories()
     var report = OptimizationReport(
-      histories: histories, current: progress.parameters, desiredRetention: progress.desiredRetention, dryRun: dryRun)
+      histories: histories, current: progress.parameters, desiredRetention: progress.desiredRetention, dryRun: dryRun,
+      evaluate: evaluate)
     let recommendation = RetentionRecommendation(
       parameters: report.parametersInEffect, habits: RetentionSimulator(histories: histories),
       answersPerDay: RetentionRecommendation.answersPerDay(in: histories)
@@ -25,7 +28,7 @@ struct OptimizeCommand: Command {
     report.recommendation = recommendation
     // The recommendation first: `undo` then takes back the parameters, the
     // step a learner means to take back.
-    if !dryRun { try progress.record(recommendation, at: context.now()) }
+    if !dryRun && !evaluate { try progress.record(recommendation, at: context.now()) }
     if let parameters = report.parametersToInstall {
       try progress.install(parameters, reviews: report.reviews, at: context.now())
     }

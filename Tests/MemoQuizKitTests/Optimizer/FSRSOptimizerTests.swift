@@ -10,7 +10,7 @@ import Testing
     let fixture = try OptimizerFixture.load()
     #expect(fixture.logs.count >= 3)
     for log in fixture.logs {
-      guard case .fitted(let parameters) = FSRSOptimizer().fit(log.histories) else {
+      guard case .fitted(let parameters) = FSRSOptimizer(weighting: .uniform).fit(log.histories) else {
         Issue.record("\(log.name): nothing fitted")
         continue
       }
