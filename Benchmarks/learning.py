@@ -23,7 +23,9 @@ Strategies, each through the real binary:
 - round: the group's review round, `memoquiz play Deck --strategy review`;
 - review: the learner's day, `memoquiz review`, at the default settings;
 - weekly: the same, with `memoquiz optimize` run at the end of every week;
-- advised: the same, the learner also taking the desired retention that
+- checked: the same, but `optimize` installs only when fitting predicted
+  better on reviews it was not fitted on (`optimize --evaluate`);
+- advised: the same as weekly, the learner also taking the desired retention that
   `optimize` recommends.
 
 A strategy may carry settings to try, set with `memoquiz config` before the
@@ -221,6 +223,17 @@ def run_memoquiz(binary, work, strategy, model, seed, days, budget):
             now = (START + timedelta(days=day, hours=10)).strftime("%Y-%m-%dT%H:%M:%SZ")
             env = dict(os.environ, MEMOQUIZ_HOME=home, MEMOQUIZ_NOW=now, NO_COLOR="1", TZ="UTC")
             subprocess.run([binary, "optimize"], env=env, capture_output=True, text=True)
+        if base == "checked" and day % 7 == 6:
+            # Fitted each week, installed only when fitting predicts better
+            # on reviews it was not fitted on (`optimize --evaluate`).
+            now = (START + timedelta(days=day, hours=10)).strftime("%Y-%m-%dT%H:%M:%SZ")
+            env = dict(os.environ, MEMOQUIZ_HOME=home, MEMOQUIZ_NOW=now, NO_COLOR="1", TZ="UTC")
+            report = subprocess.run([binary, "optimize", "--evaluate", "--json"], env=env, capture_output=True,
+                                    text=True)
+            evaluation = json.loads(report.stdout).get("evaluation") or {}
+            fitted, current = evaluation.get("fitted"), evaluation.get("current")
+            if fitted and current and fitted["logLoss"] < current["logLoss"]:
+                subprocess.run([binary, "optimize"], env=env, capture_output=True, text=True)
         if base == "advised" and day % 7 == 6:
             # The learner takes the desired retention optimize recommends.
             now = (START + timedelta(days=day, hours=10)).strftime("%Y-%m-%dT%H:%M:%SZ")
