@@ -23,9 +23,9 @@ public struct DayPlan: Sendable {
   public let newToday: Int
   /// The cap in effect: `new-per-day`.
   public let newPerDay: Int
-  /// When the next question falls due after now, and how many fall due on
-  /// that learner's day; `nil` when none will.
-  public let next: (time: Timestamp, count: Int)?
+  /// The next learner day a question falls due on after today (`time` is
+  /// its start), and how many fall due that day; `nil` when none will.
+  public let next: (day: LearnersDay, time: Timestamp, count: Int)?
   /// The seconds one question takes, as the learner's answers show.
   public let secondsPerQuestion: Double
 
@@ -66,14 +66,25 @@ public struct DayPlan: Sendable {
     newToday = Self.firstAnswers(in: day, progress: progress)
     var left = max(0, settings.newPerDay - newToday)
     var shares: [GroupShare] = []
-    var nextTime: Timestamp?
-    var dueTimes: [Timestamp] = []
+    let today = day.number
+    var nextDay: Int?
+    var nextCount = 0
+    /// Counts a later due day towards the next one.
+    func later(_ due: Int, count: Int = 1) {
+      if nextDay.map({ due < $0 }) ?? true {
+        nextDay = due
+        nextCount = count
+      } else if due == nextDay {
+        nextCount += count
+      }
+    }
     for group in caretaker.groups {
       if let outlook {
         let cards = outlook.groups[group.title] ?? ProgressOutlook.Group(cards: 0, dues: [])
-        let due = cards.dueCount(at: time)
-        dueTimes += cards.dues[due...]
-        if let later = cards.nextDue(after: time), nextTime.map({ later < $0 }) ?? true { nextTime = later }
+        let due = cards.dueCount(onDay: today)
+        if let first = cards.nextDue(after: today) {
+          later(first, count: cards.dues[due...].prefix { $0 == first }.count)
+        }
         let taken = min(cards.newCount, left)
         left -= taken
         shares.append(GroupShare(title: group.title, due: due, new: taken))
@@ -87,11 +98,10 @@ public struct DayPlan: Sendable {
           new += 1
           continue
         }
-        if state.due <= time {
+        if state.isDue(onDay: today) {
           due += 1
         } else {
-          dueTimes.append(state.due)
-          if nextTime.map({ state.due < $0 }) ?? true { nextTime = state.due }
+          later(state.dueDay)
         }
       }
       let taken = min(new, left)
@@ -99,9 +109,9 @@ public struct DayPlan: Sendable {
       shares.append(GroupShare(title: group.title, due: due, new: taken))
     }
     groups = shares
-    if let nextTime {
-      let nextDay = LearnersDay(containing: nextTime, startingAt: settings.dayStartsAt)
-      next = (nextTime, dueTimes.count { nextDay.contains($0) })
+    if let nextDay {
+      let learnersDay = LearnersDay(number: nextDay, startingAt: settings.dayStartsAt)
+      next = (learnersDay, learnersDay.start, nextCount)
     } else {
       next = nil
     }

@@ -19,6 +19,8 @@ enum HistoryRecord: Hashable, Sendable {
   case redo(StepMark)
   case roundStart(RoundStart)
   case baseline(ScoreBaseline)
+  /// Learner days given to answers recorded without one.
+  case learnerDays(LearnerDaysNote)
 
   /// The record's identity.
   var id: StepID {
@@ -31,6 +33,7 @@ enum HistoryRecord: Hashable, Sendable {
     case .undo(let mark), .redo(let mark): mark.id
     case .roundStart(let start): start.id
     case .baseline(let baseline): baseline.id
+    case .learnerDays(let note): note.id
     }
   }
 
@@ -45,6 +48,7 @@ enum HistoryRecord: Hashable, Sendable {
     case .undo(let mark), .redo(let mark): mark.time
     case .roundStart(let start): start.time
     case .baseline(let baseline): baseline.time
+    case .learnerDays(let note): note.time
     }
   }
 
@@ -52,7 +56,7 @@ enum HistoryRecord: Hashable, Sendable {
   var isStep: Bool {
     switch self {
     case .answer, .right, .reset, .questionsChange, .setting: true
-    case .undo, .redo, .roundStart, .baseline: false
+    case .undo, .redo, .roundStart, .baseline, .learnerDays: false
     }
   }
 
@@ -87,6 +91,9 @@ enum HistoryRecord: Hashable, Sendable {
     case .baseline(var baseline):
       baseline.id = id
       return .baseline(baseline)
+    case .learnerDays(var note):
+      note.id = id
+      return .learnerDays(note)
     }
   }
 }
@@ -114,6 +121,11 @@ struct AnswerStep: Hashable, Sendable {
   /// that importing it again adds nothing. Such an answer's ``round`` is the
   /// import step: taking back the import takes back its reviews.
   var origin: String? = nil
+  /// The learner day it was given on (``LearnersDay/number``), fixed by the
+  /// answering machine's local time and `day-starts-at` at that moment;
+  /// `nil` for an answer recorded before learner days were kept, whose day
+  /// a ``LearnerDaysNote`` gives.
+  var day: Int? = nil
 
   var isCorrect: Bool { rating.isCorrect }
 }
@@ -242,4 +254,27 @@ struct ScoreBaseline: Hashable, Sendable {
   var group: String
   var score: Score
   var lastPlayed: Timestamp?
+}
+
+/// The learner days given, once, to answers recorded without one (by an
+/// earlier release): the first machine that reads them gives each its day
+/// in its own time zone and `day-starts-at`, so that every machine derives
+/// the same memory from then on.
+///
+/// Answers are named in runs: the answers of one machine numbered from
+/// `first` to `last` (records between them that are not answers, or that
+/// carry their own day, are not affected) fell on `day`.
+struct LearnerDaysNote: Hashable, Sendable {
+  /// Answers of one machine, numbered `first` to `last`, all on `day`.
+  struct Run: Hashable, Sendable {
+    var first: StepID
+    var last: Int
+    var day: Int
+  }
+
+  var id: StepID
+  var time: Timestamp
+  /// The hour days started at, local time, when the days were given.
+  var hour: Int
+  var runs: [Run]
 }

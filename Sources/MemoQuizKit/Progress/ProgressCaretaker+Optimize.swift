@@ -28,7 +28,8 @@ extension ProgressCaretaker {
       let key = answer.group + "\u{1F}" + answer.question
       if reviews[key] == nil { order.append(key) }
       let rating = regraded.contains(answer.id) ? ReviewRating.good : answer.rating
-      reviews[key, default: []].append(ReviewHistory.Review(time: answer.time, rating: rating))
+      let day = answer.day ?? progress.learnerDayIndex.day(of: answer.id) ?? progress.undatedAnswers[answer.id]
+      reviews[key, default: []].append(ReviewHistory.Review(time: answer.time, rating: rating, day: day))
     }
     return order.map { ReviewHistory(reviews[$0] ?? []) }
   }

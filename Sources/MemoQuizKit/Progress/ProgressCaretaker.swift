@@ -278,8 +278,16 @@ public final class ProgressCaretaker {
       // was read: a damaged checkpoint can never make a number repeat.
       let last = max(known?.lastSequence ?? 0, known.flatMap { file.lastSequence(before: $0.end) } ?? 0)
       let ids = NewIDs(machine: me.id, first: last + 1, newest: progress.newest?.time)
-      let (records, result) = try change(progress, ids)
+      var (records, result) = try change(progress, ids)
       guard !records.isEmpty else { return result }
+      // Each answer's learner day is fixed now, by this machine's local time
+      // and the `day-starts-at` in effect.
+      let hour = Settings(state.settings).dayStartsAt
+      for (index, record) in records.enumerated() {
+        guard case .answer(var answer) = record, answer.day == nil else { continue }
+        answer.day = LearnersDay.number(containing: answer.time, startingAt: hour)
+        records[index] = .answer(answer)
+      }
       let newLast = ids.first + records.count - 1
       // Never write a number the reader would refuse.
       guard newLast <= StepID.maximumSequence else { throw HistoryError.full(path: file.path) }
@@ -307,7 +315,9 @@ public final class ProgressCaretaker {
   /// history or was made for other questions: it is small, and it is what
   /// the next `groups`, `today` or start screen reads.
   public func saveCheckpointIfDue() throws {
-    guard outlook == nil else { return }
+    // Answers still without a recorded learner day are found by the next
+    // replay, which records them: a checkpoint would hide them.
+    guard outlook == nil, state.undatedAnswers.isEmpty else { return }
     let bytes = coverage.values.reduce(0) { $0 + $1.end }
     if bytes - checkpointBytes >= max(Self.checkpointInterval, checkpointSize / 8) {
       let encoded = ProgressCheckpoint(progress: state, coverage: coverage).encoded()

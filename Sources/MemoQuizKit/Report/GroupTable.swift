@@ -42,7 +42,7 @@ public struct GroupTable {
       line += DisplayWidth.fit(String(score.correctCount), width: 7, alignRight: true) + "  "
       if showsIncorrect { line += DisplayWidth.fit(String(score.incorrectCount), width: 9, alignRight: true) + "  " }
       line += DisplayWidth.fit(Self.percentage(score.accuracy), width: 8, alignRight: true)
-      if showRounds, let saved = caretaker.unfinishedRound(of: group.title) {
+      if showRounds, let saved = caretaker.unfinishedRound(of: group.title, at: now) {
         // Counted as the round counts when it resumes: "question 4 of 10".
         let round = Round(group: group, memento: saved)
         let note = "unfinished: question \(min(round.doneCount + 1, round.count)) of \(round.count)"

@@ -72,7 +72,7 @@ public struct ScoreReport {
   /// The report of the groups at `indices`, in that order, at `now`.
   public init(caretaker: QuestionGroupCaretaker, indices: [Int], now: Date) {
     let scheduler = caretaker.scheduler
-    let time = Timestamp(now)
+    let today = caretaker.learnerDay(at: now)
     rows = indices.map { index in
       let group = caretaker.groups[index]
       let score = caretaker.score(of: group)
@@ -83,9 +83,9 @@ public struct ScoreReport {
         return QuestionRow(
           prompt: card.prompt, id: card.questionID, card: card.kind.name, correctCount: memory?.correctCount ?? 0,
           incorrectCount: memory?.incorrectCount ?? 0, stability: state?.stability, difficulty: state?.difficulty,
-          due: state.map { ISO8601Time.string($0.due.date) },
+          due: state.map { ISO8601Time.string(caretaker.start(ofDay: $0.dueDay)) },
           lastReview: state.map { ISO8601Time.string($0.lastReview.date) },
-          retrievability: state.map { scheduler.retrievability(of: $0, at: time) })
+          retrievability: state.map { scheduler.retrievability(of: $0, onDay: today) })
       }
       return Row(
         title: group.title, questionCount: cards.count, correctCount: score.correctCount,
