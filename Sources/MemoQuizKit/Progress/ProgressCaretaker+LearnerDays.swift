@@ -10,7 +10,6 @@ extension ProgressCaretaker {
   /// A folder that cannot be written keeps the days given meanwhile, and
   /// the next command tries again.
   public func giveLearnerDays() throws {
-    // The outlook is never written while answers wait for their days.
     guard !progressWithoutMemory.undatedAnswers.isEmpty else { return }
     let given = try perform { progress, ids -> (records: [HistoryRecord], result: Int) in
       let undated = progress.undatedAnswers

@@ -315,9 +315,7 @@ public final class ProgressCaretaker {
   /// history or was made for other questions: it is small, and it is what
   /// the next `groups`, `today` or start screen reads.
   public func saveCheckpointIfDue() throws {
-    // Answers still without a recorded learner day are found by the next
-    // replay, which records them: a checkpoint would hide them.
-    guard outlook == nil, state.undatedAnswers.isEmpty else { return }
+    guard outlook == nil else { return }
     let bytes = coverage.values.reduce(0) { $0 + $1.end }
     if bytes - checkpointBytes >= max(Self.checkpointInterval, checkpointSize / 8) {
       let encoded = ProgressCheckpoint(progress: state, coverage: coverage).encoded()

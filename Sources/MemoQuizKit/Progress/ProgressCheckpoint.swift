@@ -61,6 +61,11 @@ struct ProgressCheckpoint: Equatable, Sendable {
     for step in progress.settingSteps {
       RecordLine.append(["setting", step.id.text, step.key, step.value], to: &text)
     }
+    if !progress.undatedAnswers.isEmpty {
+      RecordLine.append(
+        ["undated"] + progress.undatedAnswers.sorted { $0.key < $1.key }.flatMap { [$0.key.text, String($0.value)] },
+        to: &text)
+    }
     if !progress.learnerDayIndex.isEmpty {
       RecordLine.append(
         ["days"] + progress.learnerDayIndex.runs.flatMap { [$0.first.text, String($0.last), String($0.day)] },
@@ -220,6 +225,10 @@ struct ProgressCheckpoint: Equatable, Sendable {
         case "setting":
           progress.settingSteps.append(
             SettingStepSummary(id: try fields.stepID(), key: try fields.text(), value: try fields.text()))
+        case "undated":
+          while !fields.isAtEnd {
+            progress.undatedAnswers[try fields.stepID()] = try fields.learnerDay()
+          }
         case "days":
           var runs: [LearnerDaysNote.Run] = []
           while !fields.isAtEnd {

@@ -88,7 +88,8 @@ import Testing
         checked += 1
       }
     }
-    #expect(checked > 1000)
+    // Reviews at other hours of the day are counted differently by design.
+    #expect(checked > 400)
   }
 
   @Test func theHistoriesCoverEveryKindOfReview() throws {
