@@ -80,7 +80,7 @@ import Testing
     _ = try sandbox.run(["groups"])
     // A checkpoint no one can read: reading it would move it aside, saying so.
     let checkpoint = sandbox.folder.appendingPathComponent("local/checkpoint")
-    try Data("memoquiz checkpoint 4\nnonsense\n".utf8).write(to: checkpoint)
+    try Data("memoquiz checkpoint 5\nnonsense\n".utf8).write(to: checkpoint)
     let groups = try sandbox.run(["groups"])
     #expect(groups.status == 0 && groups.stderr.isEmpty, "\(groups.stderr)")
     #expect(FileManager.default.fileExists(atPath: checkpoint.path))
