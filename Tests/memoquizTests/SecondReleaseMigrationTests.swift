@@ -31,7 +31,8 @@ import Testing
     let scores = try sandbox.run(["scores", "--json"], environment: Self.now)
     // The one recount in learner days is said in one line.
     #expect(scores.status == 0, "\(scores.stderr)")
-    #expect(scores.stderr.split(separator: "\n").count == 1 && scores.stderr.contains("learner days"), "\(scores.stderr)")
+    #expect(
+      scores.stderr.split(separator: "\n").count == 1 && scores.stderr.contains("learner days"), "\(scores.stderr)")
     let expected = try json(String(contentsOf: fixture.appendingPathComponent("expected-scores.json"), encoding: .utf8))
     let actual = try json(scores.stdout)
     #expect(actual.map { $0["title"] as? String } == expected.map { $0["title"] as? String })

@@ -40,7 +40,9 @@ import Testing
 
   /// Days since 1970 in UTC, and 24-hour blocks between two moments, as
   /// py-fsrs counts them: the reference's own units.
-  private static func utcDay(_ time: Timestamp) -> Int { Int((time.rawValue - 86_399_999 * (time.rawValue < 0 ? 1 : 0)) / 86_400_000) }
+  private static func utcDay(_ time: Timestamp) -> Int {
+    Int((Double(time.rawValue) / 86_400_000).rounded(.down))
+  }
   private static func blocks(_ earlier: Timestamp, _ later: Timestamp) -> Int {
     Int(floor(Double(later.rawValue - earlier.rawValue) / 86_400_000))
   }

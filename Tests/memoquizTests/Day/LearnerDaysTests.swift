@@ -167,7 +167,8 @@ import Testing
     }
     // The memory itself does not depend on who looks, or from where.
     func memory(_ zone: String) throws -> [Double] {
-      let result = try tokyo.sandbox.run(["scores", "Colours", "--json"], environment: at("2026-12-10T12:00:00Z", zone: zone))
+      let result = try tokyo.sandbox.run(
+        ["scores", "Colours", "--json"], environment: at("2026-12-10T12:00:00Z", zone: zone))
       let groups = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
       let questions = groups.first?["questions"] as? [[String: Any]] ?? []
       return questions.flatMap { [$0["stability"] as? Double ?? -1, $0["difficulty"] as? Double ?? -1] }
