@@ -55,6 +55,9 @@ extension HistoryRecord {
         "baseline", sequence, String(b.time.rawValue), b.group, String(b.score.correctCount),
         String(b.score.incorrectCount), b.lastPlayed.map { String($0.rawValue) } ?? "",
       ]
+    case .keptDueDays(let k):
+      return ["due", sequence, String(k.time.rawValue), k.target.text]
+        + k.cards.flatMap { [$0.group, $0.card, String($0.day)] }
     case .learnerDays(let n):
       return ["days", sequence, String(n.time.rawValue), String(n.hour)]
         + n.runs.flatMap { [$0.first.text, String($0.last), String($0.day)] }
@@ -94,6 +97,13 @@ extension HistoryRecord {
           rating: try fields.rating(), duration: try fields.count(),
           origin: fields.isAtEnd ? nil : try fields.optionalText(),
           day: fields.isAtEnd ? nil : try fields.learnerDay()))
+    case "due":
+      let target = try fields.stepID()
+      var cards: [KeptDueDays.Card] = []
+      while !fields.isAtEnd {
+        cards.append(KeptDueDays.Card(group: try fields.text(), card: try fields.text(), day: try fields.learnerDay()))
+      }
+      self = .keptDueDays(KeptDueDays(id: id, time: time, target: target, cards: cards))
     case "days":
       guard let hour = Int(try fields.text()), (0...23).contains(hour) else { throw RecordFields.Malformed() }
       var runs: [LearnerDaysNote.Run] = []

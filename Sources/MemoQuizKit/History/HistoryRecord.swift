@@ -21,6 +21,8 @@ enum HistoryRecord: Hashable, Sendable {
   case baseline(ScoreBaseline)
   /// Learner days given to answers recorded without one.
   case learnerDays(LearnerDaysNote)
+  /// Due days a step keeps: an install of parameters, an Anki package's.
+  case keptDueDays(KeptDueDays)
 
   /// The record's identity.
   var id: StepID {
@@ -34,6 +36,7 @@ enum HistoryRecord: Hashable, Sendable {
     case .roundStart(let start): start.id
     case .baseline(let baseline): baseline.id
     case .learnerDays(let note): note.id
+    case .keptDueDays(let kept): kept.id
     }
   }
 
@@ -49,6 +52,7 @@ enum HistoryRecord: Hashable, Sendable {
     case .roundStart(let start): start.time
     case .baseline(let baseline): baseline.time
     case .learnerDays(let note): note.time
+    case .keptDueDays(let kept): kept.time
     }
   }
 
@@ -56,7 +60,7 @@ enum HistoryRecord: Hashable, Sendable {
   var isStep: Bool {
     switch self {
     case .answer, .right, .reset, .questionsChange, .setting: true
-    case .undo, .redo, .roundStart, .baseline, .learnerDays: false
+    case .undo, .redo, .roundStart, .baseline, .learnerDays, .keptDueDays: false
     }
   }
 
@@ -94,6 +98,9 @@ enum HistoryRecord: Hashable, Sendable {
     case .learnerDays(var note):
       note.id = id
       return .learnerDays(note)
+    case .keptDueDays(var kept):
+      kept.id = id
+      return .keptDueDays(kept)
     }
   }
 }
@@ -277,4 +284,23 @@ struct LearnerDaysNote: Hashable, Sendable {
   /// The hour days started at, local time, when the days were given.
   var hour: Int
   var runs: [Run]
+}
+
+/// The due days that step `target` keeps, card by card, until each card's
+/// next review: an install of fitted parameters without `--reschedule`
+/// changes every card's memory but not the day it falls due, and an Anki
+/// package's cards fall due on Anki's day. Taking the step back drops them.
+struct KeptDueDays: Hashable, Sendable {
+  /// One card's kept due day.
+  struct Card: Hashable, Sendable {
+    var group: String
+    /// The card's identity (the key of its memory).
+    var card: String
+    var day: Int
+  }
+
+  var id: StepID
+  var time: Timestamp
+  var target: StepID
+  var cards: [Card]
 }

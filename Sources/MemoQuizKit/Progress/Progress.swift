@@ -92,6 +92,19 @@ struct Progress: Hashable, Sendable {
       return true
     case .learnerDays(let note):
       return applyLearnerDays(note)
+    case .keptDueDays(let kept):
+      if !undone.contains(kept.target) { keepDueDays(kept) }
+      return true
+    }
+  }
+
+  /// Sets each named card's due day, by its interval from its last review's
+  /// day: its next review schedules it afresh.
+  private mutating func keepDueDays(_ kept: KeptDueDays) {
+    for card in kept.cards {
+      guard var state = groups[card.group]?.questions[card.card]?.state else { continue }
+      state.interval = min(max(0, LearnersDay.days(from: state.lastReviewDay, to: card.day)), 1_000_000)
+      groups[card.group]?.questions[card.card]?.state = state
     }
   }
 
@@ -301,6 +314,8 @@ struct Progress: Hashable, Sendable {
         progress.applyBaseline(baseline)
       case .learnerDays:
         continue
+      case .keptDueDays(let kept):
+        if !progress.undone.contains(kept.target) { progress.keepDueDays(kept) }
       }
     }
     progress.newest = records.lazy.map(HistoryOrder.init).max()
