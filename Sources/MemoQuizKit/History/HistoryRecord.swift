@@ -135,6 +135,10 @@ struct AnswerStep: Hashable, Sendable {
   var day: Int? = nil
 
   var isCorrect: Bool { rating.isCorrect }
+
+  /// Whether the time it took is known: a review Anki logged with 0 ms has
+  /// none, and stays out of the learner's pace.
+  var hasRecordedTime: Bool { origin == nil || duration > 0 }
 }
 
 /// `:right`: the answer `target`, graded Incorrect, was right after all.

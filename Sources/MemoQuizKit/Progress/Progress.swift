@@ -54,7 +54,7 @@ struct Progress: Hashable, Sendable {
     if record.isStep { redoable.removeAll() }
     switch record {
     case .answer(let answer):
-      recentDurations.append(answer.duration)
+      if answer.hasRecordedTime { recentDurations.append(answer.duration) }
       let day = learnerDay(of: answer, hour: answer.day == nil ? Settings(settings).dayStartsAt : 0)
       applyAnswer(answer, rating: answer.rating, day: day)
       return true
@@ -287,7 +287,7 @@ struct Progress: Hashable, Sendable {
       if record.isStep { progress.redoable.removeAll() }
       switch record {
       case .answer(let answer):
-        progress.recentDurations.append(answer.duration)
+        if answer.hasRecordedTime { progress.recentDurations.append(answer.duration) }
         let day = progress.learnerDay(of: answer, hour: hour)
         guard !takenBack.contains(answer.id) else {
           progress.groups[answer.group, default: GroupProgress()].lastPlayed = max(
