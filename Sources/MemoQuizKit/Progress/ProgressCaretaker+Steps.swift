@@ -94,7 +94,8 @@ extension ProgressCaretaker {
         try SnapshotCaretaker(folder: folder).save(contents: old, reason: "before \(summary)", now: time)
         // The reviews an import brings go first in this machine's file, so
         // that the import itself is its newest step, the one `undo` takes.
-        let (reviews, kept) = try importedReviews(imported, ids: ids, hour: Settings(progress.settings).dayStartsAt)
+        let (reviews, kept) = try importedReviews(
+          imported, ids: ids, hour: Settings(progress.settings).dayStartsAt, now: Timestamp(time))
         var step = QuestionsChangeStep(
           id: ids[reviews.count], time: ids.after(Timestamp(time)), kind: kind,
           base: version.flatMap { $0.isBefore ? nil : $0.step },
@@ -130,10 +131,13 @@ extension ProgressCaretaker {
   }
 
   /// Imported reviews as answers, each once, on the learner days the other
-  /// program counted (its rollover hour, else `hour`): the caller names the
-  /// import step they belong to. Also the due day of each card whose last
-  /// review came.
-  private func importedReviews(_ imported: [ImportedAnswer], ids: NewIDs, hour: Int) throws -> (
+  /// program counted: the caller names the import step they belong to. Also
+  /// the due day of each card whose last review came.
+  ///
+  /// Anki counts the days of its log as its scheduler does: back from the
+  /// start of its next day (at its rollover hour, else `hour`), in whole
+  /// days of 24 hours, which is what its memory states are computed from.
+  private func importedReviews(_ imported: [ImportedAnswer], ids: NewIDs, hour: Int, now: Timestamp) throws -> (
     [AnswerStep], [KeptDueDays.Card]
   ) {
     guard !imported.isEmpty else { return ([], []) }
@@ -146,7 +150,10 @@ extension ProgressCaretaker {
     for review in imported where known.insert(review.origin).inserted {
       let milliseconds = Int((min(max(review.seconds, 0), 120) * 1000).rounded())
       let dayHour = review.hour ?? hour
-      let day = LearnersDay.number(containing: review.time, startingAt: dayHour)
+      let today = LearnersDay.number(containing: now, startingAt: dayHour)
+      let next = LearnersDay.start(ofDay: today + 1, hour: dayHour).rawValue
+      let (back, remainder) = (next - review.time.rawValue).quotientAndRemainder(dividingBy: 86_400_000)
+      let day = LearnersDay.day(today, plus: -Int(remainder < 0 ? back - 1 : back))
       answers.append(
         AnswerStep(
           id: ids[answers.count], time: review.time, group: review.group, round: nil,
