@@ -9,9 +9,12 @@ collection's day starting at 05:00 (memoquiz's own `day-starts-at` stays at
 N notes (default 210: Basic, Basic (and reversed card) and Cloze with two
 deletions) whose reviews fall in the morning, the evening, around midnight,
 just before and just after the rollover, on both sides of the change to
-daylight-saving time of 8 March 2026. It turns FSRS on (Anki computes every
+daylight-saving time of 8 March 2026, and in the weeks before the day it runs. It turns FSRS on (Anki computes every
 card's memory from the review log and reschedules it), exports an .apkg with
-scheduling, imports it into a fresh memoquiz data folder, and compares:
+scheduling and a .colpkg, imports each into a fresh memoquiz data folder (the
+.apkg, which carries no collection settings, with `day-starts-at` set to the
+rollover hour; the .colpkg with memoquiz's default, so the collection's own
+rollover must be read), and compares:
 
   - every reviewed card's stability and difficulty: within 1% of the memory
     state Anki's scheduler reports;
@@ -90,7 +93,13 @@ def insert_reviews(collection, generator, now_ms):
     for position, card_id in enumerate(card_ids):
         if generator.random() < 0.1:
             continue  # a few cards stay new
-        day = FIRST_DAY + datetime.timedelta(days=generator.randrange(0, 40))
+        # Half the cards across the spring change to daylight-saving time,
+        # half in the last weeks (across the autumn change back, when run in
+        # November), so that some are due today and some later.
+        if position % 2:
+            day = FIRST_DAY + datetime.timedelta(days=generator.randrange(0, 40))
+        else:
+            day = datetime.date.fromtimestamp(now_ms / 1000) - datetime.timedelta(days=generator.randrange(10, 45))
         previous = 0
         for step in range(generator.randrange(2, 8)):
             hour, minute = generator.choice(HOURS)
@@ -140,26 +149,12 @@ def memoquiz(binary, folder, now, *arguments):
     return result.stdout
 
 
-def main():
-    binary = os.path.abspath(sys.argv[1])
-    notes = int(sys.argv[sys.argv.index("--notes") + 1]) if "--notes" in sys.argv else 210
-    work = tempfile.mkdtemp(prefix="anki-learner-days-")
-    collection = Collection(os.path.join(work, "collection.anki2"))
-    collection.set_config("rollover", ROLLOVER)
-    add_notes(collection, notes)
-    now_ms = int(time.time() * 1000)
-    reviews = insert_reviews(collection, random.Random(2026), now_ms)
-    enable_fsrs(collection)
-    expected, anki_due = anki_cards(collection)
-    package = os.path.join(work, "days.apkg")
-    limit = ExportLimit()
-    limit.whole_collection.SetInParent()
-    options = ExportAnkiPackageOptions(with_scheduling=True, with_deck_configs=True, with_media=True, legacy=False)
-    collection.export_anki_package(out_path=package, options=options, limit=limit)
-    collection.close()
-
-    folder = os.path.join(work, "memoquiz")
-    now = datetime.datetime.fromtimestamp(now_ms / 1000, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+def check(binary, work, package, now, expected, anki_due, day_starts_at):
+    """Imports `package` into a fresh data folder and compares; returns
+    whether everything agrees."""
+    folder = os.path.join(work, "memoquiz-" + os.path.basename(package))
+    if day_starts_at is not None:
+        memoquiz(binary, folder, now, "config", "day-starts-at", str(day_starts_at))
     memoquiz(binary, folder, now, "import", package)
     groups = json.loads(memoquiz(binary, folder, now, "scores", "--json"))
     ours = {}
@@ -189,14 +184,44 @@ def main():
             due_agree += 1
         else:
             problems.append(f"{key}: due {our_due}, Anki {due}")
-    print(f"{notes} notes, {reviews} reviews at varied hours ({ZONE}, rollover {ROLLOVER}:00)")
-    print(f"cards compared: {compared} of {len(expected)} Anki reports a memory for")
-    print(f"stability and difficulty within 1%: {memory_agree} of {compared}")
-    print(f"due day equal: {due_agree} of {compared}")
-    print(f"due today: memoquiz {today['due']}, Anki {anki_due}")
+    how = (f"day-starts-at {day_starts_at}" if day_starts_at is not None
+           else "the collection's own rollover, memoquiz's day-starts-at left at 4")
+    print(f"{os.path.basename(package)} ({how}):")
+    print(f"  cards compared: {compared} of {len(expected)} Anki reports a memory for")
+    print(f"  stability and difficulty within 1%: {memory_agree} of {compared}")
+    print(f"  due day equal: {due_agree} of {compared}")
+    print(f"  due today: memoquiz {today['due']}, Anki {anki_due}")
     for problem in problems[:20]:
-        print("  " + problem)
-    ok = not problems and compared == len(expected) and compared >= 200 and today["due"] == anki_due
+        print("    " + problem)
+    return not problems and compared == len(expected) and compared >= 200 and today["due"] == anki_due
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1])
+    notes = int(sys.argv[sys.argv.index("--notes") + 1]) if "--notes" in sys.argv else 210
+    work = tempfile.mkdtemp(prefix="anki-learner-days-")
+    collection = Collection(os.path.join(work, "collection.anki2"))
+    collection.set_config("rollover", ROLLOVER)
+    add_notes(collection, notes)
+    now_ms = int(time.time() * 1000)
+    reviews = insert_reviews(collection, random.Random(2026), now_ms)
+    enable_fsrs(collection)
+    expected, anki_due = anki_cards(collection)
+    # A deck package carries no collection settings: memoquiz's own
+    # day-starts-at, set to the same hour, counts its days. A collection
+    # package carries the rollover hour itself.
+    deck_package = os.path.join(work, "days.apkg")
+    limit = ExportLimit()
+    limit.whole_collection.SetInParent()
+    options = ExportAnkiPackageOptions(with_scheduling=True, with_deck_configs=True, with_media=True, legacy=False)
+    collection.export_anki_package(out_path=deck_package, options=options, limit=limit)
+    collection_package = os.path.join(work, "days.colpkg")
+    collection.export_collection_package(collection_package, include_media=True, legacy=False)
+
+    now = datetime.datetime.fromtimestamp(now_ms / 1000, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    print(f"{notes} notes, {reviews} reviews at varied hours ({ZONE}, rollover {ROLLOVER}:00)")
+    ok = check(binary, work, deck_package, now, expected, anki_due, ROLLOVER)
+    ok = check(binary, work, collection_package, now, expected, anki_due, None) and ok
     sys.exit(0 if ok else 1)
 
 
