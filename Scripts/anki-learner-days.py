@@ -21,6 +21,11 @@ rollover must be read), and compares:
   - every reviewed card's due day: equal to Anki's;
   - the cards due today: `memoquiz today --json` against Anki's `is:due`.
 
+Then, from a package of the collection as it stood two weeks ago, memoquiz
+answers a review a day for two weeks at varied hours (right four times in
+five); the same answers are written into Anki's log, and every card's memory
+is compared again.
+
 It prints the counts and exits 1 when any check fails.
 """
 
@@ -86,7 +91,7 @@ def local_ms(day, hour, minute, offset):
     return int(moment.timestamp() * 1000) + offset
 
 
-def insert_reviews(collection, generator, now_ms):
+def insert_reviews(collection, generator, end_ms):
     """Writes each card's review history into the revlog at varied hours."""
     rows = []
     card_ids = sorted(collection.find_cards(""))
@@ -99,12 +104,12 @@ def insert_reviews(collection, generator, now_ms):
         if position % 2:
             day = FIRST_DAY + datetime.timedelta(days=generator.randrange(0, 40))
         else:
-            day = datetime.date.fromtimestamp(now_ms / 1000) - datetime.timedelta(days=generator.randrange(10, 45))
+            day = datetime.date.fromtimestamp(end_ms / 1000) - datetime.timedelta(days=generator.randrange(10, 45))
         previous = 0
         for step in range(generator.randrange(2, 8)):
             hour, minute = generator.choice(HOURS)
             review = local_ms(day, hour, minute, position % 1000)
-            if review >= now_ms - 3_600_000 or review <= previous:
+            if review >= end_ms - 3_600_000 or review <= previous:
                 break
             ease = 1 if generator.random() < 0.15 else generator.choice([2, 3, 3, 3, 4])
             rows.append((review, card_id, -1, ease, 1, 0, 2500, generator.choice([0, 4000, 9000]),
@@ -147,6 +152,108 @@ def memoquiz(binary, folder, now, *arguments):
     if result.returncode != 0:
         sys.exit(f"memoquiz {' '.join(arguments)} failed: {result.stderr}")
     return result.stdout
+
+
+def iso(ms):
+    return datetime.datetime.fromtimestamp(ms / 1000, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def answers_of(collection):
+    """Each card's prompt as memoquiz shows it, by group, with its answer."""
+    answers = {}
+    for card_id in collection.find_cards(""):
+        card = collection.get_card(card_id)
+        note = card.note()
+        deck = collection.decks.name(card.did)
+        kind = note.note_type()["name"]
+        if kind == "Cloze":
+            tokyo, japan = note["Text"].split("}}")[0][6:], note["Text"].split("c2::")[1].split("}}")[0]
+            if card.ord == 0:
+                answers[(deck, f"[...] is in {japan}.")] = (tokyo, card_id)
+            else:
+                answers[(deck, f"{tokyo} is in [...].")] = (japan, card_id)
+        elif card.ord == 0:
+            answers[(deck, note["Front"])] = (note["Back"], card_id)
+        else:
+            answers[(deck, note["Back"])] = (note["Front"], card_id)
+    return answers
+
+
+def review_round(binary, folder, when_ms, answers, generator):
+    """One `memoquiz review` at `when_ms`, answering as it asks: right four
+    times in five."""
+    environment = dict(os.environ, MEMOQUIZ_HOME=folder, MEMOQUIZ_NOW=iso(when_ms), TZ=ZONE)
+    process = subprocess.Popen(
+        [binary, "review", "Days::Basic", "Days::Reversed", "Days::Cloze"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=environment, bufsize=1)
+    asked = 0
+    for line in process.stdout:
+        if not line.startswith("[") or " left] " not in line or " \u00b7 " not in line:
+            continue
+        group, prompt = line.rstrip("\n").split(" left] ", 1)[1].split(" \u00b7 ", 1)
+        answer, _ = answers[(group, prompt)]
+        process.stdin.write((answer if generator.random() < 0.8 else "no idea") + "\n")
+        process.stdin.flush()
+        asked += 1
+    process.stdin.close()
+    process.wait()
+    return asked
+
+
+def two_weeks(binary, work, collection, package, start_ms):
+    """Imports the package as it was two weeks ago, answers in memoquiz at
+    varied hours for two weeks, replays the same answers into Anki, and
+    compares each card's memory again."""
+    folder = os.path.join(work, "memoquiz-two-weeks")
+    memoquiz(binary, folder, iso(start_ms), "config", "day-starts-at", str(ROLLOVER))
+    memoquiz(binary, folder, iso(start_ms), "import", package)
+    answers = answers_of(collection)
+    generator = random.Random(7)
+    first = datetime.date.fromtimestamp(start_ms / 1000) + datetime.timedelta(days=1)
+    rounds = 0
+    for offset in range(14):
+        hour, minute = generator.choice(HOURS)
+        when = local_ms(first + datetime.timedelta(days=offset), hour, minute, 0)
+        rounds += review_round(binary, folder, when, answers, generator)
+    history = json.loads(memoquiz(binary, folder, iso(start_ms + 15 * 86_400_000), "history", "--json"))
+    rows = []
+    used = set()
+    # Oldest first: answers of one round share the time MEMOQUIZ_NOW gives,
+    # and keep their order a millisecond apart.
+    for step in reversed(history):
+        if step["kind"] != "answer" or step["time"] < iso(start_ms):
+            continue
+        _, card_id = answers[(step["group"], step["prompt"])]
+        moment = int(datetime.datetime.fromisoformat(step["time"].replace("Z", "+00:00")).timestamp() * 1000)
+        while moment in used:
+            moment += 1
+        used.add(moment)
+        rows.append((moment, card_id, -1, 3 if step["correct"] else 1, 1, 0, 2500, 5000, 1))
+    collection.db.executemany(
+        "insert into revlog (id, cid, usn, ease, ivl, lastIvl, factor, time, type) values (?,?,?,?,?,?,?,?,?)", rows)
+    expected, _ = anki_cards(collection)
+    groups = json.loads(memoquiz(binary, folder, iso(start_ms + 15 * 86_400_000), "scores", "--json"))
+    compared = agree = 0
+    problems = []
+    for group in groups:
+        for question in group["questions"]:
+            key = (group["title"], question.get("id"), question["card"])
+            if key not in expected or question["stability"] is None:
+                continue
+            compared += 1
+            stability, difficulty, _ = expected[key]
+            if (abs(question["stability"] - stability) <= 0.01 * stability
+                    and abs(question["difficulty"] - difficulty) <= 0.01 * difficulty):
+                agree += 1
+            else:
+                problems.append(f"{key}: stability {question['stability']:.4f} / {stability:.4f}, "
+                                f"difficulty {question['difficulty']:.4f} / {difficulty:.4f}")
+    print(f"two more weeks in memoquiz ({len(rows)} answers in 14 reviews at varied hours), replayed into Anki:")
+    print(f"  cards compared: {compared}")
+    print(f"  stability and difficulty within 1%: {agree} of {compared}")
+    for problem in problems[:20]:
+        print("    " + problem)
+    return not problems and compared >= 200 and len(rows) > 0
 
 
 def check(binary, work, package, now, expected, anki_due, day_starts_at):
@@ -204,7 +311,9 @@ def main():
     collection.set_config("rollover", ROLLOVER)
     add_notes(collection, notes)
     now_ms = int(time.time() * 1000)
-    reviews = insert_reviews(collection, random.Random(2026), now_ms)
+    # The log ends two weeks and a day ago: memoquiz answers the two weeks.
+    start_ms = now_ms - 15 * 86_400_000
+    reviews = insert_reviews(collection, random.Random(2026), start_ms)
     enable_fsrs(collection)
     expected, anki_due = anki_cards(collection)
     # A deck package carries no collection settings: memoquiz's own
@@ -216,12 +325,16 @@ def main():
     options = ExportAnkiPackageOptions(with_scheduling=True, with_deck_configs=True, with_media=True, legacy=False)
     collection.export_anki_package(out_path=deck_package, options=options, limit=limit)
     collection_package = os.path.join(work, "days.colpkg")
+    path = collection.path
     collection.export_collection_package(collection_package, include_media=True, legacy=False)
+    collection = Collection(path)
 
     now = datetime.datetime.fromtimestamp(now_ms / 1000, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     print(f"{notes} notes, {reviews} reviews at varied hours ({ZONE}, rollover {ROLLOVER}:00)")
     ok = check(binary, work, deck_package, now, expected, anki_due, ROLLOVER)
     ok = check(binary, work, collection_package, now, expected, anki_due, None) and ok
+    ok = two_weeks(binary, work, collection, deck_package, start_ms) and ok
+    collection.close()
     sys.exit(0 if ok else 1)
 
 
