@@ -60,7 +60,12 @@ public struct QuestionGroupCaretaker {
     }
     progress.questionsInUse = (key, groups)
     try progress.announceQuestionsConflicts()
-    try progress.giveLearnerDays()
+    do {
+      try progress.giveLearnerDays()
+    } catch {
+      // A folder that cannot be written now keeps the days given meanwhile.
+      onWarning("the learner days of earlier answers could not be recorded yet (\(error))")
+    }
     if DurableFile.exists(folder.scoresFile) {
       try ScoresFileV1.carryOver(into: progress, groups: groups, onWarning: onWarning)
     }
