@@ -1238,7 +1238,7 @@ class Scenario:
 
     def __init__(self, name, argv, stdin=b"", prepare=(), needs=None, ack=None, ack_stream="stdout",
                  atomic=False, kept_file=None, new_folder=False, editor=None, inputs=None, expect_rc=(0,),
-                 about="", snapshots=False):
+                 about="", snapshots=False, earlier_release=False):
         self.name, self.argv, self.stdin, self.prepare = name, argv, stdin, prepare
         self.needs = needs or argv[0]
         self.ack, self.ack_stream, self.atomic = ack, ack_stream, atomic
@@ -1248,6 +1248,30 @@ class Scenario:
         self.about = about
         # Commands that replace the questions save a snapshot first: part of their effect.
         self.extra = (("snapshots", ["snapshots"]),) if snapshots else ()
+        # The history as an earlier release wrote it: answers without their
+        # learner day, and no checkpoint or outlook.
+        self.earlier_release = earlier_release
+
+
+def as_earlier_release(home):
+    """Rewrites a data folder's history as the release before learner days
+    wrote it: each answer without its day (and without an empty origin),
+    and no derived state under local/."""
+    history = os.path.join(home, "history")
+    for name in os.listdir(history):
+        path = os.path.join(history, name)
+        with open(path, "rb") as handle:
+            lines = handle.read().split(b"\n")
+        for index, line in enumerate(lines):
+            fields = line.split(b"\t")
+            if fields[0] == b"answer" and len(fields) == 12:
+                lines[index] = b"\t".join(fields[:11] if fields[10] else fields[:10])
+        with open(path, "wb") as handle:
+            handle.write(b"\n".join(lines))
+    for name in ("checkpoint", "outlook"):
+        path = os.path.join(home, "local", name)
+        if os.path.exists(path):
+            os.remove(path)
 
 
 def answers(*lines):
@@ -1301,6 +1325,9 @@ def scenarios():
                  about="a setting changed"),
         Scenario("optimize", ["optimize"], prepare=[play_some, numbers_round], ack=rb"\S", atomic=True,
                  about="the scheduler's parameters fitted and installed"),
+        Scenario("learner-days", ["groups"], prepare=[play_some, numbers_round], ack=rb"learner days",
+                 ack_stream="stderr", atomic=True, earlier_release=True,
+                 about="the first command of this release: answers of an earlier one given their learner days"),
         Scenario("sync", ["sync"], prepare=[("sync", ["sync", "--init", "{remote}"], b""), play_some],
                  ack=rb"\S", atomic=False, about="steps exchanged through git"),
     ]
@@ -1430,6 +1457,8 @@ class Runner:
                                 f"{err.decode(errors='replace').strip()}")
         if scenario.new_folder:
             shutil.rmtree(home, ignore_errors=True)
+        if scenario.earlier_release:
+            as_earlier_release(home)
         editor = editors.get(scenario.editor) if scenario.editor else None
         return root, home, expand(scenario.argv), editor
 

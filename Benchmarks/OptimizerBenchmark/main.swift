@@ -92,11 +92,13 @@ func generate(reviews target: Int, seed: UInt64) -> [(question: Int, time: Int64
       } else {
         rating = generator.unit() < 0.6 ? .good : .again
       }
-      state = scheduler.review(state, rating: rating, at: Timestamp(rawValue: time), fuzz: generator.unit())
+      state = scheduler.review(
+        state, rating: rating, at: Timestamp(rawValue: time), day: Int(time / day), fuzz: generator.unit())
       log.append((question, time, rating.rawValue))
       if rating == .again, let current = state {
         time += 300_000 + Int64(generator.next() % 600_000)
-        state = scheduler.review(current, rating: .good, at: Timestamp(rawValue: time), fuzz: generator.unit())
+        state = scheduler.review(
+          current, rating: .good, at: Timestamp(rawValue: time), day: Int(time / day), fuzz: generator.unit())
         log.append((question, time, ReviewRating.good.rawValue))
       }
       let interval = Double(state?.interval ?? 1) * (0.7 + 0.9 * generator.unit())

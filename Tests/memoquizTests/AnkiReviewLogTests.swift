@@ -37,7 +37,13 @@ import Testing
       #expect(abs(ours - stability) / stability < 0.01, "\(guid): stability \(ours) against Anki's \(stability)")
       let due = try #require(question["due"] as? String)
       let days = abs(day(due.prefix(10)) - day(dueDay.prefix(10)))
+      // (The fixture's dates were written by the calendar, Anki's day by its rollover.)
       #expect(days <= 1, "\(guid): due \(due) against Anki's \(dueDay)")
+      // The card keeps Anki's due day until its next review here: the day
+      // of its last review (at noon, UTC) and Anki's interval, fuzz and all.
+      let interval = try #require(card["interval"] as? Int)
+      let lastReview = try #require(question["lastReview"] as? String)
+      #expect(day(due.prefix(10)) == day(lastReview.prefix(10)) + interval, "\(guid): due \(due), Anki's interval")
       compared += 1
     }
     #expect(compared >= 2, "the package has reviewed cards to compare")

@@ -112,4 +112,48 @@ import Testing
     #expect(report["installed"] as? Bool == false)
     #expect(report["fitted"] is NSNull)
   }
+
+  /// Each card's `"due"` and `"stability"` in `scores --json`.
+  private func dues(_ sandbox: MemoQuizSandbox) throws -> (due: [String], stability: [Double]) {
+    let groups = try JSONSerialization.jsonObject(with: Data(sandbox.run(["scores", "--json"]).stdout.utf8))
+    let questions = (groups as? [[String: Any]])?.first?["questions"] as? [[String: Any]] ?? []
+    return (questions.map { $0["due"] as? String ?? "" }, questions.map { $0["stability"] as? Double ?? 0 })
+  }
+
+  private func dueToday(_ sandbox: MemoQuizSandbox) throws -> Int {
+    try json(sandbox.run(["today", "--json"]).stdout)["due"] as? Int ?? -1
+  }
+
+  @Test func installingKeepsEachCardsDueDayAndRescheduleComputesThemAgain() throws {
+    let kept = try sandboxWithHistory(seed: 2026)
+    let before = try dues(kept)
+    let todayBefore = try dueToday(kept)
+    let dry = try kept.run(["optimize", "--dry-run"])
+    let line = try #require(dry.stdout.split(separator: "\n").last.map(String.init))
+    #expect(line.hasPrefix("Installing them keeps each card's due day; with --reschedule, "), "\(dry.stdout)")
+    #expect(line.hasSuffix("cards would be due today (\(todayBefore) now)."), "\(line)")
+    let installed = try kept.run(["optimize"])
+    #expect(installed.stdout.contains("Each card keeps its due day until its next review."), "\(installed.stdout)")
+    let after = try dues(kept)
+    #expect(after.due == before.due, "no due day moves")
+    #expect(after.stability != before.stability, "memory is computed with the new parameters")
+    #expect(try dueToday(kept) == todayBefore)
+
+    let rescheduled = try sandboxWithHistory(seed: 2026)
+    let output = try rescheduled.run(["optimize", "--reschedule"])
+    #expect(output.status == 0, "\(output.stderr)")
+    let moved = try dues(rescheduled)
+    #expect(moved.stability == after.stability, "the same memory either way")
+    #expect(moved.due != before.due, "due days computed again")
+    let todayAfter = try dueToday(rescheduled)
+    // What the dry run said --reschedule would do, it did.
+    #expect(line.contains("with --reschedule, \(todayAfter) cards would be due today"), "\(line)")
+    if todayAfter != todayBefore {
+      #expect(output.stdout.contains("Due today: \(todayAfter) cards (\(todayBefore) before)."), "\(output.stdout)")
+    }
+    // Taking the install back brings the old memory and due days back.
+    #expect(try kept.run(["undo"]).status == 0)
+    #expect(try dues(kept).due == before.due)
+    #expect(try dues(kept).stability == before.stability)
+  }
 }

@@ -57,7 +57,12 @@ import Testing
     let memory = try questions(sandbox, "G", now: "2026-12-01T09:00:00Z")
     #expect(memory[0]["stability"] as? Double == 2.3065, "Good")
     #expect(abs((memory[0]["difficulty"] as? Double ?? 0) - 2.118103970459016) < 1e-9)
-    #expect(memory[0]["due"] as? String == "2026-12-03T09:00:00Z")
+    // Due from the start of the learner day two days on: 04:00, local time.
+    let due = try sandbox.run(
+      ["scores", "G", "--json"], environment: at("2026-12-01T09:00:00Z").merging(["TZ": "UTC"]) { $1 })
+    #expect(
+      due.stdout.contains(#""due" : "2026-12-03T04:00:00Z""#) || due.stdout.contains(#""due":"2026-12-03T04:00:00Z""#),
+      "\(due.stdout)")
     #expect(memory[0]["lastReview"] as? String == "2026-12-01T09:00:00Z")
     #expect(memory[0]["retrievability"] as? Double == 1)
     #expect(memory[1]["stability"] as? Double == 1.2931, "right after the hint is Hard")

@@ -29,7 +29,10 @@ import Testing
   @Test func everyScoreMemoryAndStepIsCarriedOver() throws {
     let (sandbox, fixture) = try sandbox()
     let scores = try sandbox.run(["scores", "--json"], environment: Self.now)
-    #expect(scores.status == 0 && scores.stderr.isEmpty, "\(scores.stderr)")
+    // The one recount in learner days is said in one line.
+    #expect(scores.status == 0, "\(scores.stderr)")
+    #expect(
+      scores.stderr.split(separator: "\n").count == 1 && scores.stderr.contains("learner days"), "\(scores.stderr)")
     let expected = try json(String(contentsOf: fixture.appendingPathComponent("expected-scores.json"), encoding: .utf8))
     let actual = try json(scores.stdout)
     #expect(actual.map { $0["title"] as? String } == expected.map { $0["title"] as? String })
@@ -40,8 +43,12 @@ import Testing
       let questions = (group["questions"] as? [[String: Any]]) ?? []
       let oldQuestions = (old["questions"] as? [[String: Any]]) ?? []
       for (question, oldQuestion) in zip(questions, oldQuestions) {
-        for key in ["correctCount", "incorrectCount", "stability", "difficulty", "due", "lastReview"] {
+        for key in ["correctCount", "incorrectCount", "stability", "difficulty", "lastReview"] {
           #expect("\(question[key] ?? "")" == "\(oldQuestion[key] ?? "")", "\(question["prompt"] ?? ""): \(key)")
+        }
+        // Due from the start of the learner day (04:00 UTC) the old due time fell in.
+        if let due = oldQuestion["due"] as? String {
+          #expect(question["due"] as? String == String(due.prefix(10)) + "T04:00:00Z", "\(question["prompt"] ?? "")")
         }
       }
     }

@@ -67,6 +67,13 @@ public struct AnkiCollection: Sendable, Hashable {
     public var ordinal: Int
     /// The card's own deck (the original one for a card in a filtered deck).
     public var deckID: Int64
+    /// 0 new, 1 learning, 2 review, 3 relearning.
+    public var type: Int = 0
+    /// A review card's interval in days.
+    public var interval: Int = 0
+    /// A review card's due day (Anki's count of days); a learning card's due
+    /// time in seconds since 1970.
+    public var due: Int64 = 0
   }
 
   /// One entry of the review log.
@@ -88,6 +95,8 @@ public struct AnkiCollection: Sendable, Hashable {
   public var notes: [Note] = []
   public var cards: [Card] = []
   public var reviews: [Review] = []
+  /// The hour Anki's days start at, from the collection's settings, if it says.
+  public var rolloverHour: Int?
   /// The names of the media files the package carries.
   public var mediaNames: [String] = []
 }

@@ -30,13 +30,15 @@ enum AnkiCollectionReader {
     {
       throw .invalid("it holds only the placeholder collection that asks older programs to update Anki")
     }
-    try rows(database, "SELECT id, nid, did, ord, odid FROM cards ORDER BY nid, ord") { row in
+    try rows(database, "SELECT id, nid, did, ord, odid, type, ivl, due, odue FROM cards ORDER BY nid, ord") { row in
       let original = row.integer(4)
       collection.cards.append(
         AnkiCollection.Card(
           id: row.integer(0), noteID: row.integer(1), ordinal: Int(clamping: row.integer(3)),
-          deckID: original != 0 ? original : row.integer(2)))
+          deckID: original != 0 ? original : row.integer(2), type: Int(clamping: row.integer(5)),
+          interval: Int(clamping: row.integer(6)), due: original != 0 ? row.integer(8) : row.integer(7)))
     }
+    collection.rolloverHour = rolloverHour(in: database)
     try rows(database, "SELECT id, cid, ease, type, time FROM revlog ORDER BY id") { row in
       collection.reviews.append(
         AnkiCollection.Review(
@@ -56,6 +58,28 @@ enum AnkiCollectionReader {
       guard count <= maximumRows else { throw .tooLarge("a table of its collection has over \(maximumRows) rows") }
       try body(row)
     }
+  }
+
+  /// The collection's rollover hour: the current schema's `config` table,
+  /// else the legacy `col.conf`; `nil` when neither says.
+  private static func rolloverHour(in database: SQLiteDatabase) -> Int? {
+    var text: String?
+    _ = try? rows(database, "SELECT val FROM config WHERE key = 'rollover'") { row in
+      text = String(decoding: row.blob(0), as: UTF8.self)
+    }
+    if text == nil {
+      _ = try? rows(database, "SELECT conf FROM col") { row in
+        let conf = try? JSONDecoder().decode(LegacyConfig.self, from: Data(row.text(0).utf8))
+        text = conf?.rollover.map(String.init)
+      }
+    }
+    guard let hour = text.flatMap({ Int($0.filter { $0 != " " && $0 != "\"" }) }), (0...23).contains(hour)
+    else { return nil }
+    return hour
+  }
+
+  private struct LegacyConfig: Decodable {
+    var rollover: Int?
   }
 
   // MARK: - Current schema

@@ -19,7 +19,7 @@ extension AnkiConversion {
       guard let found = cards[Card.identity(of: kind, question: review.questionID)] else { return nil }
       return ImportedAnswer(
         origin: review.identity, group: found.group, question: found.card.identity, prompt: found.card.prompt,
-        time: review.time, rating: review.rating, seconds: review.seconds)
+        time: review.time, rating: review.rating, seconds: review.seconds, hour: rolloverHour, due: review.due)
     }
   }
 }

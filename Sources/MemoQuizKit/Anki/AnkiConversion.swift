@@ -30,6 +30,9 @@ public struct AnkiConversion: Sendable {
   private(set) var groups: [GroupRecord] = []
   /// The reviews of the questions imported, oldest first.
   public private(set) var reviews: [AnkiReview] = []
+  /// The hour the collection's days start at, if it says: its reviews'
+  /// learner days are counted from it, as Anki counts them.
+  public private(set) var rolloverHour: Int?
   /// Cards skipped because their prompt, or the answer they expect, is
   /// only media: nothing to show or to type.
   public private(set) var skippedMediaOnly = 0
@@ -106,6 +109,7 @@ public struct AnkiConversion: Sendable {
       }
     }
 
+    var lastReview: [Int64: Int] = [:]
     for entry in collection.reviews {
       guard let card = kept[entry.cardID], (1...4).contains(entry.ease), (0...3).contains(entry.kind),
         let rating = ReviewRating(rawValue: entry.ease)
@@ -118,7 +122,22 @@ public struct AnkiConversion: Sendable {
           group: card.group, questionID: card.note, direction: card.direction,
           time: Timestamp(rawValue: entry.id), rating: rating,
           seconds: min(120, max(0, Double(entry.milliseconds) / 1000)), revlogID: entry.id))
+      lastReview[entry.cardID] = reviews.count - 1
     }
+    // Each reviewed card's last review carries the day Anki has it due.
+    for card in collection.cards {
+      guard let index = lastReview[card.id] else { continue }
+      switch card.type {
+      case 2: reviews[index].due = .days(max(0, card.interval))
+      case 1, 3:
+        let (milliseconds, overflow) = card.due.multipliedReportingOverflow(by: 1000)
+        if !overflow && Timestamp.isRecordable(rawValue: milliseconds) {
+          reviews[index].due = .time(Timestamp(rawValue: milliseconds))
+        }
+      default: break
+      }
+    }
+    rolloverHour = collection.rolloverHour
   }
 
   /// The questions file text that holds the groups, a question a line,

@@ -27,6 +27,17 @@ public struct AnkiReview: Sendable, Hashable {
   public var seconds: Double
   /// Anki's id of the log entry.
   public var revlogID: Int64
+  /// For a card's last review: when Anki has it due next, which memoquiz
+  /// keeps until the card's next review there.
+  public var due: Due?
+
+  /// When Anki has a card due.
+  public enum Due: Sendable, Hashable {
+    /// A review card: this many days after the learner day of the review.
+    case days(Int)
+    /// A learning card: at this time.
+    case time(Timestamp)
+  }
 
   /// Whether it counts as a correct answer: Again is incorrect, Hard, Good
   /// and Easy are correct.

@@ -4,7 +4,7 @@ import FoundationEssentials
 /// `memoquiz today`, and what comes next after a round.
 extension DayPlan {
   /// `Today: 23 due in 3 groups and 10 new, about 6 minutes`, or
-  /// `Nothing due today; next: 2026-11-26 09:00 (4 questions)`.
+  /// `Nothing due today; next: 2026-11-26 (4 questions)`.
   public var headline: String {
     let due = self.due
     let new = self.new
@@ -16,10 +16,11 @@ extension DayPlan {
     return text
   }
 
-  /// `next: 2026-11-26 09:00 (4 questions)`, or that none is scheduled.
+  /// `next: 2026-11-26 (4 questions)`: the learner day, or that none is
+  /// scheduled.
   var nextText: String {
     guard let next else { return "no question is scheduled yet." }
-    return "next: \(DateText.readable(next.time.date)) (\(next.count) \(next.count == 1 ? "question" : "questions"))."
+    return "next: \(next.day.day.isoText) (\(next.count) \(next.count == 1 ? "question" : "questions"))."
   }
 
   /// What `memoquiz today` prints: the headline and each group's share.

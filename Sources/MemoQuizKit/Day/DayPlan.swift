@@ -30,9 +30,9 @@ public struct DayPlan: Sendable {
   /// recommended, if any.
   let desiredRetention: Double
   let recommendedRetention: Double?
-  /// When the next question falls due after now, and how many fall due on
-  /// that learner's day; `nil` when none will.
-  public let next: (time: Timestamp, count: Int)?
+  /// The next learner day a question falls due on after today (`time` is
+  /// its start), and how many fall due that day; `nil` when none will.
+  public let next: (day: LearnersDay, time: Timestamp, count: Int)?
   /// The seconds one question takes, as the learner's answers show.
   public let secondsPerQuestion: Double
   /// New questions never answered, in all groups, before any limit.
@@ -84,14 +84,25 @@ public struct DayPlan: Sendable {
     recommendedRetention = progress.settings[SchedulerSettings.recommendationKey].flatMap(Double.init)
     newToday = Self.firstAnswers(in: day, progress: progress)
     var shares: [GroupShare] = []
-    var nextTime: Timestamp?
-    var dueTimes: [Timestamp] = []
+    let today = day.number
+    var nextDay: Int?
+    var nextCount = 0
+    /// Counts a later due day towards the next one.
+    func later(_ due: Int, count: Int = 1) {
+      if nextDay.map({ due < $0 }) ?? true {
+        nextDay = due
+        nextCount = count
+      } else if due == nextDay {
+        nextCount += count
+      }
+    }
     for group in caretaker.groups {
       if let outlook {
         let cards = outlook.groups[group.title] ?? ProgressOutlook.Group(cards: 0, dues: [])
-        let due = cards.dueCount(at: time)
-        dueTimes += cards.dues[due...]
-        if let later = cards.nextDue(after: time), nextTime.map({ later < $0 }) ?? true { nextTime = later }
+        let due = cards.dueCount(onDay: today)
+        if let first = cards.nextDue(after: today) {
+          later(first, count: cards.dues[due...].prefix { $0 == first }.count)
+        }
         shares.append(GroupShare(title: group.title, due: due, new: cards.newCount))
         continue
       }
@@ -103,11 +114,10 @@ public struct DayPlan: Sendable {
           new += 1
           continue
         }
-        if state.due <= time {
+        if state.isDue(onDay: today) {
           due += 1
         } else {
-          dueTimes.append(state.due)
-          if nextTime.map({ state.due < $0 }) ?? true { nextTime = state.due }
+          later(state.dueDay)
         }
       }
       shares.append(GroupShare(title: group.title, due: due, new: new))
@@ -124,9 +134,9 @@ public struct DayPlan: Sendable {
       shares[index].new = taken
     }
     groups = shares
-    if let nextTime {
-      let nextDay = LearnersDay(containing: nextTime, startingAt: settings.dayStartsAt)
-      next = (nextTime, dueTimes.count { nextDay.contains($0) })
+    if let nextDay {
+      let learnersDay = LearnersDay(number: nextDay, startingAt: settings.dayStartsAt)
+      next = (learnersDay, learnersDay.start, nextCount)
     } else {
       next = nil
     }

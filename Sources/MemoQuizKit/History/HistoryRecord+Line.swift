@@ -31,7 +31,7 @@ extension HistoryRecord {
       return [
         "answer", sequence, String(a.time.rawValue), a.group, a.round?.text ?? "", a.question, a.prompt, a.typed,
         String(a.rating.rawValue), String(a.duration),
-      ] + (a.origin.map { [$0] } ?? [])
+      ] + (a.day.map { [a.origin ?? "", String($0)] } ?? a.origin.map { [$0] } ?? [])
     case .right(let r):
       return ["right", sequence, String(r.time.rawValue), r.group, r.question, r.target.text]
     case .reset(let r):
@@ -55,6 +55,12 @@ extension HistoryRecord {
         "baseline", sequence, String(b.time.rawValue), b.group, String(b.score.correctCount),
         String(b.score.incorrectCount), b.lastPlayed.map { String($0.rawValue) } ?? "",
       ]
+    case .keptDueDays(let k):
+      return ["due", sequence, String(k.time.rawValue), k.target.text]
+        + k.cards.flatMap { [$0.group, $0.card, String($0.day)] }
+    case .learnerDays(let n):
+      return ["days", sequence, String(n.time.rawValue), String(n.hour)]
+        + n.runs.flatMap { [$0.first.text, String($0.last), String($0.day)] }
     }
   }
 
@@ -82,12 +88,32 @@ extension HistoryRecord {
     let time = try fields.timestamp()
     switch kind {
     case "answer":
+      // An origin, then a learner day, may follow; an earlier release wrote
+      // neither, or the origin alone.
       self = .answer(
         AnswerStep(
           id: id, time: time, group: try fields.text(), round: try fields.optionalStepID(),
           question: try fields.text(), prompt: try fields.text(), typed: try fields.text(),
           rating: try fields.rating(), duration: try fields.count(),
-          origin: fields.isAtEnd ? nil : try fields.text()))
+          origin: fields.isAtEnd ? nil : try fields.optionalText(),
+          day: fields.isAtEnd ? nil : try fields.learnerDay()))
+    case "due":
+      let target = try fields.stepID()
+      var cards: [KeptDueDays.Card] = []
+      while !fields.isAtEnd {
+        cards.append(KeptDueDays.Card(group: try fields.text(), card: try fields.text(), day: try fields.learnerDay()))
+      }
+      self = .keptDueDays(KeptDueDays(id: id, time: time, target: target, cards: cards))
+    case "days":
+      guard let hour = Int(try fields.text()), (0...23).contains(hour) else { throw RecordFields.Malformed() }
+      var runs: [LearnerDaysNote.Run] = []
+      while !fields.isAtEnd {
+        let first = try fields.stepID()
+        let last = try fields.sequence()
+        guard last >= first.sequence else { throw RecordFields.Malformed() }
+        runs.append(LearnerDaysNote.Run(first: first, last: last, day: try fields.learnerDay()))
+      }
+      self = .learnerDays(LearnerDaysNote(id: id, time: time, hour: hour, runs: runs))
     case "right":
       self = .right(
         RightStep(
@@ -163,6 +189,14 @@ extension RecordFields {
   /// A record's number in its file: from 1 to ``StepID/maximumSequence``.
   mutating func sequence() throws(Malformed) -> Int {
     guard let value = Int(try text()), (1...StepID.maximumSequence).contains(value) else { throw Malformed() }
+    return value
+  }
+
+  /// A learner day's number, within the days a file may hold.
+  mutating func learnerDay() throws(Malformed) -> Int {
+    guard let value = Int(try text()), (-LearnersDay.dayRange...LearnersDay.dayRange).contains(value) else {
+      throw Malformed()
+    }
     return value
   }
 

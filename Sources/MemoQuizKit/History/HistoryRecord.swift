@@ -19,6 +19,10 @@ enum HistoryRecord: Hashable, Sendable {
   case redo(StepMark)
   case roundStart(RoundStart)
   case baseline(ScoreBaseline)
+  /// Learner days given to answers recorded without one.
+  case learnerDays(LearnerDaysNote)
+  /// Due days a step keeps: an install of parameters, an Anki package's.
+  case keptDueDays(KeptDueDays)
 
   /// The record's identity.
   var id: StepID {
@@ -31,6 +35,8 @@ enum HistoryRecord: Hashable, Sendable {
     case .undo(let mark), .redo(let mark): mark.id
     case .roundStart(let start): start.id
     case .baseline(let baseline): baseline.id
+    case .learnerDays(let note): note.id
+    case .keptDueDays(let kept): kept.id
     }
   }
 
@@ -45,6 +51,8 @@ enum HistoryRecord: Hashable, Sendable {
     case .undo(let mark), .redo(let mark): mark.time
     case .roundStart(let start): start.time
     case .baseline(let baseline): baseline.time
+    case .learnerDays(let note): note.time
+    case .keptDueDays(let kept): kept.time
     }
   }
 
@@ -52,7 +60,7 @@ enum HistoryRecord: Hashable, Sendable {
   var isStep: Bool {
     switch self {
     case .answer, .right, .reset, .questionsChange, .setting: true
-    case .undo, .redo, .roundStart, .baseline: false
+    case .undo, .redo, .roundStart, .baseline, .learnerDays, .keptDueDays: false
     }
   }
 
@@ -87,6 +95,12 @@ enum HistoryRecord: Hashable, Sendable {
     case .baseline(var baseline):
       baseline.id = id
       return .baseline(baseline)
+    case .learnerDays(var note):
+      note.id = id
+      return .learnerDays(note)
+    case .keptDueDays(var kept):
+      kept.id = id
+      return .keptDueDays(kept)
     }
   }
 }
@@ -114,8 +128,17 @@ struct AnswerStep: Hashable, Sendable {
   /// that importing it again adds nothing. Such an answer's ``round`` is the
   /// import step: taking back the import takes back its reviews.
   var origin: String? = nil
+  /// The learner day it was given on (``LearnersDay/number``), fixed by the
+  /// answering machine's local time and `day-starts-at` at that moment;
+  /// `nil` for an answer recorded before learner days were kept, whose day
+  /// a ``LearnerDaysNote`` gives.
+  var day: Int? = nil
 
   var isCorrect: Bool { rating.isCorrect }
+
+  /// Whether the time it took is known: a review Anki logged with 0 ms has
+  /// none, and stays out of the learner's pace.
+  var hasRecordedTime: Bool { origin == nil || duration > 0 }
 }
 
 /// `:right`: the answer `target`, graded Incorrect, was right after all.
@@ -242,4 +265,46 @@ struct ScoreBaseline: Hashable, Sendable {
   var group: String
   var score: Score
   var lastPlayed: Timestamp?
+}
+
+/// The learner days given, once, to answers recorded without one (by an
+/// earlier release): the first machine that reads them gives each its day
+/// in its own time zone and `day-starts-at`, so that every machine derives
+/// the same memory from then on.
+///
+/// Answers are named in runs: the answers of one machine numbered from
+/// `first` to `last` (records between them that are not answers, or that
+/// carry their own day, are not affected) fell on `day`.
+struct LearnerDaysNote: Hashable, Sendable {
+  /// Answers of one machine, numbered `first` to `last`, all on `day`.
+  struct Run: Hashable, Sendable {
+    var first: StepID
+    var last: Int
+    var day: Int
+  }
+
+  var id: StepID
+  var time: Timestamp
+  /// The hour days started at, local time, when the days were given.
+  var hour: Int
+  var runs: [Run]
+}
+
+/// The due days that step `target` keeps, card by card, until each card's
+/// next review: an install of fitted parameters without `--reschedule`
+/// changes every card's memory but not the day it falls due, and an Anki
+/// package's cards fall due on Anki's day. Taking the step back drops them.
+struct KeptDueDays: Hashable, Sendable {
+  /// One card's kept due day.
+  struct Card: Hashable, Sendable {
+    var group: String
+    /// The card's identity (the key of its memory).
+    var card: String
+    var day: Int
+  }
+
+  var id: StepID
+  var time: Timestamp
+  var target: StepID
+  var cards: [Card]
 }

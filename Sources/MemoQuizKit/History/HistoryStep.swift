@@ -70,7 +70,7 @@ extension HistoryStep {
         steps.append(step(kind: c.kind, group: c.group, summary: c.summary))
       case .setting(let s):
         steps.append(step(kind: s.key == "fsrs-parameters" ? .optimize : .config, group: nil, summary: s.summary))
-      case .undo, .redo, .roundStart, .baseline:
+      case .undo, .redo, .roundStart, .baseline, .learnerDays, .keptDueDays:
         break
       }
     }

@@ -11,11 +11,18 @@ public struct ImportedAnswer: Sendable, Hashable {
   public var rating: ReviewRating
   /// Seconds from the question being shown to the answer.
   public var seconds: Double
+  /// The hour the other program's days start at, which gives the answer its
+  /// learner day; `nil` for `day-starts-at`.
+  public var hour: Int?
+  /// For a card's last review, when the other program has it due next.
+  public var due: AnkiReview.Due?
 
   public init(
     origin: String, group: String, question: String, prompt: String, time: Timestamp, rating: ReviewRating,
-    seconds: Double
+    seconds: Double, hour: Int? = nil, due: AnkiReview.Due? = nil
   ) {
+    self.hour = hour
+    self.due = due
     self.origin = origin
     self.group = group
     self.question = question

@@ -7,8 +7,8 @@
 /// defaults, or the learner's own after `optimize`) and a desired retention,
 /// and passed down to whatever needs memory states or due dates. The maximum
 /// interval is 36,500 days, and there are no learning or relearning steps:
-/// every review goes straight to the day-based formulas, and a review less
-/// than a whole day after the previous one uses the same-day formula.
+/// every review goes straight to the day-based formulas, and a review in the
+/// same learner day as the previous one uses the same-day formula.
 /// `Tests/MemoQuizKitTests/Memory` checks every formula against values the
 /// reference produced.
 public struct FSRSScheduler: Sendable {
@@ -55,10 +55,11 @@ public struct FSRSScheduler: Sendable {
     pow(1 + factor * max(0, elapsedDays) / stability, decay)
   }
 
-  /// The chance of recall at `time`, counting fractions of a day; for
-  /// showing and ordering, not for scheduling.
-  public func retrievability(of state: MemoryState, at time: Timestamp) -> Double {
-    retrievability(elapsedDays: time.days(since: state.lastReview), stability: state.stability)
+  /// The chance of recall on learner day `today`, counting the learner days
+  /// since the last review, as the scheduler does.
+  public func retrievability(of state: MemoryState, onDay today: Int) -> Double {
+    retrievability(
+      elapsedDays: Double(LearnersDay.days(from: state.lastReviewDay, to: today)), stability: state.stability)
   }
 
   /// The state after a review.
@@ -66,13 +67,18 @@ public struct FSRSScheduler: Sendable {
   ///   - state: the state before, or `nil` for a question never reviewed.
   ///   - rating: how the review went.
   ///   - time: when it happened.
+  ///   - day: the learner day it happened on (``LearnersDay/number``): the
+  ///     learner days since the last review's day are the elapsed time, and
+  ///     two reviews in one learner day use the same-day formula.
   ///   - fuzz: a number in `0..<1` that picks the interval within FSRS's
   ///     fuzz range; `nil` keeps the unfuzzed interval.
-  public func review(_ state: MemoryState?, rating: ReviewRating, at time: Timestamp, fuzz: Double?) -> MemoryState {
+  public func review(
+    _ state: MemoryState?, rating: ReviewRating, at time: Timestamp, day: Int, fuzz: Double?
+  ) -> MemoryState {
     let stability: Double
     let difficulty: Double
     if let state {
-      let elapsed = time.wholeDays(since: state.lastReview)
+      let elapsed = LearnersDay.days(from: state.lastReviewDay, to: day)
       if elapsed < 1 {
         stability = shortTermStability(state.stability, rating: rating)
       } else {
@@ -88,7 +94,7 @@ public struct FSRSScheduler: Sendable {
     var interval = nextInterval(stability: stability)
     if let fuzz { interval = fuzzed(interval, unit: fuzz) }
     return MemoryState(
-      stability: stability, difficulty: difficulty, lastReview: time, interval: interval,
+      stability: stability, difficulty: difficulty, lastReview: time, lastReviewDay: day, interval: interval,
       reviewCount: (state?.reviewCount ?? 0) + 1)
   }
 

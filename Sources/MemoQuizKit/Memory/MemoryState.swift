@@ -10,19 +10,30 @@ public struct MemoryState: Hashable, Sendable {
   public var difficulty: Double
   /// When it was last reviewed.
   public var lastReview: Timestamp
-  /// The interval chosen at the last review, in whole days (after fuzz).
+  /// The learner day of the last review (``LearnersDay/number``), fixed
+  /// when the answer was given: FSRS counts time in these days.
+  public var lastReviewDay: Int
+  /// The interval chosen at the last review, in learner days (after fuzz).
   public var interval: Int
   /// How many reviews made this state; it draws the fuzz.
   public var reviewCount: Int
 
-  public init(stability: Double, difficulty: Double, lastReview: Timestamp, interval: Int, reviewCount: Int) {
+  public init(
+    stability: Double, difficulty: Double, lastReview: Timestamp, lastReviewDay: Int, interval: Int,
+    reviewCount: Int
+  ) {
     self.stability = stability
     self.difficulty = difficulty
     self.lastReview = lastReview
+    self.lastReviewDay = lastReviewDay
     self.interval = interval
     self.reviewCount = reviewCount
   }
 
-  /// When the question falls due: the last review plus the interval.
-  public var due: Timestamp { lastReview.adding(days: interval) }
+  /// The learner day the question falls due on: the last review's day plus
+  /// the interval. It is due from that day's start, at any hour of it.
+  public var dueDay: Int { LearnersDay.day(lastReviewDay, plus: interval) }
+
+  /// Whether the question is due on learner day `today` (or was before).
+  public func isDue(onDay today: Int) -> Bool { dueDay <= today }
 }

@@ -51,25 +51,4 @@ public struct Timestamp: RawRepresentable, Hashable, Comparable, Sendable {
     else { return nil }
     self.init(rawValue: Int64(milliseconds))
   }
-
-  /// This moment moved by whole days.
-  func adding(days: Int) -> Timestamp {
-    let (sum, overflow) = rawValue.addingReportingOverflow(
-      Int64(days).multipliedReportingOverflow(by: Self.millisecondsPerDay).partialValue)
-    return Timestamp(rawValue: overflow ? Int64.max : sum)
-  }
-
-  /// Whole days from `earlier` to this moment, rounded down, as Python's
-  /// `timedelta.days` counts them (negative when this moment is earlier).
-  func wholeDays(since earlier: Timestamp) -> Int {
-    let difference = rawValue.subtractingReportingOverflow(earlier.rawValue)
-    guard !difference.overflow else { return rawValue < earlier.rawValue ? Int.min / 2 : Int.max / 2 }
-    let (quotient, remainder) = difference.partialValue.quotientAndRemainder(dividingBy: Self.millisecondsPerDay)
-    return Int(remainder < 0 ? quotient - 1 : quotient)
-  }
-
-  /// Days from `earlier` to this moment, with fractions.
-  func days(since earlier: Timestamp) -> Double {
-    Double(rawValue) / Double(Self.millisecondsPerDay) - Double(earlier.rawValue) / Double(Self.millisecondsPerDay)
-  }
 }

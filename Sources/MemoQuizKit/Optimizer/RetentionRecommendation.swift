@@ -94,47 +94,45 @@ public struct RetentionRecommendation: Hashable, Sendable {
     questions: Int
   ) -> Double {
     let scheduler = FSRSScheduler(parameters: parameters, desiredRetention: desiredRetention)
-    let millisecondsPerDay = Timestamp.millisecondsPerDay
     var generator = SplitMix64(seed: seed)
     var states: [MemoryState] = []
     states.reserveCapacity(questions)
+    // Every answer of a learner day is given in its morning: the day's
+    // number is all the scheduler counts.
     for day in 0..<days {
-      let morning = Timestamp(rawValue: Int64(day) * millisecondsPerDay)
-      let repeatTime = Timestamp(rawValue: morning.rawValue + 600_000)
-      var due = states.indices.filter { states[$0].due.rawValue < morning.rawValue + millisecondsPerDay }
-      due.sort {
-        scheduler.retrievability(of: states[$0], at: morning) < scheduler.retrievability(of: states[$1], at: morning)
-      }
+      var due = states.indices.filter { states[$0].isDue(onDay: day) }
+      let recall = due.map { scheduler.retrievability(of: states[$0], onDay: day) }
+      let order = recall.indices.sorted { recall[$0] < recall[$1] }
+      due = order.map { due[$0] }
       var left = answersPerDay
-      for index in due where left > 0 {
-        let chance = scheduler.retrievability(of: states[index], at: morning)
+      for (position, index) in due.enumerated() where left > 0 {
         let rating: ReviewRating =
-          RetentionSimulator.unit(&generator) < chance
+          RetentionSimulator.unit(&generator) < recall[order[position]]
           ? ReviewRating(rawValue: 2 + RetentionSimulator.draw(habits.recallRatings, &generator)) ?? .good : .again
-        states[index] = learn(scheduler, states[index], rating, at: morning, then: repeatTime, answers: &left)
+        states[index] = learn(scheduler, states[index], rating, on: day, answers: &left)
       }
       // New questions while the day leaves room, each counted as 5/4 of
       // an answer, as the learner's day allows them.
       var room = due.isEmpty ? left : max(0, answersPerDay - due.count) * 4 / 5
       while left > 0 && room > 0 && states.count < questions {
         let rating = ReviewRating(rawValue: 1 + RetentionSimulator.draw(habits.firstRatings, &generator)) ?? .good
-        states.append(learn(scheduler, nil, rating, at: morning, then: repeatTime, answers: &left))
+        states.append(learn(scheduler, nil, rating, on: day, answers: &left))
         room -= 1
       }
     }
-    let end = Timestamp(rawValue: Int64(days) * millisecondsPerDay)
-    return states.reduce(0) { $0 + scheduler.retrievability(of: $1, at: end) }
+    return states.reduce(0) { $0 + scheduler.retrievability(of: $1, onDay: days) }
   }
 
   /// One answer, and after Again the right answer later the same day.
   private static func learn(
-    _ scheduler: FSRSScheduler, _ state: MemoryState?, _ rating: ReviewRating, at time: Timestamp,
-    then repeatTime: Timestamp, answers: inout Int
+    _ scheduler: FSRSScheduler, _ state: MemoryState?, _ rating: ReviewRating, on day: Int, answers: inout Int
   ) -> MemoryState {
-    var next = scheduler.review(state, rating: rating, at: time, fuzz: nil)
+    let morning = Timestamp(rawValue: Int64(day) * Timestamp.millisecondsPerDay)
+    var next = scheduler.review(state, rating: rating, at: morning, day: day, fuzz: nil)
     answers -= 1
     if rating == .again {
-      next = scheduler.review(next, rating: .good, at: repeatTime, fuzz: nil)
+      next = scheduler.review(
+        next, rating: .good, at: Timestamp(rawValue: morning.rawValue + 600_000), day: day, fuzz: nil)
       answers -= 1
     }
     return next

@@ -27,7 +27,6 @@ public struct RetentionSimulator: Sendable {
   static let days = 365
   static let newPerDay = 10
   static let seed: UInt64 = 42
-  private static let millisecondsPerDay = Timestamp.millisecondsPerDay
   /// The reference simulator's defaults: first ratings (Again to Easy) and
   /// ratings of recalled reviews (Hard to Easy).
   static let defaultFirstRatings = [0.24, 0.094, 0.495, 0.171]
@@ -70,32 +69,26 @@ public struct RetentionSimulator: Sendable {
     states.reserveCapacity(Self.days * Self.newPerDay)
     var answers = 0
     var retentionSum = 0.0
+    // Every answer of a learner day is given in its morning: the day's
+    // number is all the scheduler counts.
     for day in 0..<Self.days {
-      let morning = Timestamp(rawValue: Int64(day) * Self.millisecondsPerDay)
-      let repeatTime = Timestamp(rawValue: morning.rawValue + 600_000)
-      let nextMorning = morning.rawValue + Self.millisecondsPerDay
-      for index in states.indices where states[index].due.rawValue < nextMorning {
+      for index in states.indices where states[index].isDue(onDay: day) {
         let state = states[index]
-        let chance = scheduler.retrievability(
-          elapsedDays: Double(morning.wholeDays(since: state.lastReview)), stability: state.stability)
+        let chance = scheduler.retrievability(of: state, onDay: day)
         let rating: ReviewRating
         if Self.unit(&generator) < chance {
           rating = ReviewRating(rawValue: 2 + Self.draw(recallRatings, &generator)) ?? .good
         } else {
           rating = .again
         }
-        states[index] = learn(scheduler, state, rating: rating, at: morning, then: repeatTime, answers: &answers)
+        states[index] = learn(scheduler, state, rating: rating, on: day, answers: &answers)
       }
       for _ in 0..<Self.newPerDay {
         let rating = ReviewRating(rawValue: 1 + Self.draw(firstRatings, &generator)) ?? .good
-        states.append(learn(scheduler, nil, rating: rating, at: morning, then: repeatTime, answers: &answers))
+        states.append(learn(scheduler, nil, rating: rating, on: day, answers: &answers))
       }
-      let evening = Timestamp(rawValue: nextMorning - 1)
       var recall = 0.0
-      for state in states {
-        recall += scheduler.retrievability(
-          elapsedDays: Double(evening.wholeDays(since: state.lastReview)), stability: state.stability)
-      }
+      for state in states { recall += scheduler.retrievability(of: state, onDay: day) }
       retentionSum += recall / Double(states.count)
     }
     return Outcome(
@@ -105,13 +98,14 @@ public struct RetentionSimulator: Sendable {
 
   /// One answer, and after Again the right answer later the same day.
   private func learn(
-    _ scheduler: FSRSScheduler, _ state: MemoryState?, rating: ReviewRating, at time: Timestamp,
-    then repeatTime: Timestamp, answers: inout Int
+    _ scheduler: FSRSScheduler, _ state: MemoryState?, rating: ReviewRating, on day: Int, answers: inout Int
   ) -> MemoryState {
-    var next = scheduler.review(state, rating: rating, at: time, fuzz: nil)
+    let morning = Timestamp(rawValue: Int64(day) * Timestamp.millisecondsPerDay)
+    var next = scheduler.review(state, rating: rating, at: morning, day: day, fuzz: nil)
     answers += 1
     if rating == .again {
-      next = scheduler.review(next, rating: .good, at: repeatTime, fuzz: nil)
+      next = scheduler.review(
+        next, rating: .good, at: Timestamp(rawValue: morning.rawValue + 600_000), day: day, fuzz: nil)
       answers += 1
     }
     return next

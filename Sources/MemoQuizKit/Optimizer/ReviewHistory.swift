@@ -4,14 +4,20 @@
 /// effect (taken-back answers left out, `:right` applied). The reviews need
 /// not be in order; the optimizer sorts them by time.
 public struct ReviewHistory: Hashable, Sendable {
-  /// One graded answer: when it was given and how it went.
+  /// One graded answer: when it was given, on which learner day, and how
+  /// it went.
   public struct Review: Hashable, Sendable {
     public var time: Timestamp
     public var rating: ReviewRating
+    /// The learner day it was given on (``LearnersDay/number``), as the
+    /// history records it; `nil` for a log of times alone (the reference
+    /// optimizers' fixtures), counted in 24-hour blocks as they count it.
+    public var day: Int?
 
-    public init(time: Timestamp, rating: ReviewRating) {
+    public init(time: Timestamp, rating: ReviewRating, day: Int? = nil) {
       self.time = time
       self.rating = rating
+      self.day = day
     }
   }
 

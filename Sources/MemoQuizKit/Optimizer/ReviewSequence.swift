@@ -1,7 +1,7 @@
 /// One question's reviews as the FSRS model reads them: in time order, each
-/// with its rating and the whole days since the review before it.
+/// with its rating and the learner days since the review before it.
 ///
-/// A review a whole day or more after the one before is a *counted* review:
+/// A review on a later learner day than the one before is a *counted* review:
 /// the model predicts its outcome, and it enters the loss. A same-day review
 /// (under a day after the one before) only moves the memory state, with
 /// FSRS's same-day formula. The first review sets the initial state. This is
@@ -10,8 +10,8 @@
 struct ReviewSequence: Sendable {
   /// The rating of each review, 1 (Again) to 4 (Easy).
   var ratings: [UInt8]
-  /// Whole days since the previous review (0 for the first and for same-day
-  /// reviews), as Python's `timedelta.days` counts them.
+  /// Learner days since the previous review (0 for the first and for
+  /// same-day reviews), as Anki's optimizer counts them.
   var elapsedDays: [Int32]
   /// The number of counted reviews.
   private(set) var countedReviews = 0
@@ -31,14 +31,26 @@ struct ReviewSequence: Sendable {
     firstTime = sorted.first?.element.time ?? Timestamp(rawValue: 0)
     ratings.reserveCapacity(sorted.count)
     elapsedDays.reserveCapacity(sorted.count)
-    var previous: Timestamp?
+    var previous: ReviewHistory.Review?
     for (_, review) in sorted {
-      let days = previous.map { max(0, review.time.wholeDays(since: $0)) } ?? 0
+      let days = previous.map { max(0, Self.days(from: $0, to: review)) } ?? 0
       ratings.append(UInt8(review.rating.rawValue))
       elapsedDays.append(Int32(clamping: days))
       if days > 0 && previous != nil { countedReviews += 1 }
-      previous = review.time
+      previous = review
     }
+  }
+
+  /// The days between two reviews: learner days when the history gives
+  /// them; for a log of times alone, 24-hour blocks rounded down, as
+  /// Python's `timedelta.days` counts them.
+  private static func days(from earlier: ReviewHistory.Review, to later: ReviewHistory.Review) -> Int {
+    if let from = earlier.day, let to = later.day { return LearnersDay.days(from: from, to: to) }
+    let difference = later.time.rawValue.subtractingReportingOverflow(earlier.time.rawValue)
+    guard !difference.overflow else { return later.time < earlier.time ? 0 : Int.max / 2 }
+    let (quotient, remainder) = difference.partialValue.quotientAndRemainder(
+      dividingBy: Timestamp.millisecondsPerDay)
+    return Int(remainder < 0 ? quotient - 1 : quotient)
   }
 
   /// Whether this sequence comes before `other` in the optimizer's fixed

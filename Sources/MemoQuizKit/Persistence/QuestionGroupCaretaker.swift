@@ -60,6 +60,12 @@ public struct QuestionGroupCaretaker {
     }
     progress.questionsInUse = (key, groups)
     try progress.announceQuestionsConflicts()
+    do {
+      try progress.giveLearnerDays()
+    } catch {
+      // A folder that cannot be written now keeps the days given meanwhile.
+      onWarning("the learner days of earlier answers could not be recorded yet (\(error))")
+    }
     if DurableFile.exists(folder.scoresFile) {
       try ScoresFileV1.carryOver(into: progress, groups: groups, onWarning: onWarning)
     }
@@ -127,20 +133,39 @@ public struct QuestionGroupCaretaker {
   /// The group's round that still has questions to ask, if there is one.
   ///
   /// A round is its machine's own: another machine's unfinished round is
-  /// not resumed here (its answers count all the same).
-  public func unfinishedRound(of title: String) -> RoundMemento? {
+  /// not resumed here (its answers count all the same). A review round
+  /// started on an earlier learner day than `now`'s is not today's: it is
+  /// left, and the next review plans today's cards afresh.
+  public func unfinishedRound(of title: String, at now: Date) -> RoundMemento? {
     guard let machine = progress.existingMachine else { return nil }
+    let today = learnerDay(at: now)
+    let hour = progress.settings.dayStartsAt
     return progress.progressWithoutMemory.rounds.values
       .filter { $0.group == title && $0.id.machine == machine && !$0.isFinished }
+      .filter {
+        $0.strategy != ReviewQuestionStrategy().name
+          || LearnersDay.number(containing: $0.startedAt, startingAt: hour) >= today
+      }
       .max { $0.id.sequence < $1.id.sequence }
   }
 
-  /// How many of the group's cards are due at `now`.
+  /// The learner day `now` falls in (``LearnersDay/number``), with the
+  /// `day-starts-at` in effect, local time.
+  public func learnerDay(at now: Date) -> Int {
+    LearnersDay.number(containing: Timestamp(now), startingAt: progress.settings.dayStartsAt)
+  }
+
+  /// When learner day `day` starts, with the `day-starts-at` in effect.
+  public func start(ofDay day: Int) -> Date {
+    LearnersDay.start(ofDay: day, hour: progress.settings.dayStartsAt).date
+  }
+
+  /// How many of the group's cards are due on the learner day of `now`.
   public func dueCount(of group: QuestionGroup, at now: Date) -> Int {
-    let time = Timestamp(now)
-    if let outlook = progress.outlook { return outlook.groups[group.title]?.dueCount(at: time) ?? 0 }
+    let today = learnerDay(at: now)
+    if let outlook = progress.outlook { return outlook.groups[group.title]?.dueCount(onDay: today) ?? 0 }
     guard let memory = groupProgress(group.title)?.questions else { return 0 }
-    return group.cards.count { memory[$0.identity]?.state.map { $0.due <= time } ?? false }
+    return group.cards.count { memory[$0.identity]?.state.map { $0.isDue(onDay: today) } ?? false }
   }
 
   /// How many of the group's cards were never answered.
@@ -150,10 +175,10 @@ public struct QuestionGroupCaretaker {
     return group.cards.count { memory[$0.identity]?.state == nil }
   }
 
-  /// When the group's next card falls due, if any was answered.
-  public func nextDue(of group: QuestionGroup) -> Date? {
-    if let outlook = progress.outlook { return outlook.groups[group.title]?.dues.first?.date }
+  /// The learner day the group's next card falls due on, if any was answered.
+  public func nextDueDay(of group: QuestionGroup) -> Int? {
+    if let outlook = progress.outlook { return outlook.groups[group.title]?.dues.first }
     guard let memory = groupProgress(group.title)?.questions else { return nil }
-    return group.cards.compactMap { memory[$0.identity]?.state?.due }.min()?.date
+    return group.cards.compactMap { memory[$0.identity]?.state?.dueDay }.min()
   }
 }

@@ -39,10 +39,10 @@ struct Activity: Hashable, Sendable {
 }
 
 extension MemoryState? {
-  /// Whether a question with this memory was due at `time`: reviewed before
-  /// and reached its due time.
-  func isDue(at time: Timestamp) -> Bool {
+  /// Whether a question with this memory was due on learner day `day`:
+  /// reviewed before and reached its due day.
+  func isDue(onDay day: Int) -> Bool {
     guard let state = self else { return false }
-    return state.due <= time
+    return state.isDue(onDay: day)
   }
 }

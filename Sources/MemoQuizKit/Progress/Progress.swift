@@ -35,6 +35,12 @@ struct Progress: Hashable, Sendable {
   /// desired retention. A change of either replays the whole history with
   /// them, as Anki reschedules.
   var schedulerSettings = SchedulerSettings()
+  /// The learner days notes gave to answers recorded without one.
+  var learnerDayIndex = LearnerDayIndex()
+  /// Answers recorded without a learner day that no note names yet, with
+  /// the day this machine gives them meanwhile (its time zone and
+  /// `day-starts-at`): the caretaker records them in a note.
+  var undatedAnswers: [StepID: Int] = [:]
 
   /// The scheduler every memory state is computed with.
   var scheduler: FSRSScheduler { schedulerSettings.scheduler }
@@ -48,8 +54,9 @@ struct Progress: Hashable, Sendable {
     if record.isStep { redoable.removeAll() }
     switch record {
     case .answer(let answer):
-      recentDurations.append(answer.duration)
-      applyAnswer(answer, rating: answer.rating)
+      if answer.hasRecordedTime { recentDurations.append(answer.duration) }
+      let day = learnerDay(of: answer, hour: answer.day == nil ? Settings(settings).dayStartsAt : 0)
+      applyAnswer(answer, rating: answer.rating, day: day)
       return true
     case .right(let right):
       guard !undone.contains(right.target) else { return false }
@@ -83,12 +90,53 @@ struct Progress: Hashable, Sendable {
     case .baseline(let baseline):
       applyBaseline(baseline)
       return true
+    case .learnerDays(let note):
+      return applyLearnerDays(note)
+    case .keptDueDays(let kept):
+      if !undone.contains(kept.target) { keepDueDays(kept) }
+      return true
     }
   }
 
+  /// Sets each named card's due day, by its interval from its last review's
+  /// day: its next review schedules it afresh.
+  private mutating func keepDueDays(_ kept: KeptDueDays) {
+    for card in kept.cards {
+      guard var state = groups[card.group]?.questions[card.card]?.state else { continue }
+      state.interval = min(max(0, LearnersDay.days(from: state.lastReviewDay, to: card.day)), 1_000_000)
+      groups[card.group]?.questions[card.card]?.state = state
+    }
+  }
+
+  /// The learner day of an answer: its own, else the one a note gave it,
+  /// else this machine's (in its time zone, days starting at `hour`),
+  /// which is remembered until a note records it.
+  private mutating func learnerDay(of answer: AnswerStep, hour: Int) -> Int {
+    if let day = answer.day { return day }
+    if let day = learnerDayIndex.day(of: answer.id) { return day }
+    let day = LearnersDay.number(containing: answer.time, startingAt: hour)
+    undatedAnswers[answer.id] = day
+    return day
+  }
+
+  /// Records a note's days: exact when it gives the undated answers the
+  /// days they were given meanwhile, as this machine's own note does.
+  private mutating func applyLearnerDays(_ note: LearnerDaysNote) -> Bool {
+    var named = LearnerDayIndex()
+    named.add(note)
+    for (id, day) in undatedAnswers {
+      guard let given = named.day(of: id) else { continue }
+      guard given == day else { return false }
+      undatedAnswers[id] = nil
+    }
+    learnerDayIndex.add(note)
+    return true
+  }
+
   /// Saving an answer must not copy the group: it changes it in place.
-  private mutating func applyAnswer(_ answer: AnswerStep, rating: ReviewRating) {
-    Self.applyAnswer(answer, rating: rating, scheduler: scheduler, to: &groups[answer.group, default: GroupProgress()])
+  private mutating func applyAnswer(_ answer: AnswerStep, rating: ReviewRating, day: Int) {
+    Self.applyAnswer(
+      answer, rating: rating, day: day, scheduler: scheduler, to: &groups[answer.group, default: GroupProgress()])
     groups[answer.group]?.mistakes.record(
       question: answer.question, step: answer.id, typed: answer.typed, correct: rating.isCorrect)
     if let round = answer.round, let memento = rounds[round] {
@@ -106,13 +154,14 @@ struct Progress: Hashable, Sendable {
   }
 
   private static func applyAnswer(
-    _ answer: AnswerStep, rating: ReviewRating, scheduler: FSRSScheduler, to group: inout GroupProgress
+    _ answer: AnswerStep, rating: ReviewRating, day: Int, scheduler: FSRSScheduler, to group: inout GroupProgress
   ) {
-    let wasDue = group.questions[answer.question]?.state.isDue(at: answer.time) ?? false
+    let wasDue = group.questions[answer.question]?.state.isDue(onDay: day) ?? false
     group.activity[Activity.slot(of: answer.time), default: Activity()].count(
       correct: rating.isCorrect, wasDue: wasDue, isFirst: group.questions[answer.question] == nil)
     group.questions[answer.question, default: QuestionMemory()]
-      .review(rating, at: answer.time, step: answer.id, question: answer.question, scheduler: scheduler)
+      .review(
+        rating, at: answer.time, day: day, step: answer.id, question: answer.question, scheduler: scheduler)
     group.answerScore.record(correct: rating.isCorrect)
     group.lastPlayed = max(group.lastPlayed ?? answer.time, answer.time)
   }
@@ -126,7 +175,7 @@ struct Progress: Hashable, Sendable {
     else { return false }
     // The answer now counts as correct in its quarter of an hour too.
     let slot = Activity.slot(of: last.time)
-    let wasDue = memory.previous.isDue(at: last.time)
+    let wasDue = memory.previous.isDue(onDay: last.day)
     group.activity[slot, default: Activity()].count(correct: false, wasDue: wasDue, sign: -1)
     group.activity[slot, default: Activity()].count(correct: true, wasDue: wasDue)
     group.answerScore.incorrectCount -= 1
@@ -198,7 +247,7 @@ struct Progress: Hashable, Sendable {
     let rating = last.rating
     let slot = Activity.slot(of: last.time)
     group.activity[slot]?.count(
-      correct: rating.isCorrect, wasDue: memory.state.isDue(at: last.time), isFirst: memory.isEmpty, sign: -1)
+      correct: rating.isCorrect, wasDue: memory.state.isDue(onDay: last.day), isFirst: memory.isEmpty, sign: -1)
     if group.activity[slot]?.isEmpty == true { group.activity[slot] = nil }
     group.questions[question] = memory.isEmpty ? nil : memory
     group.answerScore.retract(correct: rating.isCorrect)
@@ -231,6 +280,10 @@ struct Progress: Hashable, Sendable {
       values[setting.key] = setting.value
     }
     progress.schedulerSettings = SchedulerSettings(values)
+    // Answers recorded without a day take the one a note gave them (the
+    // first note to name them), else this machine's until a note is written.
+    for case .learnerDays(let note) in records { progress.learnerDayIndex.add(note) }
+    let hour = Settings(values).dayStartsAt
     var regraded = Set<StepID>()
     for case .right(let right) in records where !progress.undone.contains(right.id) {
       regraded.insert(right.target)
@@ -239,13 +292,14 @@ struct Progress: Hashable, Sendable {
       if record.isStep { progress.redoable.removeAll() }
       switch record {
       case .answer(let answer):
-        progress.recentDurations.append(answer.duration)
+        if answer.hasRecordedTime { progress.recentDurations.append(answer.duration) }
+        let day = progress.learnerDay(of: answer, hour: hour)
         guard !takenBack.contains(answer.id) else {
           progress.groups[answer.group, default: GroupProgress()].lastPlayed = max(
             progress.groups[answer.group]?.lastPlayed ?? answer.time, answer.time)
           continue
         }
-        progress.applyAnswer(answer, rating: regraded.contains(answer.id) ? .good : answer.rating)
+        progress.applyAnswer(answer, rating: regraded.contains(answer.id) ? .good : answer.rating, day: day)
       case .reset(let reset):
         if !progress.undone.contains(reset.id) { progress.applyReset(reset) }
       case .questionsChange(let change):
@@ -263,6 +317,10 @@ struct Progress: Hashable, Sendable {
         progress.rounds[start.id] = RoundMemento(start)
       case .baseline(let baseline):
         progress.applyBaseline(baseline)
+      case .learnerDays:
+        continue
+      case .keptDueDays(let kept):
+        if !progress.undone.contains(kept.target) { progress.keepDueDays(kept) }
       }
     }
     progress.newest = records.lazy.map(HistoryOrder.init).max()

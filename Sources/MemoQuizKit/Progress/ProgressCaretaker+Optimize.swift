@@ -40,18 +40,62 @@ extension ProgressCaretaker {
       let key = answer.group + "\u{1F}" + answer.question
       if reviews[key] == nil { order.append(key) }
       let rating = regraded.contains(answer.id) ? ReviewRating.good : answer.rating
-      reviews[key, default: []].append(ReviewHistory.Review(time: answer.time, rating: rating))
+      let day = answer.day ?? progress.learnerDayIndex.day(of: answer.id) ?? progress.undatedAnswers[answer.id]
+      reviews[key, default: []].append(ReviewHistory.Review(time: answer.time, rating: rating, day: day))
     }
     return order.map { ReviewHistory(reviews[$0] ?? []) }
   }
 
   /// Installs fitted parameters as a step of the history: every memory
-  /// state and due date is computed again with them, and `undo` goes back
-  /// to the ones before.
-  public func install(_ parameters: FSRSParameters, reviews: Int, at time: Date) throws {
-    try set(
-      SchedulerSettings.parametersKey, to: SchedulerSettings.text(of: parameters),
-      summary: "optimize: the scheduler fitted to \(reviews) reviews", at: time)
+  /// state is computed again with them, and `undo` goes back to the ones
+  /// before. Each card keeps its due day until its next review, unless
+  /// `reschedule` computes the due days again too.
+  public func install(_ parameters: FSRSParameters, reviews: Int, reschedule: Bool, at time: Date) throws {
+    try perform { progress, ids in
+      let step = SettingStep(
+        id: ids[0], time: ids.after(Timestamp(time)), key: SchedulerSettings.parametersKey,
+        value: SchedulerSettings.text(of: parameters),
+        summary: "optimize: the scheduler fitted to \(reviews) reviews\(reschedule ? ", due days rescheduled" : "")")
+      guard !reschedule else { return ([.setting(step)], ()) }
+      var cards: [KeptDueDays.Card] = []
+      for (title, group) in progress.groups.sorted(by: { $0.key < $1.key }) {
+        for (key, memory) in group.questions.sorted(by: { $0.key < $1.key }) {
+          if let state = memory.state { cards.append(KeptDueDays.Card(group: title, card: key, day: state.dueDay)) }
+        }
+      }
+      let kept = KeptDueDays(id: ids[1], time: step.time, target: step.id, cards: cards)
+      return ([.setting(step), .keptDueDays(kept)], ())
+    }
+  }
+
+  /// How many cards with a memory are due on the learner day of `now`, in
+  /// all groups.
+  public func dueToday(at now: Date) -> Int {
+    Self.dueCount(in: progress, at: now, hour: settings.dayStartsAt)
+  }
+
+  /// How many cards would be due on the learner day of `now` with
+  /// `parameters` installed and every due day computed again with them.
+  public func dueTodayRescheduled(with parameters: FSRSParameters, at now: Date) throws -> Int {
+    var records = try allRecords()
+    let last = records.lazy.map(HistoryOrder.init).max()
+    // No history, no memory: nothing is due.
+    guard let machine = existingMachine ?? last?.id.machine else { return 0 }
+    let id = StepID(machine: machine, sequence: StepID.maximumSequence)
+    let time = Timestamp(rawValue: (last?.time.rawValue ?? 0) + 1)
+    records.append(
+      .setting(
+        SettingStep(
+          id: id, time: time, key: SchedulerSettings.parametersKey, value: SchedulerSettings.text(of: parameters),
+          summary: "")))
+    return Self.dueCount(in: Progress.replaying(records), at: now, hour: settings.dayStartsAt)
+  }
+
+  private static func dueCount(in progress: Progress, at now: Date, hour: Int) -> Int {
+    let today = LearnersDay.number(containing: Timestamp(now), startingAt: hour)
+    return progress.groups.values.reduce(0) { sum, group in
+      sum + group.questions.values.count { $0.state?.isDue(onDay: today) ?? false }
+    }
   }
 
   /// Records the desired retention `optimize` recommends, as a step of the

@@ -94,7 +94,8 @@ extension ProgressCaretaker {
         try SnapshotCaretaker(folder: folder).save(contents: old, reason: "before \(summary)", now: time)
         // The reviews an import brings go first in this machine's file, so
         // that the import itself is its newest step, the one `undo` takes.
-        let reviews = try importedReviews(imported, ids: ids)
+        let (reviews, kept) = try importedReviews(
+          imported, ids: ids, hour: Settings(progress.settings).dayStartsAt, now: Timestamp(time))
         var step = QuestionsChangeStep(
           id: ids[reviews.count], time: ids.after(Timestamp(time)), kind: kind,
           base: version.flatMap { $0.isBefore ? nil : $0.step },
@@ -107,7 +108,14 @@ extension ProgressCaretaker {
           answer.round = step.id
           return HistoryRecord.answer(answer)
         }
-        return (answers + [.questionsChange(step)], (result, step.renames, newText))
+        // The cards keep the other program's due days until their next review.
+        var records = answers + [.questionsChange(step)]
+        if !kept.isEmpty {
+          records.append(
+            .keptDueDays(
+              KeptDueDays(id: ids[reviews.count + 1], time: step.time, target: step.id, cards: kept)))
+        }
+        return (records, (result, step.renames, newText))
       }
       guard let outcome else { return nil }
       // The step is on disk: now the file. A crash in between is mended by
@@ -122,24 +130,46 @@ extension ProgressCaretaker {
     }
   }
 
-  /// Imported reviews as answers, each once: the caller names the import
-  /// step they belong to.
-  private func importedReviews(_ imported: [ImportedAnswer], ids: NewIDs) throws -> [AnswerStep] {
-    guard !imported.isEmpty else { return [] }
+  /// Imported reviews as answers, each once, on the learner days the other
+  /// program counted: the caller names the import step they belong to. Also
+  /// the due day of each card whose last review came.
+  ///
+  /// Anki counts the days of its log as its scheduler does: back from the
+  /// start of its next day (at its rollover hour, else `hour`), in whole
+  /// days of 24 hours, which is what its memory states are computed from.
+  private func importedReviews(_ imported: [ImportedAnswer], ids: NewIDs, hour: Int, now: Timestamp) throws -> (
+    [AnswerStep], [KeptDueDays.Card]
+  ) {
+    guard !imported.isEmpty else { return ([], []) }
     var known = Set<String>()
     for case .answer(let answer) in try allRecords() {
       if let origin = answer.origin { known.insert(origin) }
     }
     var answers: [AnswerStep] = []
+    var kept: [KeptDueDays.Card] = []
     for review in imported where known.insert(review.origin).inserted {
       let milliseconds = Int((min(max(review.seconds, 0), 120) * 1000).rounded())
+      let dayHour = review.hour ?? hour
+      let today = LearnersDay.number(containing: now, startingAt: dayHour)
+      let next = LearnersDay.start(ofDay: today + 1, hour: dayHour).rawValue
+      let (back, remainder) = (next - review.time.rawValue).quotientAndRemainder(dividingBy: 86_400_000)
+      let day = LearnersDay.day(today, plus: -Int(remainder < 0 ? back - 1 : back))
       answers.append(
         AnswerStep(
           id: ids[answers.count], time: review.time, group: review.group, round: nil,
           question: review.question, prompt: review.prompt, typed: "", rating: review.rating,
-          duration: milliseconds, origin: review.origin))
+          duration: milliseconds, origin: review.origin, day: day))
+      switch review.due {
+      case .days(let days)?:
+        kept.append(KeptDueDays.Card(group: review.group, card: review.question, day: LearnersDay.day(day, plus: days)))
+      case .time(let time)?:
+        let due = LearnersDay.number(containing: time, startingAt: dayHour)
+        kept.append(KeptDueDays.Card(group: review.group, card: review.question, day: due))
+      case nil:
+        break
+      }
     }
-    return answers
+    return (answers, kept)
   }
 
   /// The groups that a new questions file renamed: a title gone and a new

@@ -283,8 +283,16 @@ public final class ProgressCaretaker {
       // was read: a damaged checkpoint can never make a number repeat.
       let last = max(known?.lastSequence ?? 0, known.flatMap { file.lastSequence(before: $0.end) } ?? 0)
       let ids = NewIDs(machine: me.id, first: last + 1, newest: progress.newest?.time)
-      let (records, result) = try change(progress, ids)
+      var (records, result) = try change(progress, ids)
       guard !records.isEmpty else { return result }
+      // Each answer's learner day is fixed now, by this machine's local time
+      // and the `day-starts-at` in effect.
+      let hour = Settings(state.settings).dayStartsAt
+      for (index, record) in records.enumerated() {
+        guard case .answer(var answer) = record, answer.day == nil else { continue }
+        answer.day = LearnersDay.number(containing: answer.time, startingAt: hour)
+        records[index] = .answer(answer)
+      }
       let newLast = ids.first + records.count - 1
       // Never write a number the reader would refuse.
       guard newLast <= StepID.maximumSequence else { throw HistoryError.full(path: file.path) }

@@ -5,22 +5,23 @@
 /// `Double` (exact, and read without `strtod`).
 extension ProgressCheckpoint {
   /// The fields of a question line: `question`, the identity, the counts,
-  /// the state and the state before the newest answer (five fields each,
+  /// the state and the state before the newest answer (six fields each,
   /// empty for none), then the newest answer when there is one.
   static func questionFields(key: String, memory: QuestionMemory) -> [String] {
     var fields = ["question", key, String(memory.correctCount), String(memory.incorrectCount)]
     for state in [memory.state, memory.previous] {
       guard let state else {
-        fields += ["", "", "", "", ""]
+        fields += ["", "", "", "", "", ""]
         continue
       }
       fields += [
         String(state.stability.bitPattern, radix: 16), String(state.difficulty.bitPattern, radix: 16),
-        String(state.lastReview.rawValue), String(state.interval), String(state.reviewCount),
+        String(state.lastReview.rawValue), String(state.lastReviewDay), String(state.interval),
+        String(state.reviewCount),
       ]
     }
     if let last = memory.lastAnswer {
-      fields += [last.step.text, String(last.rating.rawValue), String(last.time.rawValue)]
+      fields += [last.step.text, String(last.rating.rawValue), String(last.time.rawValue), String(last.day)]
     }
     return fields
   }
@@ -29,7 +30,7 @@ extension ProgressCheckpoint {
   /// - Returns: `nil` when the line is malformed.
   static func question(_ line: UnsafeBufferPointer<UInt8>) -> (key: String, memory: QuestionMemory)? {
     // The fields' bounds live on the stack: one line a remembered card.
-    withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: 17) { bounds in
+    withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: 20) { bounds in
       question(line, bounds: bounds)
     }
   }
@@ -42,7 +43,7 @@ extension ProgressCheckpoint {
     var hasEscape = false
     for index in 0..<line.count {
       if line[index] == 0x09 {
-        guard count < 16 else { return nil }
+        guard count < 19 else { return nil }
         bounds[count] = start..<index
         count += 1
         start = index + 1
@@ -52,7 +53,7 @@ extension ProgressCheckpoint {
     }
     bounds[count] = start..<line.count
     count += 1
-    guard count == 14 || count == 17 else { return nil }
+    guard count == 16 || count == 20 else { return nil }
     func field(_ number: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: line[bounds[number]]) }
     let key: String?
     if hasEscape {
@@ -66,36 +67,40 @@ extension ProgressCheckpoint {
     var memory = QuestionMemory()
     memory.correctCount = correct
     memory.incorrectCount = incorrect
-    guard case .some(let state) = memoryState(at: 4, field), case .some(let previous) = memoryState(at: 9, field)
+    guard case .some(let state) = memoryState(at: 4, field), case .some(let previous) = memoryState(at: 10, field)
     else { return nil }
     memory.state = state
     memory.previous = previous
-    if count == 17 {
-      guard let step = StepID(utf8: field(14)),
-        let rating = integer(field(15)).flatMap({ ReviewRating(rawValue: $0) }),
-        let time = integer(field(16)), Timestamp.readableRange.contains(Int64(time))
+    if count == 20 {
+      guard let step = StepID(utf8: field(16)),
+        let rating = integer(field(17)).flatMap({ ReviewRating(rawValue: $0) }),
+        let time = integer(field(18)), Timestamp.readableRange.contains(Int64(time)),
+        let day = integer(field(19)), (-LearnersDay.dayRange...LearnersDay.dayRange).contains(day)
       else { return nil }
-      memory.lastAnswer = QuestionMemory.LastAnswer(step: step, rating: rating, time: Timestamp(rawValue: Int64(time)))
+      memory.lastAnswer = QuestionMemory.LastAnswer(
+        step: step, rating: rating, time: Timestamp(rawValue: Int64(time)), day: day)
     }
     return (key, memory)
   }
 
-  /// Five fields from `first` on: a state, or none when all are empty.
+  /// Six fields from `first` on: a state, or none when all are empty.
   /// - Returns: `nil` when malformed; `.some(nil)` for no state.
   private static func memoryState(at first: Int, _ field: (Int) -> UnsafeBufferPointer<UInt8>) -> MemoryState?? {
-    if (first..<first + 5).allSatisfy({ field($0).isEmpty }) { return .some(nil) }
+    if (first..<first + 6).allSatisfy({ field($0).isEmpty }) { return .some(nil) }
     // Every field in the range the scheduler can give, so that nothing read
     // here can overflow later.
     guard let stability = bits(field(first)).map(Double.init(bitPattern:)), stability > 0, stability <= 1e9,
       let difficulty = bits(field(first + 1)).map(Double.init(bitPattern:)), (0...11).contains(difficulty),
       let lastReview = integer(field(first + 2)), Timestamp.readableRange.contains(Int64(lastReview)),
-      let interval = integer(field(first + 3)), (0...1_000_000).contains(interval),
-      let reviews = integer(field(first + 4)), (0...Score.maximumCount).contains(reviews)
+      let lastReviewDay = integer(field(first + 3)),
+      (-LearnersDay.dayRange...LearnersDay.dayRange).contains(lastReviewDay),
+      let interval = integer(field(first + 4)), (0...1_000_000).contains(interval),
+      let reviews = integer(field(first + 5)), (0...Score.maximumCount).contains(reviews)
     else { return nil }
     return .some(
       MemoryState(
         stability: stability, difficulty: difficulty, lastReview: Timestamp(rawValue: Int64(lastReview)),
-        interval: interval, reviewCount: reviews))
+        lastReviewDay: lastReviewDay, interval: interval, reviewCount: reviews))
   }
 
   /// A decimal integer, optionally negative; `nil` when malformed or too large.

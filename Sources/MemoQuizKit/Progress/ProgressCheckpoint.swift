@@ -61,6 +61,16 @@ struct ProgressCheckpoint: Equatable, Sendable {
     for step in progress.settingSteps {
       RecordLine.append(["setting", step.id.text, step.key, step.value], to: &text)
     }
+    if !progress.undatedAnswers.isEmpty {
+      RecordLine.append(
+        ["undated"] + progress.undatedAnswers.sorted { $0.key < $1.key }.flatMap { [$0.key.text, String($0.value)] },
+        to: &text)
+    }
+    if !progress.learnerDayIndex.isEmpty {
+      RecordLine.append(
+        ["days"] + progress.learnerDayIndex.runs.flatMap { [$0.first.text, String($0.last), String($0.day)] },
+        to: &text)
+    }
     for (title, group) in progress.groups {
       RecordLine.append(
         [
@@ -216,6 +226,19 @@ struct ProgressCheckpoint: Equatable, Sendable {
         case "setting":
           progress.settingSteps.append(
             SettingStepSummary(id: try fields.stepID(), key: try fields.text(), value: try fields.text()))
+        case "undated":
+          while !fields.isAtEnd {
+            progress.undatedAnswers[try fields.stepID()] = try fields.learnerDay()
+          }
+        case "days":
+          var runs: [LearnerDaysNote.Run] = []
+          while !fields.isAtEnd {
+            let first = try fields.stepID()
+            let last = try fields.sequence()
+            guard last >= first.sequence else { throw RecordFields.Malformed() }
+            runs.append(LearnerDaysNote.Run(first: first, last: last, day: try fields.learnerDay()))
+          }
+          progress.learnerDayIndex.add(runs)
         case "group":
           let name = try fields.text()
           var group = GroupProgress()
@@ -369,44 +392,49 @@ struct ProgressCheckpoint: Equatable, Sendable {
     return nil
   }
 
-  // MARK: - Due times
+  // MARK: - Due days
 
-  /// A `dues` line: the first due time, then each one's distance from the
-  /// one before (the times are sorted), which keeps the numbers short.
-  private static func appendDues(_ dues: [Timestamp], to text: inout [UInt8]) {
+  /// A `dues` line: the first due day, then each one's distance from the
+  /// one before (the days are sorted), which keeps the numbers short.
+  private static func appendDues(_ dues: [Int], to text: inout [UInt8]) {
     text += duesPrefix.dropLast()
-    var previous: Int64 = 0
+    var previous = 0
     for due in dues {
       text.append(0x09)
-      text += Array(String(due.rawValue - previous).utf8)
-      previous = due.rawValue
+      text += Array(String(due - previous).utf8)
+      previous = due
     }
     text.append(0x0A)
   }
 
   /// Reads the fields of a `dues` line after its name.
-  /// - Returns: `nil` when a field is not a number, a time is out of range
-  ///   or the times are not sorted.
-  private static func dues(_ bytes: ArraySlice<UInt8>) -> [Timestamp]? {
-    var dues: [Timestamp] = []
-    var previous: Int64 = 0
-    var value: Int64 = 0
+  /// - Returns: `nil` when a field is not a number, a day is out of range
+  ///   or the days are not sorted.
+  private static func dues(_ bytes: ArraySlice<UInt8>) -> [Int]? {
+    var dues: [Int] = []
+    var previous = 0
+    var value = 0
     var digits = 0
+    var negative = false
     var index = bytes.startIndex
     while true {
       let byte: UInt8 = index < bytes.endIndex ? bytes[index] : 0x09
       if byte == 0x09 {
-        guard digits > 0, dues.isEmpty ? true : value >= 0 else { return nil }
-        let (time, overflow) = previous.addingReportingOverflow(value)
-        guard !overflow, Timestamp.readableRange.contains(time) else { return nil }
-        dues.append(Timestamp(rawValue: time))
-        previous = time
+        // Only the first day may be negative (before 1970).
+        guard digits > 0, dues.isEmpty || !negative else { return nil }
+        let day = previous + (negative ? -value : value)
+        guard (-LearnersDay.dayRange...LearnersDay.dayRange).contains(day) else { return nil }
+        dues.append(day)
+        previous = day
         value = 0
         digits = 0
+        negative = false
         if index >= bytes.endIndex { return dues }
+      } else if byte == UInt8(ascii: "-"), digits == 0, !negative {
+        negative = true
       } else {
-        guard (0x30...0x39).contains(byte), digits < 18 else { return nil }
-        value = value * 10 + Int64(byte - 0x30)
+        guard (0x30...0x39).contains(byte), digits < 12 else { return nil }
+        value = value * 10 + Int(byte - 0x30)
         digits += 1
       }
       index += 1

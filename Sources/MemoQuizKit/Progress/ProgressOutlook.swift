@@ -1,6 +1,6 @@
 /// What the group list and the day's plan need of every card's memory, and
-/// no more: for each group, how many cards it has and when each remembered
-/// one falls due.
+/// no more: for each group, how many cards it has and the learner day each
+/// remembered one falls due on.
 ///
 /// It is kept beside the checkpoint in `local/outlook`, with everything of
 /// ``Progress`` but the memory of each card, so that `groups`, `today` and
@@ -13,23 +13,19 @@ struct ProgressOutlook: Hashable, Sendable {
   struct Group: Hashable, Sendable {
     /// How many cards the group has.
     var cards: Int
-    /// When each card with a memory state falls due, earliest first.
-    var dues: [Timestamp]
+    /// The learner day each card with a memory state falls due on,
+    /// earliest first.
+    var dues: [Int]
 
     /// Cards never answered (or reset).
     var newCount: Int { cards - dues.count }
 
-    /// How many cards fall due at or before `time`.
-    func dueCount(at time: Timestamp) -> Int { dues.partitioningIndex { $0 > time } }
+    /// How many cards are due on learner day `today`.
+    func dueCount(onDay today: Int) -> Int { dues.partitioningIndex { $0 > today } }
 
-    /// How many cards fall due in `range`.
-    func dueCount(in range: Range<Timestamp>) -> Int {
-      dues.partitioningIndex { $0 >= range.upperBound } - dues.partitioningIndex { $0 >= range.lowerBound }
-    }
-
-    /// The first due time after `time`, if any.
-    func nextDue(after time: Timestamp) -> Timestamp? {
-      let index = dues.partitioningIndex { $0 > time }
+    /// The first due day after `today`, if any.
+    func nextDue(after today: Int) -> Int? {
+      let index = dues.partitioningIndex { $0 > today }
       return index < dues.count ? dues[index] : nil
     }
   }
@@ -56,11 +52,11 @@ struct ProgressOutlook: Hashable, Sendable {
     for group in questionGroups where groups[group.title] == nil {
       let memory = progress.groups[group.title]?.questions ?? [:]
       let cards = group.cards
-      var dues: [Timestamp] = []
+      var dues: [Int] = []
       if !memory.isEmpty {
         dues.reserveCapacity(min(cards.count, memory.count))
         for card in cards {
-          if let due = memory[card.identity]?.state?.due { dues.append(due) }
+          if let due = memory[card.identity]?.state?.dueDay { dues.append(due) }
         }
         dues.sort()
       }
@@ -73,19 +69,5 @@ struct ProgressOutlook: Hashable, Sendable {
     self.key = key
     self.groups = groups
     self.activitySince = activitySince
-  }
-}
-
-extension Array where Element == Timestamp {
-  /// The index of the first element for which `belongsAfter` holds, in an
-  /// array where it holds for a suffix.
-  func partitioningIndex(where belongsAfter: (Timestamp) -> Bool) -> Int {
-    var low = 0
-    var high = count
-    while low < high {
-      let middle = (low + high) / 2
-      if belongsAfter(self[middle]) { high = middle } else { low = middle + 1 }
-    }
-    return low
   }
 }

@@ -9,6 +9,8 @@ public struct QuestionMemory: Hashable, Sendable {
     var step: StepID
     var rating: ReviewRating
     var time: Timestamp
+    /// Its learner day, as the history records it.
+    var day: Int
   }
 
   public internal(set) var correctCount = 0
@@ -31,14 +33,15 @@ public struct QuestionMemory: Hashable, Sendable {
   var isEmpty: Bool { state == nil && correctCount == 0 && incorrectCount == 0 }
 
   /// Counts a review and moves the memory on.
+  /// - Parameter day: the answer's learner day, as the history records it.
   mutating func review(
-    _ rating: ReviewRating, at time: Timestamp, step: StepID, question: String, scheduler: FSRSScheduler
+    _ rating: ReviewRating, at time: Timestamp, day: Int, step: StepID, question: String, scheduler: FSRSScheduler
   ) {
     previous = state
-    state = Self.schedule(previous, rating: rating, at: time, question: question, scheduler: scheduler)
+    state = Self.schedule(previous, rating: rating, at: time, day: day, question: question, scheduler: scheduler)
     if !rating.isCorrect && correctCount > 0 { lapses.addSaturating(1) }
     if rating.isCorrect { correctCount.addSaturating(1) } else { incorrectCount.addSaturating(1) }
-    lastAnswer = LastAnswer(step: step, rating: rating, time: time)
+    lastAnswer = LastAnswer(step: step, rating: rating, time: time, day: day)
   }
 
   /// Takes back the newest answer exactly.
@@ -68,15 +71,18 @@ public struct QuestionMemory: Hashable, Sendable {
         if correctCount > 0 { lapses.addSaturating(1) }
       }
     }
-    state = Self.schedule(previous, rating: rating, at: last.time, question: question, scheduler: scheduler)
+    state = Self.schedule(
+      previous, rating: rating, at: last.time, day: last.day, question: question, scheduler: scheduler)
     lastAnswer?.rating = rating
     return true
   }
 
   private static func schedule(
-    _ state: MemoryState?, rating: ReviewRating, at time: Timestamp, question: String, scheduler: FSRSScheduler
+    _ state: MemoryState?, rating: ReviewRating, at time: Timestamp, day: Int, question: String,
+    scheduler: FSRSScheduler
   ) -> MemoryState {
-    scheduler.review(state, rating: rating, at: time, fuzz: fuzz(question, review: (state?.reviewCount ?? 0) + 1))
+    scheduler.review(
+      state, rating: rating, at: time, day: day, fuzz: fuzz(question, review: (state?.reviewCount ?? 0) + 1))
   }
 
   /// The fuzz of a review, drawn from the question's identity and the

@@ -46,7 +46,7 @@ public struct GroupTable {
         }
         line += "  " + DisplayWidth.fit(value, width: column.rawValue.count, alignRight: true)
       }
-      if showRounds, let saved = caretaker.unfinishedRound(of: group.title) {
+      if showRounds, let saved = caretaker.unfinishedRound(of: group.title, at: now) {
         // Counted as the round counts when it resumes: "question 4 of 10".
         let round = Round(group: group, memento: saved)
         let note = "unfinished: question \(min(round.doneCount + 1, round.count)) of \(round.count)"

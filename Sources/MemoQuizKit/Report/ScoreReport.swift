@@ -76,7 +76,7 @@ public struct ScoreReport {
   /// The report of the groups at `indices`, in that order, at `now`.
   public init(caretaker: QuestionGroupCaretaker, indices: [Int], now: Date) {
     let scheduler = caretaker.scheduler
-    let time = Timestamp(now)
+    let today = caretaker.learnerDay(at: now)
     let leechThreshold = caretaker.progress.settings.leechThreshold
     rows = indices.map { index in
       let group = caretaker.groups[index]
@@ -88,9 +88,9 @@ public struct ScoreReport {
         var row = QuestionRow(
           prompt: card.prompt, id: card.questionID, card: card.kind.name, correctCount: memory?.correctCount ?? 0,
           incorrectCount: memory?.incorrectCount ?? 0, stability: state?.stability, difficulty: state?.difficulty,
-          due: state.map { ISO8601Time.string($0.due.date) },
+          due: state.map { ISO8601Time.string(caretaker.start(ofDay: $0.dueDay)) },
           lastReview: state.map { ISO8601Time.string($0.lastReview.date) },
-          retrievability: state.map { scheduler.retrievability(of: $0, at: time) })
+          retrievability: state.map { scheduler.retrievability(of: $0, onDay: today) })
         row.leech = leechThreshold > 0 && (memory?.lapses ?? 0) >= leechThreshold
         return row
       }

@@ -158,30 +158,34 @@ public struct Statistics: Sendable {
         week: monday, reviews: week.reduce(0) { $0 + $1.dueAnswers }, correct: week.reduce(0) { $0 + $1.dueCorrect })
     }
 
-    // Questions falling due on each of the next days; overdue ones today.
+    // Questions falling due on each of the next learner days; overdue ones
+    // today.
     var dueCounts = [Int](repeating: 0, count: Self.forecastDays)
-    let boundaries = (1...Self.forecastDays).map { today.advanced(by: $0).start }
+    let learnerToday = caretaker.learnerDay(at: now)
     for group in groups {
       for card in group.cards {
-        guard let due = caretaker.memory(of: card, in: group)?.state?.due else { continue }
-        if let index = boundaries.firstIndex(where: { due < $0 }) { dueCounts[index] += 1 }
+        guard let due = caretaker.memory(of: card, in: group)?.state?.dueDay else { continue }
+        let offset = max(0, LearnersDay.days(from: learnerToday, to: due))
+        if offset < Self.forecastDays { dueCounts[offset] += 1 }
       }
     }
-    forecast = dueCounts.enumerated().map { DueDay(day: today.advanced(by: $0.offset), due: $0.element) }
+    forecast = dueCounts.enumerated().map {
+      DueDay(day: LocalDay(number: learnerToday).advanced(by: $0.offset), due: $0.element)
+    }
 
     let scheduler = caretaker.scheduler
     var weak: [WeakQuestion] = []
     for group in groups {
       for card in group.cards {
         guard let memory = caretaker.memory(of: card, in: group) else { continue }
-        let recall = memory.state.map { scheduler.retrievability(of: $0, at: time) }
+        let recall = memory.state.map { scheduler.retrievability(of: $0, onDay: learnerToday) }
         // A question never missed and well remembered is not weak.
         guard memory.incorrectCount > 0 || (recall ?? 1) < 0.9 else { continue }
         var entry = WeakQuestion(
           group: group.title, prompt: card.prompt, incorrectCount: memory.incorrectCount,
           retrievability: recall)
         if let last = memory.lastAnswer, last.rating == .again {
-          entry.missedRecently = time.wholeDays(since: last.time) < 1
+          entry.missedRecently = last.day == learnerToday
         }
         weak.append(entry)
       }

@@ -51,12 +51,12 @@ public struct GroupMenu {
     terminal.write(
       GroupTable(caretaker: caretaker, style: style, width: terminal.width, now: now).render(showRounds: true))
     terminal.write("\n")
-    let leftover = groups.indices.first { caretaker.unfinishedRound(of: groups[$0].title) != nil }
+    let leftover = groups.indices.first { caretaker.unfinishedRound(of: groups[$0].title, at: now) != nil }
     if let leftover {
       let title = TextSanitizer.sanitized(groups[leftover].title)
       terminal.write("Unfinished: a round of \(style.bold(title)); type its number, \(leftover + 1), to resume it.\n")
     }
-    let resumesReview = caretaker.unfinishedRound(of: "") != nil
+    let resumesReview = caretaker.unfinishedRound(of: "", at: now) != nil
     let review = resumesReview ? "Enter to resume today's review" : "Enter for today's review"
     var groupIndex: Int
     while true {
@@ -70,7 +70,7 @@ public struct GroupMenu {
         terminal.write((error.errorDescription ?? "There is no such group.") + "\n")
       }
     }
-    if let saved = caretaker.unfinishedRound(of: groups[groupIndex].title) {
+    if let saved = caretaker.unfinishedRound(of: groups[groupIndex].title, at: now) {
       let round = Round(group: groups[groupIndex], memento: saved)
       let words = RoundWords(style: style)
       switch terminal.confirm(words.resumeQuestion(round, strategy: saved.strategy), defaultAnswer: true) {

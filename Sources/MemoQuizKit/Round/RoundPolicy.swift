@@ -15,7 +15,7 @@ struct RoundPolicy {
   /// - Returns: `nil` when a review round has nothing to ask, or the person
   ///   left.
   func start(group: QuestionGroup, options: RoundSession.Options) throws -> Round? {
-    if let saved = caretaker.unfinishedRound(of: group.title), !options.restart {
+    if let saved = caretaker.unfinishedRound(of: group.title, at: now()), !options.restart {
       let untouched = saved.answers.isEmpty && saved.skipped == 0
       let otherStrategy = options.strategy.map { $0.name != saved.strategy } ?? false
       if !(untouched && otherStrategy) {
@@ -57,14 +57,14 @@ struct RoundPolicy {
     let cards = group.cards
     let context = RoundPlanContext(
       cards: cards, seed: seed, memory: strategy.needsMemory ? caretaker.memoryStates(of: cards, in: group) : [],
-      now: time, newLimit: limit)
+      now: time, newLimit: limit, today: caretaker.learnerDay(at: now()))
     let plan = SiblingOrder.arranged(strategy.plan(context), cards: cards) {
       caretaker.memory(of: cards[$0], in: group)?.state?.lastReview
     }
     guard !plan.isEmpty else {
       terminal.write(
         words.nothingToReview(
-          in: TextSanitizer.sanitized(group.title), next: caretaker.nextDue(of: group), newLimit: limit))
+          in: TextSanitizer.sanitized(group.title), next: caretaker.nextDueDay(of: group), newLimit: limit))
       return nil
     }
     let memento = try caretaker.progress.startRound(
@@ -79,7 +79,7 @@ struct RoundPolicy {
 
   /// The groups a saved review round asks questions of.
   func groupsOfSavedReview() -> [String] {
-    guard let saved = caretaker.unfinishedRound(of: "") else { return [] }
+    guard let saved = caretaker.unfinishedRound(of: "", at: now()) else { return [] }
     var seen = Set<String>()
     return saved.plan.map { RoundMemento.split($0).group }.filter { seen.insert($0).inserted }
   }
@@ -87,7 +87,7 @@ struct RoundPolicy {
   /// Today's review of `groups`: the saved review round, or a new one.
   /// - Returns: `nil` when there is nothing to ask, or the person left.
   func startReview(groups indices: [Int], options: RoundSession.Options) throws -> Round? {
-    if let saved = caretaker.unfinishedRound(of: "") {
+    if let saved = caretaker.unfinishedRound(of: "", at: now()) {
       let round = Round(
         group: QuestionGroup(title: "", questions: []), memento: saved, cards: reviewCards(plan: saved.plan))
       if !round.isFinished {
@@ -124,7 +124,14 @@ struct RoundPolicy {
       }
       return (low, cardsOfGroups[low][flat - starts[low]])
     }
-    let planned = strategy.planAcross(memory: memory, now: time, newLimit: newLimit(options, groupRound: false))
+    let starting = starts
+    let planned = strategy.planAcross(
+      memory: memory, today: caretaker.learnerDay(at: now()), newLimit: newLimit(options, groupRound: false)
+    ) { flat in
+      // A card's siblings are in its own group.
+      let group = starting.partitioningIndex { $0 > flat } - 1
+      return String(group) + "\u{1F}" + cardsOfGroups[group][flat - starting[group]].questionIdentity
+    }
     guard !planned.isEmpty else {
       terminal.write("Nothing to review now; " + DayPlan(caretaker: caretaker, now: now()).nextText + "\n")
       return nil

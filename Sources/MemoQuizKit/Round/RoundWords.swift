@@ -48,10 +48,11 @@ struct RoundWords {
   }
 
   /// Said when a review round finds nothing to ask.
-  func nothingToReview(in title: String, next: Date?, newLimit: Int) -> String {
+  /// - Parameter next: the learner day the next question falls due on.
+  func nothingToReview(in title: String, next: Int?, newLimit: Int) -> String {
     var text = "Nothing to review in \(title)"
     if let next {
-      text += "; the next question falls due \(DateText.readable(next))."
+      text += "; the next question falls due on \(LocalDay(number: next).isoText)."
     } else if newLimit == 0 {
       text += "; no question is due, and no new ones are left for today (`--new N` takes some)."
     } else {

@@ -34,21 +34,33 @@ public struct RoundPlanContext {
   /// never answered); empty for a strategy that does not need it.
   public let memory: [MemoryState?]
   public let now: Timestamp
+  /// The learner day `now` falls in (``LearnersDay/number``): a card is due
+  /// from the start of its due day.
+  public let today: Int
   /// The most questions never answered that a review round takes.
   public let newLimit: Int
 
-  public init(cards: [Card], seed: UInt64, memory: [MemoryState?], now: Timestamp, newLimit: Int) {
+  /// - Parameter today: the learner day `now` falls in; when omitted, the
+  ///   one of days starting at 04:00, local time.
+  public init(
+    cards: [Card], seed: UInt64, memory: [MemoryState?], now: Timestamp, newLimit: Int, today: Int? = nil
+  ) {
     self.cards = cards
     self.seed = seed
     self.memory = memory
     self.now = now
     self.newLimit = newLimit
+    self.today = today ?? LearnersDay.number(containing: now, startingAt: 4)
   }
 
   /// A context of each question's forward card alone: the rounds of the
   /// first release, which knew no other cards, planned so.
-  public init(questions: [Question], seed: UInt64, memory: [MemoryState?], now: Timestamp, newLimit: Int) {
-    self.init(cards: questions.map(Card.init(forward:)), seed: seed, memory: memory, now: now, newLimit: newLimit)
+  public init(
+    questions: [Question], seed: UInt64, memory: [MemoryState?], now: Timestamp, newLimit: Int, today: Int? = nil
+  ) {
+    self.init(
+      cards: questions.map(Card.init(forward:)), seed: seed, memory: memory, now: now, newLimit: newLimit,
+      today: today)
   }
 }
 

@@ -424,7 +424,11 @@ enum CommandTable {
       OptimizeCommand.self, name: "optimize",
       abstract: "Fit the scheduler's parameters to your own history of answers.",
       options: [
-        .flag("--dry-run", "fit and report, but install nothing"),
+        .flag("--dry-run", "fit and report, but install nothing; say what --reschedule would do to today's due cards"),
+        .flag(
+          "--reschedule",
+          "when installing, compute every card's due day again with the new parameters (without it, each card keeps "
+            + "its due day until its next review)"),
         .flag(
           "--json",
           "print reviews, current and fitted (parameters, logLoss, rmseBins), installed, and the expected reviews a "
@@ -442,6 +446,10 @@ enum CommandTable {
             + "answers (log loss and RMSE, lower is better). It installs the fitted ones only when they predict "
             + "better; the install is a step of the history, so `memoquiz undo` goes back. With too few reviews "
             + "it keeps the current parameters and says how many more it needs."),
+        .paragraph(
+          "Intervals are counted in learner days, as Anki's optimizer counts them. Installing parameters changes "
+            + "each card's memory, not the day it falls due, unless --reschedule is given; when the cards due today "
+            + "change, it says how many before and after."),
         .paragraph(
           "It also prints, for the parameters it would use, how many reviews a day and what share remembered to "
             + "expect at each desired retention, the chance of recall at which a question falls due; "

@@ -6,11 +6,13 @@ struct OptimizeCommand: Command {
   let dryRun: Bool
   let json: Bool
   let evaluate: Bool
+  let reschedule: Bool
 
   init(arguments: ParsedArguments) {
     dryRun = arguments.has("--dry-run")
     json = arguments.has("--json")
     evaluate = arguments.has("--evaluate")
+    reschedule = arguments.has("--reschedule")
   }
 
   func run(in context: CommandContext) throws {
@@ -26,17 +28,31 @@ struct OptimizeCommand: Command {
         ?? RetentionRecommendation.defaultAnswersPerDay,
       questions: caretaker.groups.reduce(0) { $0 + $1.cards.count })
     report.recommendation = recommendation
+    let now = context.now()
+    let before = progress.dueToday(at: now)
+    var dueLine: String?
     // The recommendation first: `undo` then takes back the parameters, the
     // step a learner means to take back.
-    if !dryRun && !evaluate { try progress.record(recommendation, at: context.now()) }
+    if !dryRun && !evaluate { try progress.record(recommendation, at: now) }
     if let parameters = report.parametersToInstall {
-      try progress.install(parameters, reviews: report.reviews, at: context.now())
+      try progress.install(parameters, reviews: report.reviews, reschedule: reschedule, at: now)
+      let after = progress.dueToday(at: now)
+      if after != before { dueLine = "Due today: \(after) cards (\(before) before)." }
+      if !reschedule {
+        dueLine = (dueLine.map { $0 + " " } ?? "") + "Each card keeps its due day until its next review."
+      }
+    } else if dryRun, let fitted = report.fitted?.parameters, report.fittedAreBetter {
+      let after = try progress.dueTodayRescheduled(with: fitted, at: now)
+      dueLine =
+        "Installing them keeps each card's due day; with --reschedule, \(after) cards would be due today "
+        + "(\(before) now)."
     }
     let terminal = context.terminal
     if json {
       terminal.writeVerbatim(try report.json())
     } else {
       terminal.write(report.text(width: terminal.width))
+      if let dueLine { terminal.write(dueLine + "\n") }
     }
   }
 }

@@ -122,7 +122,8 @@ import Testing
       let direction: AnkiReview.Direction = card.ord == 1 ? .reverse : .forward
       var state: MemoryState?
       for review in conversion.reviews where review.questionID == card.guid && review.direction == direction {
-        state = scheduler.review(state, rating: review.rating, at: review.time, fuzz: nil)
+        let day = LearnersDay.number(containing: review.time, startingAt: 4)
+        state = scheduler.review(state, rating: review.rating, at: review.time, day: day, fuzz: nil)
       }
       let memory = try #require(state)
       let stability = try #require(card.stability)
@@ -132,7 +133,7 @@ import Testing
       // fuzz range of memoquiz's interval, give or take the day boundary.
       let due = try #require(card.dueDay.flatMap { days.date(from: $0) })
       let range = scheduler.fuzzRange(of: memory.interval)
-      let offset = Timestamp(due).wholeDays(since: memory.lastReview)
+      let offset = Int((due.timeIntervalSince1970 / 86_400).rounded(.down)) - memory.lastReviewDay
       #expect((range.lowerBound - 1...range.upperBound + 1).contains(offset), "due of \(card.guid) \(card.ord)")
     }
   }

@@ -72,7 +72,7 @@ import Testing
     var values = FSRSParameters.default.values
     values[2] = 5
     let scheduler = FSRSScheduler(parameters: try FSRSParameters(values))
-    let state = scheduler.review(nil, rating: .good, at: Timestamp(rawValue: 0), fuzz: nil)
+    let state = scheduler.review(nil, rating: .good, at: Timestamp(rawValue: 0), day: 0, fuzz: nil)
     #expect(state.stability == 5)
     #expect(scheduler.parameters[2] == 5)
   }

@@ -38,17 +38,31 @@ import Testing
     abs(value - reference) <= 1e-6 * max(abs(reference), 1e-12)
   }
 
+  /// Days since 1970 in UTC, and 24-hour blocks between two moments, as
+  /// py-fsrs counts them: the reference's own units.
+  private static func utcDay(_ time: Timestamp) -> Int {
+    Int((Double(time.rawValue) / 86_400_000).rounded(.down))
+  }
+  private static func blocks(_ earlier: Timestamp, _ later: Timestamp) -> Int {
+    Int(floor(Double(later.rawValue - earlier.rawValue) / 86_400_000))
+  }
+
   @Test func publishedCheckValues() {
     let scheduler = FSRSScheduler()
     let start = Timestamp(rawValue: 1_767_600_000_000)
-    let first = scheduler.review(nil, rating: .good, at: start, fuzz: nil)
+    let first = scheduler.review(nil, rating: .good, at: start, day: 20_458, fuzz: nil)
     #expect(Self.isClose(first.stability, 2.3065))
     #expect(Self.isClose(first.difficulty, 2.118103970459016))
-    let second = scheduler.review(first, rating: .good, at: start.adding(days: 2), fuzz: nil)
+    let second = scheduler.review(
+      first, rating: .good, at: Timestamp(rawValue: start.rawValue + 2 * 86_400_000), day: 20_460, fuzz: nil)
     #expect(Self.isClose(second.stability, 10.964332335820698))
   }
 
-  @Test func everyReferenceHistoryIsReplayedExactly() throws {
+  /// py-fsrs counts 24-hour blocks, memoquiz learner days: where both agree
+  /// (each review a whole number of days after the one before, at the same
+  /// hour, or the same day), memoquiz gives the reference's values exactly.
+  /// A history is followed up to its first review where they differ.
+  @Test func everyReferenceHistoryIsReplayedExactlyWhereTheDaysAgree() throws {
     let cases = try Self.referenceCases()
     #expect(cases.count >= 200)
     let scheduler = FSRSScheduler()
@@ -56,7 +70,12 @@ import Testing
     for (number, reviews) in cases.enumerated() {
       var state: MemoryState?
       for (index, review) in reviews.enumerated() {
-        let next = scheduler.review(state, rating: review.rating, at: review.time, fuzz: nil)
+        if index > 0 {
+          let previous = reviews[index - 1].time
+          guard Self.utcDay(review.time) - Self.utcDay(previous) == Self.blocks(previous, review.time) else { break }
+        }
+        let next = scheduler.review(
+          state, rating: review.rating, at: review.time, day: Self.utcDay(review.time), fuzz: nil)
         #expect(
           Self.isClose(next.stability, review.stability),
           "case \(number) review \(index): stability \(next.stability), reference \(review.stability)")
@@ -71,7 +90,8 @@ import Testing
         checked += 1
       }
     }
-    #expect(checked > 1000)
+    // Reviews at other hours of the day are counted differently by design.
+    #expect(checked > 400)
   }
 
   @Test func theHistoriesCoverEveryKindOfReview() throws {
@@ -79,7 +99,7 @@ import Testing
     let reviews = cases.flatMap { $0 }
     #expect(reviews.contains { $0.rating == .again })
     #expect(reviews.contains { $0.rating == .hard })
-    let gaps = cases.flatMap { reviews in zip(reviews, reviews.dropFirst()).map { $1.time.wholeDays(since: $0.time) } }
+    let gaps = cases.flatMap { reviews in zip(reviews, reviews.dropFirst()).map { Self.blocks($0.time, $1.time) } }
     #expect(gaps.contains(0), "same-day reviews")
     #expect(gaps.contains { $0 > 365 }, "very late reviews")
   }

@@ -19,7 +19,8 @@ import Testing
       var reviews: [ReviewHistory.Review] = []
       for _ in 0..<(2 + Int(generator.next(below: 14))) {
         let rating = ReviewRating(rawValue: 1 + Int(generator.next(below: 4))) ?? .good
-        reviews.append(ReviewHistory.Review(time: Timestamp(rawValue: time), rating: rating))
+        // Each review on the day it falls in, counted from the epoch.
+        reviews.append(ReviewHistory.Review(time: Timestamp(rawValue: time), rating: rating, day: Int(time / Self.day)))
         switch generator.next(below: 4) {
         case 0: time += Int64(generator.next(below: 6 * 3_600_000)) + 60_000
         case 1: time += Int64(generator.next(below: 3)) * Self.day + Self.day
@@ -68,8 +69,7 @@ import Testing
         for (index, review) in reviews.enumerated() {
           let step = steps[index]
           if let state, sequence.isCounted(index) {
-            let recall = scheduler.retrievability(
-              elapsedDays: Double(review.time.wholeDays(since: state.lastReview)), stability: state.stability)
+            let recall = scheduler.retrievability(of: state, onDay: review.day ?? 0)
             #expect(
               Self.close(step.retrievability, recall),
               "R at review \(index): model \(step.retrievability), scheduler \(recall)")
@@ -77,7 +77,7 @@ import Testing
           if index > 0 && !sequence.isCounted(index) { sameDay += 1 }
           if step.tookFloor { tookFloor += 1 }
           ratings.insert(step.rating)
-          let next = scheduler.review(state, rating: review.rating, at: review.time, fuzz: nil)
+          let next = scheduler.review(state, rating: review.rating, at: review.time, day: review.day ?? 0, fuzz: nil)
           let stability = max(step.rawStability, MemoryModel.minimumStability)
           let difficulty = min(
             max(step.rawDifficulty, MemoryModel.difficultyRange.lowerBound), MemoryModel.difficultyRange.upperBound)

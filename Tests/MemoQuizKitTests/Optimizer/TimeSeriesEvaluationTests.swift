@@ -24,10 +24,11 @@ import Testing
       while time < start + days * day {
         let parameters = (time - start) / day >= changeDay ? (later ?? truth) : truth
         let scheduler = FSRSScheduler(parameters: parameters)
-        let recall = state.map { scheduler.retrievability(of: $0, at: Timestamp(rawValue: time)) } ?? 0.6
+        let today = Int(time / day)
+        let recall = state.map { scheduler.retrievability(of: $0, onDay: today) } ?? 0.6
         let rating: ReviewRating = chance() < recall ? (chance() < 0.1 ? .hard : .good) : .again
-        reviews.append(ReviewHistory.Review(time: Timestamp(rawValue: time), rating: rating))
-        state = scheduler.review(state, rating: rating, at: Timestamp(rawValue: time), fuzz: nil)
+        reviews.append(ReviewHistory.Review(time: Timestamp(rawValue: time), rating: rating, day: today))
+        state = scheduler.review(state, rating: rating, at: Timestamp(rawValue: time), day: today, fuzz: nil)
         time += Int64(state?.interval ?? 1) * day + Int64(generator.next(below: 7_200_000))
       }
       return ReviewHistory(reviews)

@@ -36,20 +36,16 @@ import Testing
   func dueCountsAgreeWithEveryCardsMemory(_ seed: Int) throws {
     let (groups, progress) = Self.practised(seed: UInt64(seed))
     let outlook = ProgressOutlook(key: 42, groups: groups, progress: progress)
-    let times = [1_767_600_000_000, 1_768_000_000_000, 1_769_000_000_000, 1_780_000_000_000].map {
-      Timestamp(rawValue: Int64($0))
-    }
+    let days = [20_458, 20_462, 20_474, 20_601]
     for group in groups {
       let memory = progress.groups[group.title]?.questions ?? [:]
       let states = group.cards.compactMap { memory[$0.identity]?.state }
       let summary = try #require(outlook.groups[group.title])
       #expect(summary.cards == group.cards.count)
       #expect(summary.newCount == group.cards.count - states.count)
-      for time in times {
-        #expect(summary.dueCount(at: time) == states.count { $0.due <= time })
-        #expect(summary.nextDue(after: time) == states.map(\.due).filter { $0 > time }.min())
-        let day = time..<Timestamp(rawValue: time.rawValue + 86_400_000)
-        #expect(summary.dueCount(in: day) == states.count { day.contains($0.due) })
+      for day in days {
+        #expect(summary.dueCount(onDay: day) == states.count { $0.isDue(onDay: day) })
+        #expect(summary.nextDue(after: day) == states.map(\.dueDay).filter { $0 > day }.min())
       }
     }
   }

@@ -9,7 +9,7 @@ import Testing
     RoundPlanContext(
       questions: (0..<count).map { Question(prompt: "q\($0)", answer: "a") }, seed: seed,
       memory: memory ?? Array(repeating: nil, count: count), now: Timestamp(rawValue: 10 * 86_400_000),
-      newLimit: newLimit)
+      newLimit: newLimit, today: 10)
   }
 
   @Test(arguments: [0, 1, 2, 46, 1000])
@@ -39,7 +39,7 @@ import Testing
     func state(reviewedDay: Int, stability: Double, interval: Int) -> MemoryState {
       MemoryState(
         stability: stability, difficulty: 5, lastReview: Timestamp(rawValue: Int64(reviewedDay) * 86_400_000),
-        interval: interval, reviewCount: 1)
+        lastReviewDay: reviewedDay, interval: interval, reviewCount: 1)
     }
     let memory: [MemoryState?] = [
       state(reviewedDay: 8, stability: 2, interval: 2),  // due at day 10, recall high

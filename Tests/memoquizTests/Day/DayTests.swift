@@ -118,9 +118,9 @@ import Testing
     #expect(done["due"] as? Int == 0)
     #expect(done["new"] as? Int == 0, "20 first answered today")
     #expect(done["minutes"] as? Int == 0)
-    #expect(done["next"] as? String == "2026-12-03T15:00:00Z", "two days after a first Good")
+    #expect(done["next"] as? String == "2026-12-03T09:00:00Z", "the day two days after a first Good, from 04:00")
     let text = try sandbox.run(["today"], environment: at("2026-12-01T16:00:00Z"))
-    #expect(text.stdout.contains("Nothing due today; next: 2026-12-03 10:00 (20 questions)."))
+    #expect(text.stdout.contains("Nothing due today; next: 2026-12-03 (20 questions)."))
     // Three days on: all 20 are due; answers of no time at all make it a minute.
     let later = try today(sandbox, "2026-12-04T15:00:00Z")
     #expect(later["due"] as? Int == 20)
@@ -175,8 +175,11 @@ import Testing
     #expect(first.stdout.contains("Round complete: Today's review"))
     #expect(try sandbox.storedScore("Words") == (2, 0))
     #expect(try sandbox.storedScore("Places") == (1, 0))
-    // The siblings answered nowhere yet come in the next round, each in its group.
-    let second = try sandbox.run(["review"], input: "犬\nwrong\nJapan\n鳥\n", environment: at("2026-12-01T15:05:00Z"))
+    // Not again the same learner day: the siblings wait for the next one.
+    let again = try sandbox.run(["review"], input: "犬\n", environment: at("2026-12-01T15:05:00Z"))
+    #expect(again.stdout.contains("Nothing to review now"), "\(again.stdout)")
+    // The siblings answered nowhere yet come the next day, each in its group.
+    let second = try sandbox.run(["review"], input: "犬\nwrong\nJapan\n鳥\n", environment: at("2026-12-02T15:05:00Z"))
     #expect(second.stdout.contains("Words · dog") && second.stdout.contains("Words · bird"))
     #expect(second.stdout.contains("Places · Tokyo is in [...]."))
     #expect(try sandbox.storedScore("Words") == (4, 1))
