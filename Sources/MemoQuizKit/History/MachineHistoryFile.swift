@@ -140,7 +140,7 @@ struct MachineHistoryFile: Sendable {
       let descriptor: FileDescriptor
       var created = false
       do throws(SystemError) {
-        descriptor = try FileDescriptor.open(path, O_WRONLY | O_APPEND)
+        descriptor = try FileDescriptor.open(path, O_WRONLY | O_APPEND | O_NOFOLLOW)
       } catch  where error.errno == ENOENT {
         descriptor = try FileDescriptor.open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_NOFOLLOW)
         created = true
