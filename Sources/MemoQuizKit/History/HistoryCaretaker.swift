@@ -113,12 +113,16 @@ struct HistoryCaretaker: Sendable {
     return reading
   }
 
-  /// The name of each machine's host, from its file's first line.
+  /// The name of each machine: its host's name, from its file's first
+  /// line, and its identity (`vm 1a2b3c4d`). The identity is always there,
+  /// so that a step's machine reads the same whatever other machines'
+  /// files arrive later, and two data folders on one host are told apart.
   func names() -> [MachineID: String] {
     var names: [MachineID: String] = [:]
     for machine in (try? machines()) ?? [] {
+      names[machine] = machine.hex
       let path = file(of: machine).path
-      guard let descriptor = try? FileDescriptor.open(path, O_RDONLY | O_NONBLOCK) else { continue }
+      guard let descriptor = try? FileDescriptor.open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW) else { continue }
       defer { descriptor.close() }
       var buffer = [UInt8](repeating: 0, count: 512)
       let count =
@@ -128,12 +132,7 @@ struct HistoryCaretaker: Sendable {
       guard let newline = buffer[..<count].firstIndex(of: 10), let fields = RecordLine.fields(buffer[..<newline]),
         fields.count == 4, fields[0] == MachineHistoryFile.magic
       else { continue }
-      names[machine] = fields[3]
-    }
-    // Two data folders on one host are two machines: tell them apart.
-    let repeated = Dictionary(grouping: names.keys, by: { names[$0] ?? "" }).filter { $0.value.count > 1 }
-    for (_, machines) in repeated {
-      for machine in machines { names[machine] = "\(names[machine] ?? "") \(machine.hex)" }
+      names[machine] = "\(fields[3]) \(machine.hex)"
     }
     return names
   }

@@ -16,7 +16,7 @@ enum HistoryEntry: Equatable {
   /// Judges the entry `name` of the folder `folder`. The corresponding C
   /// function is `lstat`: a link is never followed.
   init(name: String, in folder: String) {
-    guard name.hasSuffix(".log") else {
+    guard name.lowercased().hasSuffix(".log") else {
       self = .other
       return
     }
