@@ -372,6 +372,32 @@ extension SyncTrustTests {
   }
 }
 
+extension SyncTrustTests {
+  @Test func stepsAndSnapshotsMemoquizMakesOnItsOwnFollowMemoquizNow() throws {
+    let laptop = try Machine(now: "2030-03-01T09:00:00Z")
+    let desktop = try Machine(now: "2030-03-01T10:00:00Z")
+    #expect(try laptop.sandbox.run(["add", "Numbers", "four", "yon"]).status == 0)
+    try SeveralMachinesTests.copy(from: laptop, to: desktop)
+    #expect(try desktop.sandbox.run(["groups"]).status == 0)
+    // The desktop's file is edited by hand while the laptop changes the questions.
+    let edited = try String(contentsOf: desktop.sandbox.questionsFile, encoding: .utf8)
+      .replacingOccurrences(of: "\"kuro\"", with: "\"kuro\", \"hint\": \"dark\"")
+    try Data(edited.utf8).write(to: desktop.sandbox.questionsFile)
+    #expect(try laptop.sandbox.run(["add", "Numbers", "five", "go"]).status == 0)
+    try SeveralMachinesTests.copy(from: laptop, to: desktop)
+    #expect(try desktop.sandbox.run(["groups"]).status == 0)
+    let handEdit = try Self.steps(desktop).first { ($0["summary"] as? String)?.contains("by hand") == true }
+    #expect(handEdit?["time"] as? String == "2030-03-01T10:00:00Z", "\(String(describing: handEdit))")
+    // A conflict's snapshot is dated by MEMOQUIZ_NOW too.
+    try SeveralMachinesTests.copy(from: desktop, to: laptop)
+    let laptopView = try laptop.sandbox.run(["groups"])
+    #expect(laptopView.stderr.contains("questions changed on both"), "\(laptopView.stderr)")
+    let snapshots = try laptop.sandbox.run(["snapshots"]).stdout
+    let line = snapshots.split(separator: "\n").first { $0.contains("another machine") }
+    #expect(line?.contains("2030-03-01") == true, "\(snapshots)")
+  }
+}
+
 /// A TCP server that accepts connections and never answers: a remote that
 /// does not answer.
 final class SilentServer {
