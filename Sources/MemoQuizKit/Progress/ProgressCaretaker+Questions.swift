@@ -169,7 +169,8 @@ extension ProgressCaretaker {
       for conflict in fresh {
         let replaced = try questionsText(of: QuestionsVersion(step: conflict.replaced, isBefore: false, hash: 0))
         let snapshot = try SnapshotCaretaker(folder: folder).save(
-          contents: replaced.bytes, reason: "questions replaced by a change on another machine", now: ProcessClock.now())
+          contents: replaced.bytes, reason: "questions replaced by a change on another machine", now: ProcessClock.now()
+        )
         let kept = names[conflict.kept.machine] ?? conflict.kept.machine.hex
         let other = names[conflict.replaced.machine] ?? conflict.replaced.machine.hex
         onWarning(
