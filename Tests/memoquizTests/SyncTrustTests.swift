@@ -77,6 +77,13 @@ struct SyncTrustTests {
     try #require(machine.files().keys.first { $0.hasSuffix(".log") })
   }
 
+  /// A machine's file name in capitals (`AB777C20.log`): another spelling
+  /// of the same id. An id of digits alone gets its extension in capitals.
+  static func inCapitals(_ name: String) -> String {
+    let id = name.dropLast(4)
+    return id.uppercased() != id ? id.uppercased() + ".log" : id + ".LOG"
+  }
+
   static func warnings(_ result: MemoQuizResult) -> [String] {
     result.stderr.split(separator: "\n").map(String.init).filter { $0.hasPrefix("memoquiz: warning:") }
   }
@@ -159,7 +166,7 @@ struct SyncTrustTests {
     let text = try String(contentsOf: file, encoding: .utf8)
     let answer = try #require(text.range(of: "\tichi\t"))
     try Data(text.replacingCharacters(in: answer, with: "\tnope\t").utf8).write(to: file)
-    let capitals = desktopName.dropLast(4).uppercased() + ".log"
+    let capitals = Self.inCapitals(desktopName)
     try Data(contentsOf: file).write(to: clone.appendingPathComponent("history/" + capitals))
     try FileManager.default.createSymbolicLink(
       atPath: clone.appendingPathComponent("history/0badc0de.log").path, withDestinationPath: "/etc/passwd")
@@ -181,7 +188,7 @@ struct SyncTrustTests {
     try laptop.play("Colours", answers: ["aka", "ao", "x"])
     let name = try Self.ownName(laptop)
     let own = laptop.history.appendingPathComponent(name)
-    let capitals = name.dropLast(4).uppercased() + ".log"
+    let capitals = Self.inCapitals(name)
     try Data(contentsOf: own).write(to: laptop.history.appendingPathComponent(capitals))
     try FileManager.default.createDirectory(
       at: laptop.history.appendingPathComponent("x.log"), withIntermediateDirectories: false)

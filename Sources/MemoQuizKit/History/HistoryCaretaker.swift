@@ -71,7 +71,8 @@ struct HistoryCaretaker: Sendable {
       let contents = try file.read()
       lists.append(contents.records)
       reading.coverage[machine] = Coverage(
-        end: contents.end, lastSequence: contents.lastSequence, tail: tailHash(of: file.path, before: contents.end))
+        end: contents.end, lastSequence: contents.lastSequence,
+        tail: contents.tail ?? tailHash(of: file.path, before: contents.end))
       if contents.damagedLines > 0 { reading.damaged[machine] = contents.damagedLines }
     }
     reading.records = Self.merged(lists)
@@ -106,7 +107,7 @@ struct HistoryCaretaker: Sendable {
       lists.append(contents.records)
       reading.coverage[machine] = Coverage(
         end: contents.end, lastSequence: contents.lastSequence,
-        tail: contents.end == known.end ? known.tail : tailHash(of: file.path, before: contents.end))
+        tail: contents.end == known.end ? known.tail : contents.tail ?? tailHash(of: file.path, before: contents.end))
       if contents.damagedLines > 0 { reading.damaged[machine] = contents.damagedLines }
     }
     reading.records = Self.merged(lists)
