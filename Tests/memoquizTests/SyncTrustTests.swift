@@ -322,6 +322,24 @@ struct SyncTrustTests {
         == String(contentsOf: laptop.history.appendingPathComponent(name), encoding: .utf8))
   }
 
+  @Test func twoSyncsAtOnceTakeTurns() throws {
+    let remote = try Remote()
+    let laptop = try Self.machine()
+    _ = try Self.sync(laptop, ["--init", remote.address])
+    try laptop.play("Colours", answers: ["aka", "ao"])
+    let first = try laptop.sandbox.launch(["sync"])
+    let second = try laptop.sandbox.launch(["sync"])
+    first.closeInput()
+    second.closeInput()
+    let results = [first.wait(), second.wait()]
+    for result in results { #expect(result.status == 0, "\(result.stderr)") }
+    #expect(results.filter { $0.stdout.hasPrefix("Sent 2 answers") }.count == 1, "\(results.map(\.stdout))")
+    let name = try Self.ownName(laptop)
+    #expect(
+      try remote.file("history/" + name)
+        == String(contentsOf: laptop.history.appendingPathComponent(name), encoding: .utf8))
+  }
+
   @Test func syncSaysWhatArrivedInTheLearnersTerms() throws {
     let remote = try Remote()
     let laptop = try Self.machine()
