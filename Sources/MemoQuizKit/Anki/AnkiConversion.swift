@@ -111,7 +111,10 @@ public struct AnkiConversion: Sendable {
 
     var lastReview: [Int64: Int] = [:]
     for entry in collection.reviews {
+      // A review at a time memoquiz cannot record (before the year 1 or after
+      // 9999) is skipped and counted, never written.
       guard let card = kept[entry.cardID], (1...4).contains(entry.ease), (0...3).contains(entry.kind),
+        Timestamp.isRecordable(rawValue: entry.id),
         let rating = ReviewRating(rawValue: entry.ease)
       else {
         skippedReviews += 1

@@ -13,6 +13,18 @@ public enum AnkiPackage {
   /// The most bytes a collection may have once decompressed.
   public static let maximumCollectionSize = 4 << 30
 
+  /// How many times its compressed size a collection may grow: SQLite's
+  /// pages compress a few times over, a compressed bomb thousands of times.
+  static let maximumRatio = 100
+
+  /// The most bytes `compressed` bytes may decompress to: a hundred times
+  /// their size, at least 32 MiB, at most ``maximumCollectionSize``. A bomb
+  /// is refused once it passes that, long before it is inflated whole.
+  static func decompressedLimit(compressed: Int) -> Int {
+    guard compressed < maximumCollectionSize / maximumRatio else { return maximumCollectionSize }
+    return max(32 << 20, compressed * maximumRatio)
+  }
+
   /// `PackageMetadata.Version.VERSION_LATEST`.
   private static let latestVersion: UInt64 = 3
 
@@ -74,7 +86,9 @@ public enum AnkiPackage {
     let database: [UInt8]
     let isCurrent: Bool
     if let current = archive.entry(named: "collection.anki21b") {
-      database = try Zstd.load().decompress(try archive.contents(of: current), limit: maximumCollectionSize)
+      let compressed = try archive.contents(of: current)
+      database = try Zstd.load().decompress(
+        compressed, limit: decompressedLimit(compressed: compressed.count), start: Array("SQLite format 3\0".utf8))
       isCurrent = true
     } else if version >= latestVersion {
       throw .invalid("its version needs collection.anki21b, which it lacks")
@@ -98,7 +112,7 @@ public enum AnkiPackage {
   /// current packages, a JSON object (`{"0": "cat.jpg"}`) in legacy ones.
   private static func mediaNames(_ bytes: [UInt8], isCurrent: Bool) throws(AnkiPackageError) -> [String] {
     if isCurrent {
-      let message = try Zstd.load().decompress(bytes, limit: 1 << 28)
+      let message = try Zstd.load().decompress(bytes, limit: decompressedLimit(compressed: bytes.count))
       var names: [String] = []
       for entry in try ProtobufReader.fields(of: message[...]) where entry.number == 1 {
         guard case .bytes(let body) = entry.value else { continue }

@@ -198,6 +198,11 @@ struct ZipArchive {
       guard entry.compressedSize == entry.size else { throw .invalid("the file \(entry.name) has two sizes") }
       data = try read(at: start, count: entry.size)
     case 8:
+      // Deflate cannot grow data more than 1,032 times: an entry that says
+      // it does is a bomb, refused before anything is allocated for it.
+      guard entry.compressedSize >= Int.max / 2048 || entry.size <= entry.compressedSize * 1032 + 1024 else {
+        throw .tooLarge("\(entry.name) claims \(entry.size / 1_048_576) MiB from \(entry.compressedSize) bytes")
+      }
       let compressed = try read(at: start, count: entry.compressedSize)
       let inflated = compressed.withUnsafeBytes { all in
         Result { () throws(AnkiPackageError) in try zlib.inflateRaw(all, size: entry.size) }

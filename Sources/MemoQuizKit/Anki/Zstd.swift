@@ -55,9 +55,11 @@ struct Zstd: @unchecked Sendable {
   ///   - input: the compressed bytes.
   ///   - limit: the most bytes the result may have; a package that would
   ///     decompress to more is refused, never held in memory.
+  ///   - start: the bytes the result must start with (SQLite's header), checked
+  ///     as soon as they are out, so that other data is refused at once.
   /// - Throws: ``AnkiPackageError/invalid(_:)`` for bytes that are not
   ///   whole zstd frames; ``AnkiPackageError/tooLarge(_:)`` past `limit`.
-  func decompress(_ input: [UInt8], limit: Int) throws(AnkiPackageError) -> [UInt8] {
+  func decompress(_ input: [UInt8], limit: Int, start: [UInt8] = []) throws(AnkiPackageError) -> [UInt8] {
     guard let context = createContext() else { throw .system("zstd cannot allocate a decompression context") }
     defer { _ = freeContext(context) }
     var output: [UInt8] = []
@@ -83,6 +85,9 @@ struct Zstd: @unchecked Sendable {
         }
         guard output.count <= limit else {
           return .failure(.tooLarge("it decompresses to more than \(limit / 1_048_576) MiB"))
+        }
+        if output.count >= start.count && before.1 < start.count && !output.starts(with: start) {
+          return .failure(.invalid("its collection is not an SQLite database"))
         }
         frameOpen = code != 0
         if frameOpen && inBuffer.position == inBuffer.size && (inBuffer.position, output.count) == before {

@@ -29,6 +29,8 @@ struct HistoryCaretaker: Sendable {
     var coverage: [MachineID: Coverage] = [:]
     /// How many damaged lines each file has in the part read.
     var damaged: [MachineID: Int] = [:]
+    /// The entries of `history/` named like a machine's file and left out.
+    var leftOut: [String] = []
   }
 
   /// The file of `machine`.
@@ -36,34 +38,41 @@ struct HistoryCaretaker: Sendable {
     MachineHistoryFile(path: folder.historyFolder + "/" + machine.hex + ".log", machine: machine)
   }
 
-  /// The machines that have a history file.
+  /// The machines that have a history file: only regular files named
+  /// `ID.log` by a machine identity in lower case.
   func machines() throws(PersistenceError) -> [MachineID] {
-    guard let directory = opendir(folder.historyFolder) else {
-      if errno == ENOENT || errno == ENOTDIR { return [] }
-      throw .cannotRead(path: folder.historyFolder, .current)
-    }
-    defer { closedir(directory) }
+    try entries().machines
+  }
+
+  /// The machines that have a history file, and the entries named like a
+  /// machine's file that are left out (another spelling of an identity, a
+  /// folder, a link), by name.
+  func entries() throws(PersistenceError) -> (machines: [MachineID], leftOut: [String]) {
     var machines: [MachineID] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+    var leftOut: [String] = []
+    for name in try HistoryEntry.names(in: folder.historyFolder) {
+      switch HistoryEntry(name: name, in: folder.historyFolder) {
+      case .machine(let id): machines.append(id)
+      case .lookalike: leftOut.append(name)
+      case .other: break
       }
-      guard name.hasSuffix(".log"), let id = MachineID(hex: name.dropLast(4)) else { continue }
-      machines.append(id)
     }
-    return machines.sorted()
+    return (machines.sorted(), leftOut.sorted())
   }
 
   /// Reads every file whole.
   func readAll() throws(PersistenceError) -> Reading {
     var reading = Reading()
     var lists: [[HistoryRecord]] = []
-    for machine in try machines() {
+    let entries = try entries()
+    reading.leftOut = entries.leftOut
+    for machine in entries.machines {
       let file = file(of: machine)
       let contents = try file.read()
       lists.append(contents.records)
       reading.coverage[machine] = Coverage(
-        end: contents.end, lastSequence: contents.lastSequence, tail: tailHash(of: file.path, before: contents.end))
+        end: contents.end, lastSequence: contents.lastSequence,
+        tail: contents.tail ?? tailHash(of: file.path, before: contents.end))
       if contents.damagedLines > 0 { reading.damaged[machine] = contents.damagedLines }
     }
     reading.records = Self.merged(lists)
@@ -76,7 +85,9 @@ struct HistoryCaretaker: Sendable {
   func readNew(since coverage: [MachineID: Coverage]) throws(PersistenceError) -> Reading? {
     var reading = Reading()
     var lists: [[HistoryRecord]] = []
-    let machines = try machines()
+    let entries = try entries()
+    let machines = entries.machines
+    reading.leftOut = entries.leftOut
     // A file that went away: the state no longer follows from the files.
     guard Set(coverage.keys).isSubset(of: machines) else { return nil }
     for machine in machines {
@@ -96,19 +107,23 @@ struct HistoryCaretaker: Sendable {
       lists.append(contents.records)
       reading.coverage[machine] = Coverage(
         end: contents.end, lastSequence: contents.lastSequence,
-        tail: contents.end == known.end ? known.tail : tailHash(of: file.path, before: contents.end))
+        tail: contents.end == known.end ? known.tail : contents.tail ?? tailHash(of: file.path, before: contents.end))
       if contents.damagedLines > 0 { reading.damaged[machine] = contents.damagedLines }
     }
     reading.records = Self.merged(lists)
     return reading
   }
 
-  /// The name of each machine's host, from its file's first line.
+  /// The name of each machine: its host's name, from its file's first
+  /// line, and its identity (`vm 1a2b3c4d`). The identity is always there,
+  /// so that a step's machine reads the same whatever other machines'
+  /// files arrive later, and two data folders on one host are told apart.
   func names() -> [MachineID: String] {
     var names: [MachineID: String] = [:]
     for machine in (try? machines()) ?? [] {
+      names[machine] = machine.hex
       let path = file(of: machine).path
-      guard let descriptor = try? FileDescriptor.open(path, O_RDONLY | O_NONBLOCK) else { continue }
+      guard let descriptor = try? FileDescriptor.open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW) else { continue }
       defer { descriptor.close() }
       var buffer = [UInt8](repeating: 0, count: 512)
       let count =
@@ -118,12 +133,7 @@ struct HistoryCaretaker: Sendable {
       guard let newline = buffer[..<count].firstIndex(of: 10), let fields = RecordLine.fields(buffer[..<newline]),
         fields.count == 4, fields[0] == MachineHistoryFile.magic
       else { continue }
-      names[machine] = fields[3]
-    }
-    // Two data folders on one host are two machines: tell them apart.
-    let repeated = Dictionary(grouping: names.keys, by: { names[$0] ?? "" }).filter { $0.value.count > 1 }
-    for (_, machines) in repeated {
-      for machine in machines { names[machine] = "\(names[machine] ?? "") \(machine.hex)" }
+      names[machine] = "\(fields[3]) \(machine.hex)"
     }
     return names
   }
@@ -144,25 +154,65 @@ struct HistoryCaretaker: Sendable {
 
   /// Merges machines' records: each machine's in its own order, and
   /// between machines the earlier record (by time, then identity) first.
+  ///
+  /// The next record of each list waits in a heap, so that merging n
+  /// records of k machines takes O(n log k), whatever k is.
   static func merged(_ lists: [[HistoryRecord]]) -> [HistoryRecord] {
     let lists = lists.filter { !$0.isEmpty }
     guard lists.count > 1 else { return lists.first ?? [] }
     var merged: [HistoryRecord] = []
     merged.reserveCapacity(lists.reduce(0) { $0 + $1.count })
     var positions = [Int](repeating: 0, count: lists.count)
-    while true {
-      var best: Int?
-      var bestOrder: HistoryOrder?
-      for index in lists.indices where positions[index] < lists[index].count {
-        let order = HistoryOrder(lists[index][positions[index]])
-        if bestOrder.map({ order < $0 }) ?? true {
-          best = index
-          bestOrder = order
-        }
+    var heap = MergeHeap(lists.indices.map { (HistoryOrder(lists[$0][0]), $0) })
+    while let (_, list) = heap.popMinimum() {
+      merged.append(lists[list][positions[list]])
+      positions[list] += 1
+      if positions[list] < lists[list].count {
+        heap.insert((HistoryOrder(lists[list][positions[list]]), list))
       }
-      guard let best else { return merged }
-      merged.append(lists[best][positions[best]])
-      positions[best] += 1
     }
+    return merged
+  }
+}
+
+/// A binary min-heap of the next record of each list being merged.
+private struct MergeHeap {
+  private var items: [(order: HistoryOrder, list: Int)]
+
+  init(_ items: [(HistoryOrder, Int)]) {
+    self.items = []
+    self.items.reserveCapacity(items.count)
+    for item in items { insert(item) }
+  }
+
+  mutating func insert(_ item: (HistoryOrder, Int)) {
+    items.append(item)
+    var child = items.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard items[child].order < items[parent].order else { break }
+      items.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  mutating func popMinimum() -> (HistoryOrder, Int)? {
+    guard let first = items.first else { return nil }
+    let last = items.removeLast()
+    if !items.isEmpty {
+      items[0] = last
+      var parent = 0
+      while true {
+        let left = 2 * parent + 1
+        let right = left + 1
+        var smallest = parent
+        if left < items.count && items[left].order < items[smallest].order { smallest = left }
+        if right < items.count && items[right].order < items[smallest].order { smallest = right }
+        guard smallest != parent else { break }
+        items.swapAt(parent, smallest)
+        parent = smallest
+      }
+    }
+    return first
   }
 }

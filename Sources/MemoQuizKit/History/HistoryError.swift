@@ -5,6 +5,8 @@ public enum HistoryError: Error, Sendable {
   case nothingToUndo
   case nothingToRedo
   case noSuchStep(Int)
+  /// No step has this global id (`1a2b3c4d-17`).
+  case noSuchGlobalStep(String)
   case alreadyUndone(Int)
   /// A later change to the questions file would be lost.
   case laterQuestionsChange(step: Int, later: Int)
@@ -22,6 +24,7 @@ extension HistoryError: LocalizedError, CustomStringConvertible {
     case .nothingToUndo: "there is nothing to take back"
     case .nothingToRedo: "there is nothing to bring back; `memoquiz redo` follows `memoquiz undo`"
     case .noSuchStep(let id): "there is no step \(id); `memoquiz history` lists them"
+    case .noSuchGlobalStep(let id): "there is no step \(id); `memoquiz history --json` lists each step's \"step\""
     case .alreadyUndone(let id):
       "step \(id) is already taken back; `memoquiz redo` brings back the newest one taken back"
     case .laterQuestionsChange(let step, let later):

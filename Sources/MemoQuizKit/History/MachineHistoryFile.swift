@@ -35,6 +35,9 @@ struct MachineHistoryFile: Sendable {
     var damagedLines = 0
     /// Whether the file exists.
     var exists = true
+    /// The hash of up to 32 bytes before ``end``, when the bytes read hold
+    /// them all: the reader spares opening the file again for it.
+    var tail: UInt64?
   }
 
   /// Reads the records after `offset`, whose last record has number
@@ -56,7 +59,14 @@ struct MachineHistoryFile: Sendable {
     } catch {
       throw .cannotRead(path: path, error)
     }
-    return try parse(bytes, base: offset, lastSequence: lastSequence)
+    var contents = try parse(bytes, base: offset, lastSequence: lastSequence)
+    let used = contents.end - offset
+    if used >= 32 || (offset == 0 && used > 0) {
+      contents.tail = bytes[max(0, used - 32)..<used].withUnsafeBufferPointer(QuestionsText.hash)
+    } else if contents.end == 0 {
+      contents.tail = 0
+    }
+    return contents
   }
 
   /// Splits bytes into records; a last line without its line feed is torn
@@ -153,7 +163,7 @@ struct MachineHistoryFile: Sendable {
       let descriptor: FileDescriptor
       var created = false
       do throws(SystemError) {
-        descriptor = try FileDescriptor.open(path, O_WRONLY | O_APPEND)
+        descriptor = try FileDescriptor.open(path, O_WRONLY | O_APPEND | O_NOFOLLOW)
       } catch  where error.errno == ENOENT {
         descriptor = try FileDescriptor.open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_NOFOLLOW)
         created = true

@@ -12,9 +12,14 @@ public struct MachineID: RawRepresentable, Hashable, Comparable, Sendable {
     self.rawValue = rawValue
   }
 
-  /// Reads the 8-digit hexadecimal form.
+  /// Reads the one form an identity is written in: 8 lower-case
+  /// hexadecimal digits, as file names and records carry it. Any other
+  /// spelling (capitals, a sign) names no machine, so one machine is never
+  /// read twice under two names.
   init?(hex: some StringProtocol) {
-    guard hex.utf8.count == 8, let value = UInt32(hex, radix: 16) else { return nil }
+    guard hex.utf8.count == 8, hex.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
+      let value = UInt32(hex, radix: 16)
+    else { return nil }
     self.init(rawValue: value)
   }
 
@@ -79,7 +84,6 @@ public struct StepID: Hashable, Comparable, Sendable {
       switch byte {
       case 0x30...0x39: digit = byte - 0x30
       case 0x61...0x66: digit = byte - 0x61 + 10
-      case 0x41...0x46: digit = byte - 0x41 + 10
       default: return nil
       }
       hex = hex << 4 | UInt32(digit)

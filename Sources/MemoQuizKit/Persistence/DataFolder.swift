@@ -74,8 +74,14 @@ public struct DataFolder: Sendable {
   var questionsStateFile: String { localFolder + "/questions-state" }
   /// The notices already given once, such as questions changed on two machines.
   var noticesFile: String { localFolder + "/notices" }
-  /// Tells git which files are this machine's alone.
+  /// Tells git which files are this machine's alone (in a folder that the
+  /// third release's `sync --init` made a git repository).
   var gitIgnoreFile: String { path + "/.gitignore" }
+  /// The git clone `sync` exchanges history files through: memoquiz's own,
+  /// thrown away and made again whenever git's state is damaged.
+  var syncCloneFolder: String { localFolder + "/sync" }
+  /// The remote `sync --init` was given.
+  var syncRemoteFile: String { localFolder + "/sync-remote" }
 
   /// The single history file of the second release, carried over on first use.
   var legacyHistoryFile: String { path + "/history.log" }

@@ -139,11 +139,16 @@ struct Progress: Hashable, Sendable {
       answer, rating: rating, day: day, scheduler: scheduler, to: &groups[answer.group, default: GroupProgress()])
     groups[answer.group]?.mistakes.record(
       question: answer.question, step: answer.id, typed: answer.typed, correct: rating.isCorrect)
+    countInRound(answer, isCorrect: rating.isCorrect)
+  }
+
+  /// Counts an answer in its round; a round it finishes is dropped.
+  private mutating func countInRound(_ answer: AnswerStep, isCorrect: Bool) {
     if let round = answer.round, let memento = rounds[round] {
       // A round across groups names its questions with their group.
       let key =
         memento.isAcrossGroups ? RoundMemento.key(group: answer.group, question: answer.question) : answer.question
-      rounds[round]?.answers.append(RoundMemento.Answer(step: answer.id, question: key, isCorrect: rating.isCorrect))
+      rounds[round]?.answers.append(RoundMemento.Answer(step: answer.id, question: key, isCorrect: isCorrect))
       if rounds[round]?.isFinished == true {
         // A finished round is dropped: nothing resumes it. Taking back one
         // of its answers replays, which opens it again.
@@ -243,7 +248,7 @@ struct Progress: Hashable, Sendable {
     else { return false }
     // An answer of a round that is over: taking it back opens the round
     // again, which a replay does exactly.
-    if let round = mark.round, finishedRounds.contains(round) { return false }
+    if let round = mark.round, finishedRounds.contains(round), mark.id.machine == mark.target.machine { return false }
     let rating = last.rating
     let slot = Activity.slot(of: last.time)
     group.activity[slot]?.count(
@@ -253,7 +258,11 @@ struct Progress: Hashable, Sendable {
     group.answerScore.retract(correct: rating.isCorrect)
     group.mistakes.takeBack(question: question, step: mark.target)
     groups[title] = group
-    if let round = mark.round { rounds[round]?.answers.removeAll { $0.step == mark.target } }
+    // A round is its machine's own: another machine taking back one of its
+    // answers does not ask that question again there.
+    if let round = mark.round, mark.id.machine == mark.target.machine {
+      rounds[round]?.answers.removeAll { $0.step == mark.target }
+    }
     return true
   }
 
@@ -262,10 +271,21 @@ struct Progress: Hashable, Sendable {
   static func replaying(_ records: [HistoryRecord]) -> Progress {
     // First, which steps are in effect, and which answers `:right` re-graded.
     var progress = Progress()
+    // Steps taken back by another machine than the one that made them: an
+    // answer among them still counts in its round, which is its machine's own.
+    var takenBackElsewhere = Set<StepID>()
     for record in records {
       switch record {
-      case .undo(let mark): progress.undone.insert(mark.target)
-      case .redo(let mark): progress.undone.remove(mark.target)
+      case .undo(let mark):
+        progress.undone.insert(mark.target)
+        if mark.id.machine != mark.target.machine {
+          takenBackElsewhere.insert(mark.target)
+        } else {
+          takenBackElsewhere.remove(mark.target)
+        }
+      case .redo(let mark):
+        progress.undone.remove(mark.target)
+        takenBackElsewhere.remove(mark.target)
       default: break
       }
     }
@@ -297,6 +317,9 @@ struct Progress: Hashable, Sendable {
         guard !takenBack.contains(answer.id) else {
           progress.groups[answer.group, default: GroupProgress()].lastPlayed = max(
             progress.groups[answer.group]?.lastPlayed ?? answer.time, answer.time)
+          if takenBackElsewhere.contains(answer.id) {
+            progress.countInRound(answer, isCorrect: regraded.contains(answer.id) || answer.rating.isCorrect)
+          }
           continue
         }
         progress.applyAnswer(answer, rating: regraded.contains(answer.id) ? .good : answer.rating, day: day)

@@ -100,7 +100,7 @@ extension ProgressCaretaker {
       if let file, state == nil || fileHash != state?.hash {
         // A file memoquiz has not seen: keep it before replacing it.
         try SnapshotCaretaker(folder: folder).save(
-          contents: file, reason: "before the questions of the history were installed", now: Date())
+          contents: file, reason: "before the questions of the history were installed", now: ProcessClock.now())
       }
       if let bytes = text.bytes {
         try DurableFile.replace(folder.questionsFile, with: bytes)
@@ -133,7 +133,7 @@ extension ProgressCaretaker {
     let text = file.map { QuestionsText.file(String(decoding: $0, as: UTF8.self)) } ?? QuestionsText.noFile
     try perform { _, ids in
       let step = QuestionsChangeStep(
-        id: ids[0], time: ids.after(Timestamp(Date())), kind: .edit, base: base, group: nil,
+        id: ids[0], time: ids.after(Timestamp(ProcessClock.now())), kind: .edit, base: base, group: nil,
         summary: "edit of questions.json by hand", contents: text)
       return ([.questionsChange(step)], ())
     }
@@ -169,7 +169,8 @@ extension ProgressCaretaker {
       for conflict in fresh {
         let replaced = try questionsText(of: QuestionsVersion(step: conflict.replaced, isBefore: false, hash: 0))
         let snapshot = try SnapshotCaretaker(folder: folder).save(
-          contents: replaced.bytes, reason: "questions replaced by a change on another machine", now: Date())
+          contents: replaced.bytes, reason: "questions replaced by a change on another machine", now: ProcessClock.now()
+        )
         let kept = names[conflict.kept.machine] ?? conflict.kept.machine.hex
         let other = names[conflict.replaced.machine] ?? conflict.replaced.machine.hex
         onWarning(

@@ -13,12 +13,40 @@ extension ProgressCaretaker {
   /// another machine is taken back by a mark in this machine's file.
   /// - Returns: one line that says what was taken back.
   public func undo(_ id: Int?, at time: Date) throws -> String {
+    try undo(id.map { .number($0) }, at: time)
+  }
+
+  /// Takes back the step whose global id (`"step"` in `history --json`,
+  /// `1a2b3c4d-17`) is `global`: the id that never changes, whatever
+  /// arrives from other machines.
+  /// - Returns: one line that says what was taken back.
+  public func undo(step global: String, at time: Date) throws -> String {
+    try undo(.global(global), at: time)
+  }
+
+  /// How `undo` names a step.
+  private enum StepChoice {
+    case number(Int)
+    case global(String)
+  }
+
+  private func undo(_ choice: StepChoice?, at time: Date) throws -> String {
     let line: String = try perform { _, ids in
       let steps = HistoryStep.steps(of: try allRecords(), names: history.names())
       let step: HistoryStep
-      if let id {
-        guard let found = steps.first(where: { $0.id == id }) else { throw HistoryError.noSuchStep(id) }
-        guard !found.isUndone else { throw HistoryError.alreadyUndone(id) }
+      if let choice {
+        let found: HistoryStep
+        switch choice {
+        case .number(let id):
+          guard let match = steps.first(where: { $0.id == id }) else { throw HistoryError.noSuchStep(id) }
+          found = match
+        case .global(let text):
+          guard let match = steps.first(where: { $0.stepID.text == text }) else {
+            throw HistoryError.noSuchGlobalStep(text)
+          }
+          found = match
+        }
+        guard !found.isUndone else { throw HistoryError.alreadyUndone(found.id) }
         step = found
       } else {
         guard let newest = steps.last(where: { !$0.isUndone }) else { throw HistoryError.nothingToUndo }

@@ -40,6 +40,8 @@ public final class ProgressCaretaker {
   public var onWarning: (String) -> Void
   /// Whether this caretaker holds the folder's lock now.
   private var holdsLock = false
+  /// The entries of `history/` left out that were warned of.
+  private var warnedLeftOut: Set<String> = []
 
   /// The state after every record read so far, with the memory of every
   /// card: read from the checkpoint on first need when the outlook stood in.
@@ -185,6 +187,7 @@ public final class ProgressCaretaker {
       try rebuild()
       return
     }
+    warnLeftOut(reading.leftOut)
     if try handleDamage(reading.damaged) {
       try rebuild()
       return
@@ -200,10 +203,21 @@ public final class ProgressCaretaker {
   /// Replays the whole history.
   private func rebuild() throws {
     var reading = try history.readAll()
+    warnLeftOut(reading.leftOut)
     if try handleDamage(reading.damaged) { reading = try history.readAll() }
     state = Progress.replaying(reading.records)
     coverage = reading.coverage
     checkpointBytes = 0
+  }
+
+  /// Warns, once per command, of each entry of `history/` named like a
+  /// machine's file that is not read.
+  private func warnLeftOut(_ names: [String]) {
+    for name in names where warnedLeftOut.insert(name).inserted {
+      onWarning(
+        "\(folder.historyFolder)/\(name) is not a machine's history file (a regular file named by a machine id "
+          + "in lower case); it is left out")
+    }
   }
 
   /// Recovers this machine's damaged file, and warns of another machine's.

@@ -1,169 +1,139 @@
 import FoundationEssentials
 @preconcurrency import Glibc
 
-/// `memoquiz sync`: exchanges history files with other machines through a
-/// git repository that is the data folder itself.
+/// `memoquiz sync`: an import of other machines' history files, with git as
+/// the carrier.
 ///
-/// Each machine writes only its own file under `history/`, so a merge never
-/// conflicts: sync commits this machine's new steps, pulls, pushes, and
-/// reports what arrived. The questions file and `local/` are never
-/// committed; the history carries every change of the questions.
+/// git works only in a clone of memoquiz's own under `local/`
+/// (``SyncClone``), never in the data folder: sync puts this machine's file
+/// in the clone, pushes it, and takes in the other machines' files through
+/// one gate (``HistoryIntake``), which only ever appends to what was read
+/// before. Nothing else of the remote (a questions file, `local/`, this
+/// machine's own file) ever reaches the data folder. The whole sync holds
+/// the folder's lock.
 public struct HistorySync {
   let folder: DataFolder
-  private var git: Git { Git(folder: folder.path) }
-
-  /// What the `.gitignore` of a synced data folder says: only the history
-  /// and this file are shared.
-  static let ignoreRules =
-    "# memoquiz: only the history is shared; each machine keeps the rest.\n/*\n!/history/\n!/.gitignore\n"
+  /// Called with each warning: a file left out, a damaged file.
+  let warn: (String) -> Void
 
   /// What arrived from one machine.
   public struct Arrival: Sendable, Equatable {
     public var machine: String
-    public var answers: Int
-    public var otherSteps: Int
+    public var steps: StepTally
   }
 
   /// What a sync did.
   public struct Report: Sendable {
-    /// How many records of this machine were committed.
-    public var committed: Int
+    /// What this machine sent that the remote did not hold.
+    public var sent: StepTally
     public var arrivals: [Arrival]
   }
 
-  public init(folder: DataFolder) {
+  public init(folder: DataFolder, warn: @escaping (String) -> Void = { _ in }) {
     self.folder = folder
+    self.warn = warn
   }
 
-  /// Makes the data folder a git repository with `remote`, whether the
-  /// folder is new or holds answers, and whether the remote is empty or
-  /// holds other machines' files; then syncs.
-  public func initialize(remote: String, now: Date) throws -> Report {
+  /// Whether a remote's transport would run a command (`ext::`, `fd::`):
+  /// such a remote is refused.
+  public static func isRefused(remote: String) -> Bool {
+    SyncRemote.isRefused(remote)
+  }
+
+  /// Sets the folder up to sync with `remote`, whether the folder is new or
+  /// holds answers and whether the remote is empty or holds other machines'
+  /// files; then syncs. The remote is recorded first, so that a `sync` after
+  /// a failed `--init` completes it.
+  public func initialize(remote address: String, now: Date) throws -> Report {
+    guard !SyncRemote.isRefused(address) else { throw SyncError.refusedTransport(address) }
     try folder.create()
-    if !isRepository {
-      try git.must(["init", "-q", "-b", "main"])
+    let caretaker = try ProgressCaretaker(folder: folder, onWarning: warn)
+    return try caretaker.locked {
+      let remote = SyncRemote(address: address)
+      if SyncRemote.recorded(in: folder) != remote { try remote.record(in: folder) }
+      return try exchange(with: remote, caretaker: caretaker, now: now)
     }
-    let remotes = try git.must(["remote"]).split(separator: "\n").map(String.init)
-    if remotes.contains("origin") {
-      try git.must(["remote", "set-url", "origin", remote])
-    } else {
-      try git.must(["remote", "add", "origin", remote])
-    }
-    try git.must(["fetch", "-q", "origin"])
-    // Take the remote's branch name when it has one, so that both sides
-    // share one branch.
-    let head = try git.run(["ls-remote", "--symref", "origin", "HEAD"], quiet: true).standardOutput
-    if let line = head.split(separator: "\n").first(where: { $0.hasPrefix("ref: refs/heads/") }),
-      let name = line.dropFirst("ref: refs/heads/".count).split(separator: "\t").first
-    {
-      try git.must(["branch", "-M", String(name)])
-    }
-    return try sync(now: now, allowUnrelated: true)
   }
 
-  /// Commits this machine's new steps, pulls, pushes, and says what arrived.
-  /// - Throws: ``SyncError`` outside a repository with a remote, or when
-  ///   git fails (its message is shown as git wrote it).
-  public func sync(now: Date, allowUnrelated: Bool = false) throws -> Report {
-    guard isRepository else { throw SyncError.notARepository(folder.path) }
-    guard !(try git.must(["remote"]).trimmingNewlines.isEmpty) else { throw SyncError.noRemote(folder.path) }
+  /// Sends this machine's new steps, takes in the other machines', and says
+  /// what arrived.
+  /// - Throws: ``SyncError`` in a folder never set up by `sync --init`, or
+  ///   when git fails (its message is shown as git wrote it).
+  public func sync(now: Date) throws -> Report {
+    guard SyncRemote.recorded(in: folder) != nil || isThirdReleaseRepository else {
+      throw SyncError.notSetUp(folder.path)
+    }
+    let caretaker = try ProgressCaretaker(folder: folder, onWarning: warn)
+    return try caretaker.locked {
+      guard let remote = try SyncRemote.recorded(in: folder) ?? carryOver() else {
+        throw SyncError.notSetUp(folder.path)
+      }
+      return try exchange(with: remote, caretaker: caretaker, now: now)
+    }
+  }
+
+  private func exchange(with remote: SyncRemote, caretaker: ProgressCaretaker, now: Date) throws -> Report {
     // A questions file edited by hand, or never part of the history, becomes
     // a step, so that it reaches the other machines.
-    let caretaker = try ProgressCaretaker(folder: folder)
     try caretaker.adoptQuestionsForSync(now: now)
-    try writeIgnoreRules()
-    let before = sizes()
-    let machine = try caretaker.machine()
-    try git.must(["add", "--", ".gitignore"] + (DurableFile.exists(folder.historyFolder) ? ["history"] : []))
-    var committed = 0
-    if try git.run(["diff", "--cached", "--quiet"]).status != 0 {
-      committed = try addedLines(of: machine.id)
-      try git.must(["commit", "-q", "-m", "memoquiz: \(committed) steps from \(machine.name)"])
+    let me = try caretaker.machine()
+    let own = HistoryCaretaker(folder: folder).file(of: me.id)
+    let ownName = me.id.hex + ".log"
+    var clone = SyncClone(path: folder.syncCloneFolder, remote: remote, quiet: true)
+    let sent: SyncClone.Sent
+    do {
+      try clone.prepare()
+      sent = try clone.exchange(own: own.path, name: ownName, host: me.name)
+    } catch let error as SyncError where error.mayBeDamage {
+      // git's state in the clone may be damaged (a power cut, a stale lock):
+      // it holds nothing of its own, so a fresh clone is made.
+      clone.discard()
+      clone.quiet = false
+      try clone.prepare()
+      sent = try clone.exchange(own: own.path, name: ownName, host: me.name)
     }
-    let branch = try git.must(["rev-parse", "--abbrev-ref", "HEAD"]).trimmingNewlines
-    let remoteBranches = try git.must(["ls-remote", "--heads", "origin", branch])
-    if !remoteBranches.trimmingNewlines.isEmpty {
-      var pull = ["pull", "-q", "--no-rebase", "--no-edit", "origin", branch]
-      if allowUnrelated { pull.insert("--allow-unrelated-histories", at: 1) }
-      try git.must(pull)
+    let arrived = try HistoryIntake(folder: folder, me: me.id).takeIn(from: clone.historyFolder, warn: warn)
+    let names = HistoryCaretaker(folder: folder).names()
+    let history = HistoryCaretaker(folder: folder)
+    var arrivals: [Arrival] = []
+    for arrival in arrived {
+      let records = try history.file(of: arrival.machine).read(after: arrival.start).records
+      let steps = StepTally(records)
+      guard !records.isEmpty else { continue }
+      arrivals.append(Arrival(machine: names[arrival.machine] ?? arrival.machine.hex, steps: steps))
     }
-    try git.must(["push", "-q", "-u", "origin", "HEAD:\(branch)"])
-    let arrivals = try arrivals(since: before, except: machine.id)
-    // Bring this machine up to date with what arrived: the records that
-    // came are applied to the progress read before, then the questions.
+    let sentStart = sent.remoteHeld.map { HistoryIntake.lineStart(of: own.path, before: $0) } ?? 0
+    let sentSteps = StepTally(try own.read(after: sentStart).records)
+    // Bring this machine up to date with what arrived.
     try caretaker.refresh()
     try caretaker.installQuestions()
     try caretaker.announceQuestionsConflicts()
     try caretaker.saveCheckpointIfDue()
-    return Report(committed: committed, arrivals: arrivals)
+    return Report(sent: sentSteps, arrivals: arrivals)
   }
 
-  private var isRepository: Bool {
-    guard let output = try? git.run(["rev-parse", "--show-toplevel"], quiet: true), output.status == 0 else {
-      return false
-    }
-    let top = output.standardOutput.trimmingNewlines
-    return realpath(top) == realpath(folder.path)
+  /// Whether the data folder is a git repository that the third release's
+  /// `sync --init` made (its `.gitignore` starts with memoquiz's rules).
+  private var isThirdReleaseRepository: Bool {
+    var status = stat()
+    guard lstat(folder.path + "/.git", &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR,
+      let rules = try? DurableFile.read(folder.gitIgnoreFile, limit: 1 << 20)
+    else { return false }
+    return rules.starts(with: Array("# memoquiz:".utf8))
   }
 
-  private func realpath(_ path: String) -> String {
-    guard let resolved = Glibc.realpath(path, nil) else { return path }
-    defer { free(resolved) }
-    return String(cString: resolved)
-  }
-
-  private func writeIgnoreRules() throws {
-    let current = try DurableFile.read(folder.gitIgnoreFile).map { String(decoding: $0, as: UTF8.self) }
-    guard current != Self.ignoreRules else { return }
-    // Keep the user's own rules, after ours.
-    var text = Self.ignoreRules
-    if let current, !current.isEmpty, !current.hasPrefix("# memoquiz:") { text += current }
-    try DurableFile.replace(folder.gitIgnoreFile, with: Array(text.utf8))
-  }
-
-  /// The size of each machine's file.
-  private func sizes() -> [MachineID: Int] {
-    let history = HistoryCaretaker(folder: folder)
-    var sizes: [MachineID: Int] = [:]
-    for machine in (try? history.machines()) ?? [] {
-      var status = stat()
-      if stat(history.file(of: machine).path, &status) == 0 { sizes[machine] = Int(status.st_size) }
-    }
-    return sizes
-  }
-
-  private func addedLines(of machine: MachineID) throws -> Int {
-    let path = "history/\(machine.hex).log"
-    let numbers = try git.must(["diff", "--cached", "--numstat", "--", path])
-    let lines = numbers.split(separator: "\t").first.flatMap { Int($0) } ?? 0
-    // A new file's first line names the machine: it is not a record.
-    let isNew = try git.run(["cat-file", "-e", "HEAD:\(path)"], quiet: true).status != 0
-    return max(0, lines - (isNew ? 1 : 0))
-  }
-
-  /// What each other machine's file gained since `before`.
-  private func arrivals(since before: [MachineID: Int], except me: MachineID) throws -> [Arrival] {
-    let history = HistoryCaretaker(folder: folder)
-    let names = history.names()
-    var arrivals: [Arrival] = []
-    for machine in try history.machines() where machine != me {
-      let start = before[machine] ?? 0
-      let contents = try history.file(of: machine).read(after: start)
-      let answers = contents.records.count { if case .answer = $0 { true } else { false } }
-      let steps = contents.records.count(where: \.isStep)
-      guard !contents.records.isEmpty else { continue }
-      arrivals.append(
-        Arrival(machine: names[machine] ?? machine.hex, answers: answers, otherSteps: steps - answers))
-    }
-    return arrivals
-  }
-}
-
-extension String {
-  fileprivate var trimmingNewlines: String {
-    var text = self
-    while text.last?.isNewline == true { text.removeLast() }
-    return text
+  /// Carries a folder that the third release's `sync --init` made a git
+  /// repository over to a clone of its own: its remote is recorded, and the
+  /// folder's repository is left as it is.
+  private func carryOver() throws -> SyncRemote? {
+    guard isThirdReleaseRepository else { return nil }
+    let url = try Git(folder: folder.path).run(["config", "--get", "remote.origin.url"], quiet: true)
+    var address = url.standardOutput
+    while address.last?.isNewline == true { address.removeLast() }
+    guard url.status == 0, !address.isEmpty, !SyncRemote.isRefused(address) else { return nil }
+    let remote = SyncRemote(address: address)
+    try remote.record(in: folder)
+    return remote
   }
 }
 

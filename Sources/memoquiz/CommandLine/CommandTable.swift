@@ -208,7 +208,9 @@ enum CommandTable {
       arguments: [
         ArgumentDeclaration(
           name: "ID", noun: "a step number", arity: .optional, kind: .number,
-          help: "the number `memoquiz history` shows; without it, the newest step")
+          help:
+            "the number `memoquiz history` shows, or the step's id (\"step\" in `history --json`), which never "
+            + "changes; without it, the newest step")
       ],
       discussion: [
         .paragraph(

@@ -15,6 +15,9 @@ struct HistoryCommand: Command {
 
   func run(in context: CommandContext) throws {
     var steps = Array(try context.loadProgress().steps().reversed())
+    // Once the folder holds steps of several machines, each step says which
+    // one made it, whatever the listing shows.
+    let severalMachines = Set(steps.map(\.machine)).count > 1
     if let group {
       let caretaker = try context.loadCaretaker()
       let title = caretaker.groups[try caretaker.groupIndex(named: group)].title
@@ -33,12 +36,10 @@ struct HistoryCommand: Command {
     let idWidth = max(2, steps.map { String($0.id).count }.max() ?? 2)
     terminal.write(
       terminal.style.dim(DisplayWidth.fit("ID", width: idWidth, alignRight: true) + "  Time              Step") + "\n")
-    // With several machines, each step says which one made it.
-    let machines = Set(steps.map(\.machine))
     for step in steps {
       var line = DisplayWidth.fit(String(step.id), width: idWidth, alignRight: true) + "  "
       line += DateText.readable(step.time) + "  "
-      if machines.count > 1 { line += "[\(step.machine)] " }
+      if severalMachines { line += "[\(step.machine)] " }
       if let group = step.group, step.kind != .reset { line += "\(group): " }
       line += step.summary
       if step.isUndone { line += " (taken back)" }

@@ -10,27 +10,25 @@ struct SyncCommand: Command {
     if let remote, remote.isEmpty {
       throw UsageError("--init needs the remote's address", command: arguments.command.name)
     }
+    if let remote, HistorySync.isRefused(remote: remote) {
+      throw UsageError(
+        "the remote \(remote) uses git's ext or fd transport, which runs a command; give a path or a URL",
+        command: arguments.command.name)
+    }
   }
 
   func run(in context: CommandContext) throws {
-    let sync = HistorySync(folder: context.folder)
+    let terminal = context.terminal
+    let sync = HistorySync(folder: context.folder) { terminal.warn($0) }
     let report =
       try remote.map { try sync.initialize(remote: $0, now: context.now()) } ?? sync.sync(now: context.now())
-    let terminal = context.terminal
-    terminal.write(
-      report.committed > 0
-        ? "Sent \(counted(report.committed, "new record")) of this machine.\n" : "Nothing new to send.\n")
+    terminal.write(report.sent.isEmpty ? "Nothing new to send.\n" : "Sent \(report.sent.text) of this machine.\n")
     guard !report.arrivals.isEmpty else {
       terminal.write("Nothing new from other machines.\n")
       return
     }
     for arrival in report.arrivals {
-      var parts: [String] = []
-      if arrival.answers > 0 { parts.append(counted(arrival.answers, "answer")) }
-      if arrival.otherSteps > 0 { parts.append(counted(arrival.otherSteps, "other change")) }
-      if parts.isEmpty { parts.append("rounds and marks") }
-      terminal.write(
-        "\(parts.joined(separator: " and ")) from \"\(TextSanitizer.sanitized(arrival.machine))\"\n")
+      terminal.write("\(arrival.steps.text) from \"\(TextSanitizer.sanitized(arrival.machine))\"\n")
     }
   }
 }

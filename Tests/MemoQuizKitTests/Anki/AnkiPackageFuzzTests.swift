@@ -124,10 +124,12 @@ enum TestZip {
     for (name, data) in entries {
       let offset = out.count
       let nameBytes = Array(name.utf8)
-      out += u32(0x0403_4b50) + u16(20) + u16(0) + u16(0) + u32(0) + u32(0) + u32(data.count) + u32(data.count)
+      // The CRC-32 of the data, as a reader checks it.
+      let crc = Int(data.withUnsafeBytes { (try? Zlib.load())?.checksum($0) ?? 0 })
+      out += u32(0x0403_4b50) + u16(20) + u16(0) + u16(0) + u32(0) + u32(crc) + u32(data.count) + u32(data.count)
       out += u16(nameBytes.count) + u16(0) + nameBytes + data
       let zip64 = claimedSize.map { u16(1) + u16(16) + u64($0) + u64(data.count) } ?? []
-      directory += u32(0x0201_4b50) + u16(45) + u16(45) + u16(0) + u16(0) + u32(0) + u32(0)
+      directory += u32(0x0201_4b50) + u16(45) + u16(45) + u16(0) + u16(0) + u32(0) + u32(crc)
       directory += u32(claimedSize == nil ? data.count : 0xFFFF_FFFF)
       directory += u32(claimedSize == nil ? data.count : 0xFFFF_FFFF)
       directory += u16(nameBytes.count) + u16(zip64.count) + u16(0) + u16(0) + u16(0) + u32(0) + u32(offset)

@@ -1,0 +1,35 @@
+/// What can stop `memoquiz sync`.
+public enum SyncError: Error, Sendable {
+  case gitMissing
+  /// The data folder was never set up by `sync --init`.
+  case notSetUp(String)
+  /// A remote whose transport runs a command (`ext::`, `fd::`).
+  case refusedTransport(String)
+  case gitFailed(String)
+  /// git took longer than this many seconds: the remote does not answer.
+  case noAnswer(Int)
+
+  /// Whether the failure may come from a damaged clone rather than from the
+  /// remote, so that a fresh clone is worth a try.
+  var mayBeDamage: Bool {
+    if case .gitFailed = self { return true }
+    return false
+  }
+}
+
+extension SyncError: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .gitMissing:
+      "cannot run git; install it (Debian and Ubuntu: apt install git) and try again"
+    case .notSetUp(let folder):
+      "\(folder) is not set up for sync; `memoquiz sync --init REMOTE` sets it up"
+    case .refusedTransport(let remote):
+      "the remote \(remote) uses a transport that runs a command; give a path or a URL (ssh, https, git, file)"
+    case .gitFailed(let command):
+      "\(command) failed (git's message is above); your answers are safe here, and `memoquiz sync` tries again"
+    case .noAnswer(let seconds):
+      "the remote did not answer within \(seconds) seconds; your answers are safe here, and `memoquiz sync` tries again"
+    }
+  }
+}

@@ -1,0 +1,17 @@
+import FoundationEssentials
+@preconcurrency import Glibc
+
+/// The current time of this process as every command sees it:
+/// `MEMOQUIZ_NOW` when it is set to a time memoquiz can record, else the
+/// system's clock. The steps and snapshots that memoquiz makes on its own
+/// (a hand edit recorded, a version kept after a conflict) take their time
+/// from it, as the steps a command makes do.
+public enum ProcessClock {
+  /// The current time.
+  public static func now() -> Date {
+    guard let value = getenv("MEMOQUIZ_NOW").map({ String(cString: $0) }), !value.isEmpty,
+      case .time(let fixed) = ISO8601Time.parseRecordable(value)
+    else { return Date() }
+    return fixed
+  }
+}
