@@ -41,6 +41,7 @@ public enum QuestionExport {
       append(groupIndex == 0 ? "\n  {\n    \"title\": " : ",\n  {\n    \"title\": ")
       string(group.title)
       if group.reverse { append(",\n    \"reverse\": true") }
+      if group.grade != .typed { append(",\n    \"grade\": \"\(group.grade.rawValue)\"") }
       if group.score != Score() {
         append(",\n    \"score\": {\"correctCount\": \(group.score.correctCount), ")
         append("\"incorrectCount\": \(group.score.incorrectCount)}")
@@ -78,6 +79,7 @@ public enum QuestionExport {
         if let reverse = question.reverse { append(reverse ? ", \"reverse\": true" : ", \"reverse\": false") }
         strings("reverseAlternatives", question.reverseAlternatives)
         strings("tags", question.tags)
+        if let grade = question.grade { append(", \"grade\": \"\(grade.rawValue)\"") }
         append("}")
       }
       append(group.questions.isEmpty ? "]\n  }" : "\n    ]\n  }")

@@ -70,7 +70,9 @@ public enum QuestionImport {
       guard var groups = questionFile.groups else { throw .invalid(file: file, questionFile.diagnostics) }
       if let title, groups.count == 1 { groups[0].title = title }
       // The progress of a file's own scores belongs to that file.
-      return groups.map { QuestionGroup(title: $0.title, questions: $0.questions, reverse: $0.reverse) }
+      return groups.map {
+        QuestionGroup(title: $0.title, questions: $0.questions, reverse: $0.reverse, grade: $0.grade)
+      }
     case .text, .tsv, .csv:
       guard let text = String(validating: bytes, as: UTF8.self) else { throw .notText(file: file) }
       let anki = AnkiText(text: text, separator: format == .csv ? "," : format == .tsv ? "\t" : nil)
@@ -210,13 +212,16 @@ public enum QuestionImport {
       if mode == .replace {
         plan.groups[position].questions = group.questions
         plan.groups[position].reverse = group.reverse
+        plan.groups[position].grade = group.grade
         plan.addedQuestions += group.questions.count
         continue
       }
-      // A question keeps the direction its own group gave it.
+      // A question keeps the direction and the grading its own group gave it.
       let differs = group.reverse != plan.groups[position].reverse
+      let gradingDiffers = group.grade != plan.groups[position].grade
       for var question in group.questions {
         if differs && question.reverse == nil { question.reverse = group.reverse }
+        if gradingDiffers && question.grade == nil { question.grade = group.grade }
         if let known = plan.groups[position].questions.firstIndex(where: { $0.identity == question.identity }) {
           var updated = plan.groups[position].questions[known]
           updated.answer = question.answer
@@ -225,6 +230,7 @@ public enum QuestionImport {
           updated.reverse = question.reverse
           updated.reverseAlternatives = question.reverseAlternatives
           updated.tags = question.tags
+          updated.grade = question.grade
           // A question the file has as it is was not updated.
           guard updated != plan.groups[position].questions[known] else { continue }
           plan.groups[position].questions[known] = updated

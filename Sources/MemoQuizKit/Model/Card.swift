@@ -40,19 +40,25 @@ public struct Card: Hashable, Sendable {
   public private(set) var questionIdentity: String
   /// The `id` the file gives the question, if any.
   public let questionID: String?
+  /// How an answer to the card is graded: typed and matched, or by the learner.
+  public let grading: Grading
 
   /// The expected answer followed by the alternatives.
   public var acceptedAnswers: [String] { [answer] + alternatives }
 
   /// The question as written, keyed by the question's own identity, so
   /// that memory from before card types is kept.
-  public init(forward question: Question) {
+  /// - Parameter grading: the group's grading, which the question's own overrides.
+  public init(forward question: Question, grading: Grading = .typed) {
     self.init(
       kind: .forward, prompt: question.prompt, answer: question.answer, alternatives: question.alternatives,
-      hint: question.hint, question: question)
+      hint: question.hint, question: question, grading: grading)
   }
 
-  init(kind: Kind, prompt: String, answer: String, alternatives: [String], hint: String?, question: Question) {
+  init(
+    kind: Kind, prompt: String, answer: String, alternatives: [String], hint: String?, question: Question,
+    grading: Grading = .typed
+  ) {
     self.kind = kind
     self.prompt = prompt
     self.answer = answer
@@ -61,6 +67,7 @@ public struct Card: Hashable, Sendable {
     questionIdentity = question.identity
     identity = Self.identity(of: kind, question: questionIdentity)
     questionID = question.id
+    self.grading = question.grade ?? grading
   }
 
   /// The card as a round across groups asks it: its identity, and its

@@ -29,10 +29,13 @@ public struct Question: Hashable, Sendable {
   public var cloze: String?
   /// Labels the file gives the question, kept as they are.
   public var tags: [String]
+  /// How the question is graded; `nil` follows the group's
+  /// ``QuestionGroup/grade``.
+  public var grade: Grading?
 
   public init(
     prompt: String, answer: String, alternatives: [String] = [], hint: String? = nil, id: String? = nil,
-    reverse: Bool? = nil, reverseAlternatives: [String] = [], tags: [String] = []
+    reverse: Bool? = nil, reverseAlternatives: [String] = [], tags: [String] = [], grade: Grading? = nil
   ) {
     self.prompt = prompt
     self.answer = answer
@@ -43,11 +46,12 @@ public struct Question: Hashable, Sendable {
     self.reverseAlternatives = reverseAlternatives
     self.cloze = nil
     self.tags = tags
+    self.grade = grade
   }
 
   /// A cloze question: `text` with its deletions.
-  public init(cloze text: String, hint: String? = nil, id: String? = nil, tags: [String] = []) {
-    self.init(prompt: "", answer: "", hint: hint, id: id, tags: tags)
+  public init(cloze text: String, hint: String? = nil, id: String? = nil, tags: [String] = [], grade: Grading? = nil) {
+    self.init(prompt: "", answer: "", hint: hint, id: id, tags: tags, grade: grade)
     cloze = text
   }
 
@@ -62,7 +66,7 @@ public struct Question: Hashable, Sendable {
 
 extension Question: Codable {
   private enum CodingKeys: String, CodingKey {
-    case prompt, answer, alternatives, hint, id, reverse, reverseAlternatives, cloze, tags
+    case prompt, answer, alternatives, hint, id, reverse, reverseAlternatives, cloze, tags, grade
   }
 
   public init(from decoder: any Decoder) throws {
@@ -81,6 +85,7 @@ extension Question: Codable {
     reverse = try container.decodeIfPresent(Bool.self, forKey: .reverse)
     reverseAlternatives = try container.decodeIfPresent([String].self, forKey: .reverseAlternatives) ?? []
     tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
+    grade = try container.decodeIfPresent(Grading.self, forKey: .grade)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -97,5 +102,6 @@ extension Question: Codable {
     try container.encodeIfPresent(reverse, forKey: .reverse)
     if !reverseAlternatives.isEmpty { try container.encode(reverseAlternatives, forKey: .reverseAlternatives) }
     if !tags.isEmpty { try container.encode(tags, forKey: .tags) }
+    try container.encodeIfPresent(grade, forKey: .grade)
   }
 }

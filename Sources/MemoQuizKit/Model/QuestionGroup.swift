@@ -13,18 +13,23 @@ public struct QuestionGroup: Hashable, Sendable {
   /// Whether every question is also asked the other way round, unless the
   /// question says otherwise.
   public var reverse: Bool
+  /// How the group's questions are graded, unless a question says otherwise.
+  public var grade: Grading
 
-  public init(title: String, questions: [Question], score: Score = Score(), reverse: Bool = false) {
+  public init(
+    title: String, questions: [Question], score: Score = Score(), reverse: Bool = false, grade: Grading = .typed
+  ) {
     self.title = title
     self.questions = questions
     self.score = score
     self.reverse = reverse
+    self.grade = grade
   }
 }
 
 extension QuestionGroup: Codable {
   private enum CodingKeys: String, CodingKey {
-    case title, questions, score, reverse
+    case title, questions, score, reverse, grade
   }
 
   public init(from decoder: any Decoder) throws {
@@ -33,12 +38,14 @@ extension QuestionGroup: Codable {
     questions = try container.decode([Question].self, forKey: .questions)
     score = try container.decodeIfPresent(Score.self, forKey: .score) ?? Score()
     reverse = try container.decodeIfPresent(Bool.self, forKey: .reverse) ?? false
+    grade = try container.decodeIfPresent(Grading.self, forKey: .grade) ?? .typed
   }
 
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(title, forKey: .title)
     if reverse { try container.encode(reverse, forKey: .reverse) }
+    if grade != .typed { try container.encode(grade, forKey: .grade) }
     try container.encode(questions, forKey: .questions)
     if score != Score() { try container.encode(score, forKey: .score) }
   }

@@ -104,6 +104,9 @@ public struct RoundSession {
     var held = ""  // output held back until the graded answers are saved
     var askQuestion = true
     var usedHint = false
+    // For a self-graded card, once its answer is shown: the attempt typed
+    // before it, which the next input grades.
+    var revealed: String?
     var shownAt = MonotonicClock.milliseconds()
     let progress = caretaker.progress
     let words = self.words
@@ -134,15 +137,17 @@ public struct RoundSession {
         held += words.question(round)
         askQuestion = false
         usedHint = false
+        revealed = nil
         shownAt = MonotonicClock.milliseconds()
       }
-      if terminal.isInteractive { held += style.cyan("> ") }
+      let grading = revealed != nil
+      if terminal.isInteractive { held += style.cyan(grading ? "1-4> " : "> ") }
       if !terminal.hasWaitingLine || round.unsaved.count >= Self.batchLimit {
         // About to wait for the person: everything graded must be on disk
         // and its verdict shown first.
         try release(&round)
       }
-      let input = terminal.readLine()
+      let input = grading ? terminal.readKey() : terminal.readLine()
       if input == .tooLong { continue }
       guard case .line(let line) = input else {
         try release(&round)
@@ -151,7 +156,23 @@ public struct RoundSession {
         return
       }
       let trimmed = line.trimmingWhitespace
+      let selfGraded = round.currentCard?.grading == .self
       switch trimmed {
+      case _ where selfGraded && revealed == nil && !Self.isCommand(trimmed):
+        // The attempt, or nothing: the answer is shown, never judged.
+        revealed = trimmed
+        if let card = round.currentCard { held += words.reveal(card, attempt: trimmed) }
+      case _ where grading && !Self.isCommand(trimmed):
+        let duration = Int(clamping: MonotonicClock.milliseconds() - shownAt)
+        guard let rating = ReviewRating(selfGrade: trimmed) else {
+          held += RoundWords.gradeKeys + "\n"
+          continue
+        }
+        guard
+          let verdict = round.rate(rating, attempt: revealed ?? "", at: Timestamp(now()), duration: duration)
+        else { continue }
+        held += words.graded(verdict)
+        askQuestion = true
       case "":
         held += "Type an answer (? for a hint, :help for more).\n"
       case "?":
@@ -219,6 +240,12 @@ public struct RoundSession {
         askQuestion = true
       }
     }
+  }
+
+  /// Whether an input is one of the round's own (`?`, `:undo`, ...) rather
+  /// than an answer, an attempt or a grade.
+  private static func isCommand(_ trimmed: String) -> Bool {
+    trimmed == "?" || trimmed.hasPrefix(":")
   }
 
   // MARK: - The end

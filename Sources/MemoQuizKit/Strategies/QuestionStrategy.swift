@@ -48,7 +48,7 @@ public struct RoundPlanContext {
   /// A context of each question's forward card alone: the rounds of the
   /// first release, which knew no other cards, planned so.
   public init(questions: [Question], seed: UInt64, memory: [MemoryState?], now: Timestamp, newLimit: Int) {
-    self.init(cards: questions.map(Card.init(forward:)), seed: seed, memory: memory, now: now, newLimit: newLimit)
+    self.init(cards: questions.map { Card(forward: $0) }, seed: seed, memory: memory, now: now, newLimit: newLimit)
   }
 }
 

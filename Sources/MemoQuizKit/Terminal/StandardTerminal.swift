@@ -103,11 +103,21 @@ public final class StandardTerminal: Terminal {
   /// `TERM=dumb` cannot move the cursor: lines are read as typed.
   private let isDumb = getenv("TERM").map { String(cString: $0) == "dumb" } ?? false
 
+  public func readKey() -> TerminalInput {
+    readLine(singleKey: true)
+  }
+
   public func readLine() -> TerminalInput {
+    readLine(singleKey: false)
+  }
+
+  /// Reads a line; on a terminal with `singleKey`, a first key other than
+  /// `:` is the whole line.
+  private func readLine(singleKey: Bool) -> TerminalInput {
     if isInteractive && !isDumb {
       // The editor ends the line it reads: what comes next starts a new one.
       defer { outputColumn = 0 }
-      switch editor.read(startColumn: outputColumn % max(1, width), showPrompt: flush) {
+      switch editor.read(startColumn: outputColumn % max(1, width), singleKey: singleKey, showPrompt: flush) {
       case .line(let line): return .line(line)
       case .endOfInput: return .endOfInput
       case .interrupted: return .interrupted

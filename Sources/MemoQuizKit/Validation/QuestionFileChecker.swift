@@ -35,9 +35,10 @@ struct QuestionFileChecker {
   private var suggestions: [String: String?] = [:]
   private static let suggestionLimit = 10_000
 
-  private static let groupKeys = ["title", "questions", "score", "reverse"]
+  private static let groupKeys = ["title", "questions", "score", "reverse", "grade"]
   private static let questionKeys = [
     "prompt", "answer", "alternatives", "hint", "id", "cloze", "reverse", "reverseAlternatives", "tags",
+    "grade",
   ]
   private static let scoreKeys = ["correctCount", "incorrectCount"]
 
@@ -93,6 +94,7 @@ struct QuestionFileChecker {
     var questionNodes: [JSONNode] = []
     var score = Score()
     let reverse = member("reverse", in: members).flatMap { flag($0) } ?? false
+    let grade = member("grade", in: members).flatMap { grading($0) } ?? .typed
     if let questionsMember = member("questions", in: members) {
       if case .array(let elements) = questionsMember.value.value {
         if elements.isEmpty {
@@ -131,7 +133,7 @@ struct QuestionFileChecker {
     }
     if let scoreMember = member("score", in: members) { score = self.score(scoreMember.value) ?? score }
     guard let title else { return nil }
-    return QuestionGroup(title: title, questions: questions, score: score, reverse: reverse)
+    return QuestionGroup(title: title, questions: questions, score: score, reverse: reverse, grade: grade)
   }
 
   /// The question `node` holds, with the offset of its `id` value when it
@@ -185,6 +187,7 @@ struct QuestionFileChecker {
         "\"reverseAlternatives\" are used only when the question is also asked the other way; add \"reverse\": true")
     }
     let tags = strings(found.tags, key: "tags", empty: "a tag is empty", each: "each tag")
+    let grade = found.grade.flatMap { grading($0) }
     var id: String?
     if let idMember = found.id {
       if case .string(let text) = idMember.value.value, !Self.isBlank(text) {
@@ -197,12 +200,12 @@ struct QuestionFileChecker {
     let idOffset = id == nil ? nil : found.id?.value.offset
     if found.cloze != nil {
       guard let cloze else { return nil }
-      return (Question(cloze: cloze, hint: hint, id: id, tags: tags), idOffset)
+      return (Question(cloze: cloze, hint: hint, id: id, tags: tags, grade: grade), idOffset)
     }
     guard let prompt, let answer else { return nil }
     let question = Question(
       prompt: prompt, answer: answer, alternatives: alternatives, hint: hint, id: id, reverse: reverse,
-      reverseAlternatives: reverseAlternatives, tags: tags)
+      reverseAlternatives: reverseAlternatives, tags: tags, grade: grade)
     return (question, idOffset)
   }
 

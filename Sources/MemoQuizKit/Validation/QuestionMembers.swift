@@ -14,6 +14,7 @@ struct QuestionMembers {
   private var reversePosition: Int?
   private var reverseAlternativesPosition: Int?
   private var tagsPosition: Int?
+  private var gradePosition: Int?
   /// Whether a key is none of the known ones.
   private(set) var hasUnknownKey = false
   /// Whether a known key comes more than once.
@@ -34,6 +35,7 @@ struct QuestionMembers {
       case 4 where key == "tags": first(&tagsPosition, index)
       case 4 where key == "hint": first(&hintPosition, index)
       case 5 where key == "cloze": first(&clozePosition, index)
+      case 5 where key == "grade": first(&gradePosition, index)
       case 6 where key == "prompt": first(&promptPosition, index)
       case 6 where key == "answer": first(&answerPosition, index)
       case 7 where key == "reverse": first(&reversePosition, index)
@@ -56,4 +58,5 @@ struct QuestionMembers {
   var reverse: JSONNode.Member? { member(reversePosition) }
   var reverseAlternatives: JSONNode.Member? { member(reverseAlternativesPosition) }
   var tags: JSONNode.Member? { member(tagsPosition) }
+  var grade: JSONNode.Member? { member(gradePosition) }
 }

@@ -295,6 +295,7 @@ enum CommandTable {
       options: [
         .option("--hint", "H", .text, "the hint `?` shows"),
         .option("--alternative", "A", .text, "another answer accepted as correct", repeats: true),
+        .flag("--self", "a card you grade yourself: the answer is shown, you say how well you knew it"),
         .flag(
           "--new-group",
           "make a new group even when GROUP is near an existing title (a typo, or the start of one); without it, "
@@ -308,6 +309,7 @@ enum CommandTable {
       examples: [
         Example("memoquiz add Kanji 山 yama --hint \"three peaks\"", "a question with a hint"),
         Example("memoquiz add Numbers 四十 40 --alternative yonjuu", "and another accepted answer"),
+        Example("memoquiz add Verbs 聞く \"to listen; to ask\" --self", "a card you grade yourself"),
       ]),
     CommandDeclaration(
       ImportCommand.self, name: "import",
