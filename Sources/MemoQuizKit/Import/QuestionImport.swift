@@ -83,7 +83,17 @@ public enum QuestionImport {
       // only a named column holds alternatives.
       let hintIndex = anki.fieldNames?.firstIndex(of: "hint") ?? 2
       let alternativesIndex = anki.fieldNames?.firstIndex(of: QuestionExport.alternativesColumn.lowercased())
+      let gradeIndex = anki.fieldNames?.firstIndex(of: QuestionExport.gradeColumn.lowercased())
       for row in anki.rows {
+        // A note type that types the answer makes typed questions, any
+        // other self-graded ones; a file that names none keeps typed, and
+        // memoquiz's own column says what the question was.
+        var grade: Grading? =
+          row.noteType.map { AnkiCollection.NoteTypeKind(named: $0) == .basicTypeIn ? .typed : .self }
+        if let gradeIndex, gradeIndex < row.fields.count, let named = Grading(rawValue: row.fields[gradeIndex]) {
+          grade = named
+        }
+        let id = row.guid.flatMap { QuestionExport.isMemoQuizGUID($0) ? nil : $0 }
         let hint = row.fields.count > hintIndex && !row.fields[hintIndex].isEmpty ? row.fields[hintIndex] : nil
         let question: Question
         if let noteType = row.noteType, AnkiCollection.NoteTypeKind(named: noteType) == .cloze {
@@ -94,19 +104,22 @@ public enum QuestionImport {
             continue
           }
           let backExtra = anki.fieldNames == nil && row.fields.count > 1 && !row.fields[1].isEmpty ? row.fields[1] : nil
-          question = Question(cloze: row.fields[0], hint: hint ?? backExtra, id: row.guid, tags: row.tags)
+          question = Question(cloze: row.fields[0], hint: hint ?? backExtra, id: id, tags: row.tags, grade: grade)
         } else {
           guard row.fields.count >= 2, !row.fields[0].isEmpty, !row.fields[1].isEmpty else {
             problems.append(ImportProblem(line: row.line, message: "expected a prompt and an answer"))
             continue
           }
-          let alternatives =
+          var alternatives =
             alternativesIndex.flatMap {
               $0 < row.fields.count ? QuestionExport.alternatives(in: row.fields[$0]) : nil
             } ?? []
+          if grade != .self, let bare = Furigana.withoutReadings(row.fields[1]), !alternatives.contains(bare) {
+            alternatives.append(bare)
+          }
           var basic = Question(
-            prompt: row.fields[0], answer: row.fields[1], alternatives: alternatives, hint: hint, id: row.guid,
-            tags: row.tags)
+            prompt: row.fields[0], answer: row.fields[1], alternatives: alternatives, hint: hint, id: id,
+            tags: row.tags, grade: grade)
           if let noteType = row.noteType, AnkiCollection.NoteTypeKind(named: noteType) == .basicReversed {
             basic.reverse = true
           }
