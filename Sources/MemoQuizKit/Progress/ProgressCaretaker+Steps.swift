@@ -135,7 +135,11 @@ extension ProgressCaretaker {
       return "\(group)\u{1F}\(question)\u{1F}\(second)"
     }
     for case .answer(let answer) in try allRecords() {
-      if let origin = answer.origin { known.insert(origin) } else { given.insert(key(answer.group, answer.question, answer.time)) }
+      if let origin = answer.origin {
+        known.insert(origin)
+      } else {
+        given.insert(key(answer.group, answer.question, answer.time))
+      }
     }
     var answers: [AnswerStep] = []
     for review in imported
