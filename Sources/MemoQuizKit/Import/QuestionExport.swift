@@ -2,14 +2,21 @@
 public enum QuestionExport {
   /// The formats `export` writes.
   public enum Format: String, CaseIterable, Sendable {
-    case json, tsv, anki
+    case json, tsv, anki, apkg
   }
 
-  public static func bytes(_ groups: [QuestionGroup], format: Format) -> [UInt8] {
+  /// The groups in `format`; an Anki package made here holds no memory
+  /// (``ProgressCaretaker/ankiPackage(of:memory:at:)`` writes one that does).
+  /// - Throws: ``AnkiPackageError`` when a package cannot be written.
+  public static func bytes(_ groups: [QuestionGroup], format: Format) throws(AnkiPackageError) -> [UInt8] {
     switch format {
     case .json: json(groups)
     case .tsv: Array(tsv(groups).utf8)
     case .anki: Array(anki(groups).utf8)
+    case .apkg:
+      try AnkiPackageWriter(
+        groups: groups, memory: [:], reviews: [:], dayStartsAt: 4, desiredRetention: 0.9, now: Timestamp(rawValue: 0)
+      ).package()
     }
   }
 
