@@ -235,6 +235,8 @@ public enum QuestionImport {
       for var question in group.questions {
         if differs && question.reverse == nil { question.reverse = group.reverse }
         if gradingDiffers && question.grade == nil { question.grade = group.grade }
+        // A question graded as its new group grades is written so.
+        if question.grade == plan.groups[position].grade { question.grade = nil }
         if let known = plan.groups[position].questions.firstIndex(where: { $0.identity == question.identity }) {
           var updated = plan.groups[position].questions[known]
           updated.answer = question.answer
