@@ -74,7 +74,8 @@ public struct AnkiPackageWriter {
       let answer = "{{FrontSide}}\n\n<hr id=answer>\n\n"
       switch self {
       case .basic: return [("Card 1", "{{Front}}", answer + "{{Back}}")]
-      case .reversed: return [("Card 1", "{{Front}}", answer + "{{Back}}"), ("Card 2", "{{Back}}", answer + "{{Front}}")]
+      case .reversed:
+        return [("Card 1", "{{Front}}", answer + "{{Back}}"), ("Card 2", "{{Back}}", answer + "{{Front}}")]
       case .cloze: return [("Cloze", "{{cloze:Text}}", "{{cloze:Text}}<br>\n{{Back Extra}}")]
       case .typeIn: return [("Card 1", "{{Front}}\n\n{{type:Back}}", "{{Front}}\n\n<hr id=answer>\n\n{{type:Back}}")]
       }

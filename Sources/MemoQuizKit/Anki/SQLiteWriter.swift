@@ -59,7 +59,9 @@ final class SQLiteWriter {
 
   /// Runs statements that take no values.
   func execute(_ sql: String) throws(AnkiPackageError) {
-    guard sqlite.exec(handle, sql, nil, nil, nil) == 0 else { throw .system("cannot write the collection (\(message))") }
+    guard sqlite.exec(handle, sql, nil, nil, nil) == 0 else {
+      throw .system("cannot write the collection (\(message))")
+    }
   }
 
   /// Runs one statement with `values` bound to its parameters in order;
