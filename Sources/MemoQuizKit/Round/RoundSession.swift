@@ -140,14 +140,14 @@ public struct RoundSession {
         revealed = nil
         shownAt = MonotonicClock.milliseconds()
       }
-      let grading = revealed != nil
-      if terminal.isInteractive { held += style.cyan(grading ? "1-4> " : "> ") }
+      let awaitingGrade = revealed != nil
+      if terminal.isInteractive { held += style.cyan(awaitingGrade ? "1-4> " : "> ") }
       if !terminal.hasWaitingLine || round.unsaved.count >= Self.batchLimit {
         // About to wait for the person: everything graded must be on disk
         // and its verdict shown first.
         try release(&round)
       }
-      let input = grading ? terminal.readKey() : terminal.readLine()
+      let input = awaitingGrade ? terminal.readKey() : terminal.readLine()
       if input == .tooLong { continue }
       guard case .line(let line) = input else {
         try release(&round)
@@ -162,7 +162,7 @@ public struct RoundSession {
         // The attempt, or nothing: the answer is shown, never judged.
         revealed = trimmed
         if let card = round.currentCard { held += words.reveal(card, attempt: trimmed) }
-      case _ where grading && !Self.isCommand(trimmed):
+      case _ where awaitingGrade && !Self.isCommand(trimmed):
         let duration = Int(clamping: MonotonicClock.milliseconds() - shownAt)
         guard let rating = ReviewRating(selfGrade: trimmed) else {
           held += RoundWords.gradeKeys + "\n"
