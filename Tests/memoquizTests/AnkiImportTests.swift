@@ -28,9 +28,11 @@ import Testing
     let questions = try #require(words["questions"] as? [[String: Any]])
     #expect(questions.map { $0["prompt"] as? String } == ["犬", "猫", "a < b & c", "Capital of Japan", "食べる"])
     #expect(questions.allSatisfy { ($0["id"] as? String)?.count == 10 })
-    // The group plays like any other.
-    let played = try sandbox.run(["play", "Japanese::Words", "--strategy", "sequential"], input: "dog\ncat (pet)\n")
-    #expect(played.stdout.components(separatedBy: "Correct").count == 3, "\(played.stdout)")
+    // The group plays like any other; its Basic notes are graded by the learner.
+    let played = try sandbox.run(
+      ["play", "Japanese::Words", "--strategy", "sequential"], input: "dog\n3\n\n4\n")
+    #expect(played.stdout.contains("Answer: cat (pet)\n"), "\(played.stdout)")
+    #expect(played.stdout.components(separatedBy: "Correct: ").count == 3, "\(played.stdout)")
   }
 
   @Test func dryRunChangesNothingAndAnImportTwiceNeedsMerge() throws {

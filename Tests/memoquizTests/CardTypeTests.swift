@@ -180,13 +180,14 @@ import Testing
         #html:false
         #notetype column:1
         #deck column:2
-        #columns:Note type\tDeck\tFront\tBack\tHint\tAlternatives\tTags
-        #tags column:7
-        Basic (and reversed card)\tWords\t犬\tdog\tbarks\t\tanimals
-        Basic (and reversed card)\tWords\t猫\tcat\t\t\t
-        Basic\tWords\t鳥\tbird\t\t\t
-        Cloze\tCapitals\t{{c1::Tokyo::city}} is the capital of {{c2::Japan}}.\t\t\t\tgeo
-        Cloze\tCapitals\t{{c1::Red}}, {{c1::green}} and {{c2::blue}}\t\t\t\t
+        #guid column:8
+        #columns:Note type\tDeck\tFront\tBack\tHint\tAlternatives\tGrade\tGUID\tTags
+        #tags column:9
+        Basic (and reversed card)\tWords\t犬\tdog\tbarks\t\ttyped\tmemoquiz:563152e0d2627eae\tanimals
+        Basic (and reversed card)\tWords\t猫\tcat\t\t\ttyped\tneko\t
+        Basic\tWords\t鳥\tbird\t\t\ttyped\tmemoquiz:4524f9e0c8cddbc2\t
+        Cloze\tCapitals\t{{c1::Tokyo::city}} is the capital of {{c2::Japan}}.\t\t\t\ttyped\ttokyo\tgeo
+        Cloze\tCapitals\t{{c1::Red}}, {{c1::green}} and {{c2::blue}}\t\t\t\ttyped\tmemoquiz:1a085ff8a7250d83\t
 
         """)
     let tsv = try sandbox.run(["export", "capitals", "--format", "tsv"]).stdout

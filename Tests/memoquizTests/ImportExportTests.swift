@@ -41,8 +41,10 @@ import Testing
     #expect((scores["Kanji"]?["questions"] as? [[String: Any]])?.count == 2)
     let words = try #require(scores["Words"]?["questions"] as? [[String: Any]])
     #expect(words.first?["prompt"] as? String == "水")
-    let play = try sandbox.run(["play", "kanji", "--strategy", "sequential"], input: "yama\n")
-    #expect(play.stdout.contains("Correct!"), "the tags were removed")
+    // A Basic note is graded by the learner: its answer is shown.
+    let play = try sandbox.run(["play", "kanji", "--strategy", "sequential"], input: "\n3\n")
+    #expect(play.stdout.contains("Answer: yama\n"), "the tags were removed")
+    #expect(play.stdout.contains("Correct: Good."))
   }
 
   @Test func ankiTextKeepsNoteTypesTagsAndGuids() throws {
@@ -190,8 +192,8 @@ import Testing
     let text = try String(contentsOfFile: path, encoding: .utf8)
     #expect(
       text.hasPrefix(
-        "#separator:tab\n#html:false\n#notetype column:1\n#deck column:2\n"
-          + "#columns:Note type\tDeck\tFront\tBack\tHint\tAlternatives\nBasic\tHiragana\tあ\ta\t"))
+        "#separator:tab\n#html:false\n#notetype column:1\n#deck column:2\n#guid column:8\n"
+          + "#columns:Note type\tDeck\tFront\tBack\tHint\tAlternatives\tGrade\tGUID\nBasic\tHiragana\tあ\ta\t"))
   }
 
   @Test func addMakesAGroupAddsToOneAndRefusesADuplicatePrompt() throws {

@@ -47,6 +47,9 @@ public struct AnkiCollection: Sendable, Hashable {
     public var name: String
     public var kind: NoteTypeKind
     public var fieldNames: [String]
+    /// Whether a card template asks for the answer to be typed
+    /// (`{{type:Back}}`, as Basic (type in the answer) does).
+    public var typesAnswer = false
   }
 
   /// A note: its fields as Anki stores them (HTML), and its tags.

@@ -107,6 +107,14 @@ enum AnkiCollectionReader {
         fieldCount: fieldNames[id]?.count ?? 0)
       types.append(AnkiCollection.NoteType(id: id, name: name, kind: kind, fieldNames: fieldNames[id] ?? []))
     }
+    // A template's formats are plain strings in its protobuf config.
+    var typing = Set<Int64>()
+    if try database.hasTable("templates") {
+      try rows(database, "SELECT ntid, config FROM templates") { row in
+        if typesAnswer(row.blob(1)) { typing.insert(row.integer(0)) }
+      }
+    }
+    for index in types.indices where typing.contains(types[index].id) { types[index].typesAnswer = true }
     collection.noteTypes = types
   }
 
@@ -134,11 +142,33 @@ enum AnkiCollectionReader {
     var ord: Int?
   }
 
+  private struct LegacyTemplate: Decodable {
+    var qfmt: String?
+    var afmt: String?
+  }
+
   private struct LegacyNoteType: Decodable {
     var name: String
     var type: Int?
     var flds: [LegacyField]
     var originalStockKind: Int?
+    var tmpls: [LegacyTemplate]?
+  }
+
+  /// Whether a card template's text asks for a typed answer: it holds
+  /// `{{type:` (`{{type:Back}}`, `{{type:cloze:Text}}`).
+  static func typesAnswer<Bytes: Collection<UInt8>>(_ template: Bytes) -> Bool {
+    let marker = Array("{{type:".utf8)
+    var matched = 0
+    for byte in template {
+      if byte == marker[matched] {
+        matched += 1
+        if matched == marker.count { return true }
+      } else {
+        matched = byte == marker[0] ? 1 : 0
+      }
+    }
+    return false
   }
 
   private struct LegacyDeck: Decodable {
@@ -173,7 +203,10 @@ enum AnkiCollectionReader {
         id: id, name: model.name,
         kind: kind(
           name: model.name, isCloze: model.type == 1, stockKind: model.originalStockKind, fieldCount: model.flds.count),
-        fieldNames: fields.map(\.element.name))
+        fieldNames: fields.map(\.element.name),
+        typesAnswer: (model.tmpls ?? []).contains {
+          typesAnswer(($0.qfmt ?? "").utf8) || typesAnswer(($0.afmt ?? "").utf8)
+        })
     }.sorted { $0.id < $1.id }
   }
 }

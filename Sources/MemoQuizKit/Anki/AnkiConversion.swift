@@ -13,12 +13,18 @@ public struct AnkiConversion: Sendable {
   /// A question as the questions file writes it, with the keys of the card
   /// types (`reverse`, `cloze`, `tags`).
   struct QuestionRecord: Hashable {
-    var id: String
+    /// The note's guid; none for a guid memoquiz made, so that its
+    /// question is known by its prompt again.
+    var id: String?
     var prompt: String?
     var answer: String?
     var cloze: String?
     var reverse: Bool?
     var tags: [String]?
+    /// How the question is graded: typed when its note type types the
+    /// answer, else by the learner.
+    var grade: Grading = .self
+    var alternatives: [String] = []
   }
 
   struct GroupRecord: Hashable {
@@ -64,7 +70,10 @@ public struct AnkiConversion: Sendable {
       let tags = note.tags.isEmpty ? nil : note.tags
       let first = note.fields.first ?? ""
       let second = note.fields.count > 1 ? note.fields[1] : ""
-      var record = QuestionRecord(id: note.guid, tags: tags)
+      let ownGUID = QuestionExport.isMemoQuizGUID(note.guid)
+      var record = QuestionRecord(id: ownGUID ? nil : note.guid, tags: tags)
+      let noteType = noteTypes[note.noteTypeID]
+      if noteType?.typesAnswer == true || kind == .basicTypeIn { record.grade = .typed }
       var directions: [Int: AnkiReview.Direction] = [:]
       switch kind {
       case .cloze:
@@ -92,14 +101,16 @@ public struct AnkiConversion: Sendable {
         }
         record.prompt = prompt
         record.answer = answer
+        if record.grade == .typed, let bare = Furigana.withoutReadings(answer) { record.alternatives = [bare] }
         if hasReverse { record.reverse = true }
         directions[0] = .forward
         if hasReverse { directions[1] = .reverse }
       }
       // Cards of other templates (a third of a note type of its own) ask
       // what memoquiz does not; their reviews are left out.
+      let identity = record.id ?? record.cloze ?? record.prompt ?? note.guid
       for card in cards {
-        if let direction = directions[card.ordinal] { kept[card.id] = (note.guid, direction, groupTitle) }
+        if let direction = directions[card.ordinal] { kept[card.id] = (identity, direction, groupTitle) }
       }
       if let index = groupIndex[groupTitle] {
         groups[index].questions.append(record)
@@ -156,19 +167,33 @@ public struct AnkiConversion: Sendable {
       string(group.title)
       append(",\n    \"questions\": [")
       for (index, question) in group.questions.enumerated() {
-        append(index == 0 ? "\n      {\"id\": " : ",\n      {\"id\": ")
-        string(question.id)
+        append(index == 0 ? "\n      {" : ",\n      {")
+        var separator = ""
+        if let id = question.id {
+          append("\"id\": ")
+          string(id)
+          separator = ", "
+        }
         if let cloze = question.cloze {
-          append(", \"cloze\": ")
+          append(separator + "\"cloze\": ")
           string(cloze)
         }
         if let prompt = question.prompt, let answer = question.answer {
-          append(", \"prompt\": ")
+          append((question.cloze == nil ? separator : ", ") + "\"prompt\": ")
           string(prompt)
           append(", \"answer\": ")
           string(answer)
         }
+        if !question.alternatives.isEmpty {
+          append(", \"alternatives\": [")
+          for (offset, alternative) in question.alternatives.enumerated() {
+            if offset > 0 { append(", ") }
+            string(alternative)
+          }
+          append("]")
+        }
         if question.reverse == true { append(", \"reverse\": true") }
+        if question.grade == .self { append(", \"grade\": \"self\"") }
         if let tags = question.tags {
           append(", \"tags\": [")
           for (offset, tag) in tags.enumerated() {

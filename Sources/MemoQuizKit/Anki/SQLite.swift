@@ -1,5 +1,6 @@
 /// SQLite, the system's library, loaded at run time: the handful of
-/// functions a read-only query needs.
+/// functions a read-only query needs, and those that write a new database
+/// (`export --format apkg`).
 struct SQLite: @unchecked Sendable {
   typealias Open =
     @convention(c) (UnsafePointer<CChar>, UnsafeMutablePointer<OpaquePointer?>, CInt, UnsafePointer<CChar>?) -> CInt
@@ -23,8 +24,23 @@ struct SQLite: @unchecked Sendable {
       (@convention(c) (UnsafeMutableRawPointer?, CInt, UnsafeRawPointer?, CInt, UnsafeRawPointer?) -> CInt)?
     ) -> CInt
 
+  typealias Exec =
+    @convention(c) (
+      OpaquePointer?, UnsafePointer<CChar>, OpaquePointer?, UnsafeMutableRawPointer?,
+      UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+    ) -> CInt
+  typealias BindInteger = @convention(c) (OpaquePointer?, CInt, Int64) -> CInt
+  typealias BindDouble = @convention(c) (OpaquePointer?, CInt, Double) -> CInt
+  typealias BindText =
+    @convention(c) (OpaquePointer?, CInt, UnsafePointer<CChar>?, CInt, UnsafeRawPointer?) -> CInt
+  typealias Reset = @convention(c) (OpaquePointer?) -> CInt
+
   /// The file name of the library.
   static let libraryName = "libsqlite3.so.0"
+  /// `SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE`.
+  static let openCreate: CInt = 0x02 | 0x04
+  /// `SQLITE_TRANSIENT`: SQLite copies a bound text before the call returns.
+  static var transient: UnsafeRawPointer? { UnsafeRawPointer(bitPattern: -1) }
 
   /// `SQLITE_OPEN_READONLY | SQLITE_OPEN_URI`.
   static let openReadOnlyURI: CInt = 0x01 | 0x40
@@ -45,6 +61,11 @@ struct SQLite: @unchecked Sendable {
   let columnBlob: ColumnBlob
   let columnBytes: ColumnBytes
   let createCollation: CreateCollation
+  let exec: Exec
+  let bindInteger: BindInteger
+  let bindDouble: BindDouble
+  let bindText: BindText
+  let reset: Reset
 
   private init() throws(AnkiPackageError) {
     let library = try SystemLibrary(Self.libraryName)
@@ -60,6 +81,11 @@ struct SQLite: @unchecked Sendable {
     columnBlob = try library.function("sqlite3_column_blob", as: ColumnBlob.self)
     columnBytes = try library.function("sqlite3_column_bytes", as: ColumnBytes.self)
     createCollation = try library.function("sqlite3_create_collation", as: CreateCollation.self)
+    exec = try library.function("sqlite3_exec", as: Exec.self)
+    bindInteger = try library.function("sqlite3_bind_int64", as: BindInteger.self)
+    bindDouble = try library.function("sqlite3_bind_double", as: BindDouble.self)
+    bindText = try library.function("sqlite3_bind_text", as: BindText.self)
+    reset = try library.function("sqlite3_reset", as: Reset.self)
   }
 
   private static let loaded = Result { () throws(AnkiPackageError) in try SQLite() }

@@ -317,16 +317,30 @@ struct AnkiText {
 }
 
 /// Plain text from a field of HTML: tags removed, `<br>` a line break, and
-/// entities decoded.
+/// entities decoded. Furigana (`<ruby>山<rt>やま</rt></ruby>`) become Anki's
+/// text form, `山[やま]`, and the fallback parentheses of `<rp>` go.
 enum HTMLText {
   static func plain(_ html: String) -> String {
     var text = ""
     var characters = html[...]
+    var inFallback = false
     while let first = characters.first {
       if first == "<", let close = characters.firstIndex(of: ">") {
         let tag = characters[characters.index(after: characters.startIndex)..<close].lowercased()
+        let name = tag.prefix { !$0.isWhitespace && $0 != ">" }
         if tag.hasPrefix("br") || tag.hasPrefix("/div") || tag.hasPrefix("/p") { text += "\n" }
+        switch name {
+        case "rt": text += "["
+        case "/rt": text += "]"
+        case "rp": inFallback = true
+        case "/rp": inFallback = false
+        default: break
+        }
         characters = characters[characters.index(after: close)...]
+        continue
+      }
+      if inFallback {
+        characters = characters.dropFirst()
         continue
       }
       if first == "&", let semicolon = characters.prefix(12).firstIndex(of: ";") {

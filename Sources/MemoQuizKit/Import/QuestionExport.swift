@@ -2,14 +2,21 @@
 public enum QuestionExport {
   /// The formats `export` writes.
   public enum Format: String, CaseIterable, Sendable {
-    case json, tsv, anki
+    case json, tsv, anki, apkg
   }
 
-  public static func bytes(_ groups: [QuestionGroup], format: Format) -> [UInt8] {
+  /// The groups in `format`; an Anki package made here holds no memory
+  /// (``ProgressCaretaker/ankiPackage(of:memory:at:)`` writes one that does).
+  /// - Throws: ``AnkiPackageError`` when a package cannot be written.
+  public static func bytes(_ groups: [QuestionGroup], format: Format) throws(AnkiPackageError) -> [UInt8] {
     switch format {
     case .json: json(groups)
     case .tsv: Array(tsv(groups).utf8)
     case .anki: Array(anki(groups).utf8)
+    case .apkg:
+      try AnkiPackageWriter(
+        groups: groups, memory: [:], reviews: [:], dayStartsAt: 4, desiredRetention: 0.9, now: Timestamp(rawValue: 0)
+      ).package()
     }
   }
 
@@ -41,6 +48,7 @@ public enum QuestionExport {
       append(groupIndex == 0 ? "\n  {\n    \"title\": " : ",\n  {\n    \"title\": ")
       string(group.title)
       if group.reverse { append(",\n    \"reverse\": true") }
+      if group.grade != .typed { append(",\n    \"grade\": \"\(group.grade.rawValue)\"") }
       if group.score != Score() {
         append(",\n    \"score\": {\"correctCount\": \(group.score.correctCount), ")
         append("\"incorrectCount\": \(group.score.incorrectCount)}")
@@ -78,6 +86,7 @@ public enum QuestionExport {
         if let reverse = question.reverse { append(reverse ? ", \"reverse\": true" : ", \"reverse\": false") }
         strings("reverseAlternatives", question.reverseAlternatives)
         strings("tags", question.tags)
+        if let grade = question.grade { append(", \"grade\": \"\(grade.rawValue)\"") }
         append("}")
       }
       append(group.questions.isEmpty ? "]\n  }" : "\n    ]\n  }")
@@ -108,11 +117,36 @@ public enum QuestionExport {
   /// Anki's plain text.
   static let alternativesColumn = "Alternatives"
 
+  /// The name of the column that says how a question is graded.
+  static let gradeColumn = "Grade"
+
+  /// The guid a question has in Anki: its `id` when it came from Anki,
+  /// else one made from its group's title and its identity, the same in
+  /// every export. memoquiz's own guids start with ``guidPrefix``, so that
+  /// a note that comes back is known by its prompt again.
+  public static func guid(of question: Question, in title: String) -> String {
+    if let id = question.id { return id }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in title.utf8 + [0x1F] + question.identity.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    let hex = String(hash, radix: 16)
+    return guidPrefix + String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
+  /// How memoquiz's own guids start.
+  static let guidPrefix = "memoquiz:"
+
+  /// Whether a guid is one memoquiz made for a question without an `id`.
+  static func isMemoQuizGUID(_ guid: String) -> Bool { guid.hasPrefix(guidPrefix) }
+
   /// Anki's "Notes in Plain Text": Basic notes, a deck per group.
   ///
-  /// After the note's two fields come the hint and the alternatives, named
-  /// by `#columns:`: Anki leaves columns past a Basic note's fields out, and
-  /// `import` reads them back, so that nothing is lost on the way round.
+  /// After the note's two fields come the hint, the alternatives, the
+  /// grading and the guid, named by `#columns:`: Anki leaves columns past a
+  /// Basic note's fields out (and reads the guid column as the note's
+  /// guid), and `import` reads them back, so that nothing is lost on the
+  /// way round.
   ///
   /// Each question is a note of the stock type Anki would make it: Basic,
   /// Basic (and reversed card) for a reversed question, Cloze (the text as
@@ -121,9 +155,11 @@ public enum QuestionExport {
   /// Anki tags have no spaces.
   public static func anki(_ groups: [QuestionGroup]) -> String {
     let hasTags = groups.contains { $0.questions.contains { !$0.tags.isEmpty } }
-    var text = "#separator:tab\n#html:false\n#notetype column:1\n#deck column:2\n"
-    text += "#columns:Note type\tDeck\tFront\tBack\tHint\t\(alternativesColumn)" + (hasTags ? "\tTags" : "") + "\n"
-    if hasTags { text += "#tags column:7\n" }
+    var text = "#separator:tab\n#html:false\n#notetype column:1\n#deck column:2\n#guid column:8\n"
+    text +=
+      "#columns:Note type\tDeck\tFront\tBack\tHint\t\(alternativesColumn)\t\(gradeColumn)\tGUID"
+      + (hasTags ? "\tTags" : "") + "\n"
+    if hasTags { text += "#tags column:9\n" }
     for group in groups {
       for question in group.questions {
         var fields: [String]
@@ -136,6 +172,7 @@ public enum QuestionExport {
             alternativesField(question.alternatives),
           ]
         }
+        fields += [(question.grade ?? group.grade).rawValue, guid(of: question, in: group.title)]
         if hasTags {
           fields.append(
             question.tags.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: "_") }.joined(separator: " ")

@@ -70,7 +70,9 @@ public enum QuestionImport {
       guard var groups = questionFile.groups else { throw .invalid(file: file, questionFile.diagnostics) }
       if let title, groups.count == 1 { groups[0].title = title }
       // The progress of a file's own scores belongs to that file.
-      return groups.map { QuestionGroup(title: $0.title, questions: $0.questions, reverse: $0.reverse) }
+      return groups.map {
+        QuestionGroup(title: $0.title, questions: $0.questions, reverse: $0.reverse, grade: $0.grade)
+      }
     case .text, .tsv, .csv:
       guard let text = String(validating: bytes, as: UTF8.self) else { throw .notText(file: file) }
       let anki = AnkiText(text: text, separator: format == .csv ? "," : format == .tsv ? "\t" : nil)
@@ -81,7 +83,17 @@ public enum QuestionImport {
       // only a named column holds alternatives.
       let hintIndex = anki.fieldNames?.firstIndex(of: "hint") ?? 2
       let alternativesIndex = anki.fieldNames?.firstIndex(of: QuestionExport.alternativesColumn.lowercased())
+      let gradeIndex = anki.fieldNames?.firstIndex(of: QuestionExport.gradeColumn.lowercased())
       for row in anki.rows {
+        // A note type that types the answer makes typed questions, any
+        // other self-graded ones; a file that names none keeps typed, and
+        // memoquiz's own column says what the question was.
+        var grade: Grading? =
+          row.noteType.map { AnkiCollection.NoteTypeKind(named: $0) == .basicTypeIn ? .typed : .self }
+        if let gradeIndex, gradeIndex < row.fields.count, let named = Grading(rawValue: row.fields[gradeIndex]) {
+          grade = named
+        }
+        let id = row.guid.flatMap { QuestionExport.isMemoQuizGUID($0) ? nil : $0 }
         let hint = row.fields.count > hintIndex && !row.fields[hintIndex].isEmpty ? row.fields[hintIndex] : nil
         let question: Question
         if let noteType = row.noteType, AnkiCollection.NoteTypeKind(named: noteType) == .cloze {
@@ -92,19 +104,22 @@ public enum QuestionImport {
             continue
           }
           let backExtra = anki.fieldNames == nil && row.fields.count > 1 && !row.fields[1].isEmpty ? row.fields[1] : nil
-          question = Question(cloze: row.fields[0], hint: hint ?? backExtra, id: row.guid, tags: row.tags)
+          question = Question(cloze: row.fields[0], hint: hint ?? backExtra, id: id, tags: row.tags, grade: grade)
         } else {
           guard row.fields.count >= 2, !row.fields[0].isEmpty, !row.fields[1].isEmpty else {
             problems.append(ImportProblem(line: row.line, message: "expected a prompt and an answer"))
             continue
           }
-          let alternatives =
+          var alternatives =
             alternativesIndex.flatMap {
               $0 < row.fields.count ? QuestionExport.alternatives(in: row.fields[$0]) : nil
             } ?? []
+          if grade != .self, let bare = Furigana.withoutReadings(row.fields[1]), !alternatives.contains(bare) {
+            alternatives.append(bare)
+          }
           var basic = Question(
-            prompt: row.fields[0], answer: row.fields[1], alternatives: alternatives, hint: hint, id: row.guid,
-            tags: row.tags)
+            prompt: row.fields[0], answer: row.fields[1], alternatives: alternatives, hint: hint, id: id,
+            tags: row.tags, grade: grade)
           if let noteType = row.noteType, AnkiCollection.NoteTypeKind(named: noteType) == .basicReversed {
             basic.reverse = true
           }
@@ -210,13 +225,18 @@ public enum QuestionImport {
       if mode == .replace {
         plan.groups[position].questions = group.questions
         plan.groups[position].reverse = group.reverse
+        plan.groups[position].grade = group.grade
         plan.addedQuestions += group.questions.count
         continue
       }
-      // A question keeps the direction its own group gave it.
+      // A question keeps the direction and the grading its own group gave it.
       let differs = group.reverse != plan.groups[position].reverse
+      let gradingDiffers = group.grade != plan.groups[position].grade
       for var question in group.questions {
         if differs && question.reverse == nil { question.reverse = group.reverse }
+        if gradingDiffers && question.grade == nil { question.grade = group.grade }
+        // A question graded as its new group grades is written so.
+        if question.grade == plan.groups[position].grade { question.grade = nil }
         if let known = plan.groups[position].questions.firstIndex(where: { $0.identity == question.identity }) {
           var updated = plan.groups[position].questions[known]
           updated.answer = question.answer
@@ -225,6 +245,7 @@ public enum QuestionImport {
           updated.reverse = question.reverse
           updated.reverseAlternatives = question.reverseAlternatives
           updated.tags = question.tags
+          updated.grade = question.grade
           // A question the file has as it is was not updated.
           guard updated != plan.groups[position].questions[known] else { continue }
           plan.groups[position].questions[known] = updated

@@ -1,9 +1,9 @@
 /// How a review went, in FSRS's four grades.
 ///
-/// memoquiz derives the rating from what was typed: a wrong answer is
-/// ``again``, a right one after the hint is ``hard``, a right one is
-/// ``good``. ``easy`` is never given by a typed answer, but the scheduler
-/// handles it as FSRS defines it.
+/// memoquiz derives the rating of a typed answer from what was typed: a
+/// wrong answer is ``again``, a right one after the hint is ``hard``, a
+/// right one is ``good``. A self-graded card gets the grade the learner
+/// gives it, ``easy`` included.
 public enum ReviewRating: Int, Sendable, Hashable, CaseIterable {
   case again = 1
   case hard = 2
@@ -16,6 +16,29 @@ public enum ReviewRating: Int, Sendable, Hashable, CaseIterable {
   ///   - usedHint: whether `?` showed the hint before it.
   public init(correct: Bool, usedHint: Bool) {
     self = correct ? (usedHint ? .hard : .good) : .again
+  }
+
+  /// The grade a learner gives a self-graded card by its key: `1` Again,
+  /// `2` Hard, `3` Good, `4` Easy, and `n` Again, `y` Good (either case).
+  /// - Returns: `nil` for any other text.
+  public init?(selfGrade key: String) {
+    switch key.lowercased() {
+    case "1", "n": self = .again
+    case "2": self = .hard
+    case "3", "y": self = .good
+    case "4": self = .easy
+    default: return nil
+    }
+  }
+
+  /// The grade's name, as Anki says it: "Again", "Hard", "Good", "Easy".
+  public var name: String {
+    switch self {
+    case .again: "Again"
+    case .hard: "Hard"
+    case .good: "Good"
+    case .easy: "Easy"
+    }
   }
 
   /// Whether the rating counts as a correct answer.

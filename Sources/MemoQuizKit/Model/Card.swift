@@ -43,19 +43,25 @@ public struct Card: Hashable, Sendable {
   /// Whether a near answer is forgiven: the question's `"typos"`, else its
   /// group's; `nil` follows `config typos`.
   public internal(set) var typos: TypoPolicy?
+  /// How an answer to the card is graded: typed and matched, or by the learner.
+  public let grading: Grading
 
   /// The expected answer followed by the alternatives.
   public var acceptedAnswers: [String] { [answer] + alternatives }
 
   /// The question as written, keyed by the question's own identity, so
   /// that memory from before card types is kept.
-  public init(forward question: Question) {
+  /// - Parameter grading: the group's grading, which the question's own overrides.
+  public init(forward question: Question, grading: Grading = .typed) {
     self.init(
       kind: .forward, prompt: question.prompt, answer: question.answer, alternatives: question.alternatives,
-      hint: question.hint, question: question)
+      hint: question.hint, question: question, grading: grading)
   }
 
-  init(kind: Kind, prompt: String, answer: String, alternatives: [String], hint: String?, question: Question) {
+  init(
+    kind: Kind, prompt: String, answer: String, alternatives: [String], hint: String?, question: Question,
+    grading: Grading = .typed
+  ) {
     self.kind = kind
     self.prompt = prompt
     self.answer = answer
@@ -65,6 +71,7 @@ public struct Card: Hashable, Sendable {
     identity = Self.identity(of: kind, question: questionIdentity)
     questionID = question.id
     typos = question.typos
+    self.grading = question.grade ?? grading
   }
 
   /// The card as a round across groups asks it: its identity, and its

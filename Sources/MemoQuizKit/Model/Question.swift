@@ -32,10 +32,13 @@ public struct Question: Hashable, Sendable {
   /// Whether a near answer is forgiven; `nil` follows the group's
   /// ``QuestionGroup/typos``, then `config typos`.
   public var typos: TypoPolicy?
+  /// How the question is graded; `nil` follows the group's
+  /// ``QuestionGroup/grade``.
+  public var grade: Grading?
 
   public init(
     prompt: String, answer: String, alternatives: [String] = [], hint: String? = nil, id: String? = nil,
-    reverse: Bool? = nil, reverseAlternatives: [String] = [], tags: [String] = []
+    reverse: Bool? = nil, reverseAlternatives: [String] = [], tags: [String] = [], grade: Grading? = nil
   ) {
     self.prompt = prompt
     self.answer = answer
@@ -47,11 +50,12 @@ public struct Question: Hashable, Sendable {
     self.cloze = nil
     self.tags = tags
     self.typos = nil
+    self.grade = grade
   }
 
   /// A cloze question: `text` with its deletions.
-  public init(cloze text: String, hint: String? = nil, id: String? = nil, tags: [String] = []) {
-    self.init(prompt: "", answer: "", hint: hint, id: id, tags: tags)
+  public init(cloze text: String, hint: String? = nil, id: String? = nil, tags: [String] = [], grade: Grading? = nil) {
+    self.init(prompt: "", answer: "", hint: hint, id: id, tags: tags, grade: grade)
     cloze = text
   }
 
@@ -66,7 +70,7 @@ public struct Question: Hashable, Sendable {
 
 extension Question: Codable {
   private enum CodingKeys: String, CodingKey {
-    case prompt, answer, alternatives, hint, id, reverse, reverseAlternatives, cloze, tags, typos
+    case prompt, answer, alternatives, hint, id, reverse, reverseAlternatives, cloze, tags, typos, grade
   }
 
   public init(from decoder: any Decoder) throws {
@@ -86,6 +90,7 @@ extension Question: Codable {
     reverseAlternatives = try container.decodeIfPresent([String].self, forKey: .reverseAlternatives) ?? []
     tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
     typos = try container.decodeIfPresent(TypoPolicy.self, forKey: .typos)
+    grade = try container.decodeIfPresent(Grading.self, forKey: .grade)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -103,5 +108,6 @@ extension Question: Codable {
     if !reverseAlternatives.isEmpty { try container.encode(reverseAlternatives, forKey: .reverseAlternatives) }
     if !tags.isEmpty { try container.encode(tags, forKey: .tags) }
     try container.encodeIfPresent(typos, forKey: .typos)
+    try container.encodeIfPresent(grade, forKey: .grade)
   }
 }

@@ -10,7 +10,7 @@ extension QuestionGroup {
   public var cards: [Card] {
     var cards: [Card] = []
     cards.reserveCapacity(questions.count)
-    for question in questions { Self.appendCards(of: question, reversed: reverse, to: &cards) }
+    for question in questions { Self.appendCards(of: question, reversed: reverse, grading: grade, to: &cards) }
     if let typos {
       // The group's setting, for the questions that have none of their own.
       for index in cards.indices where cards[index].typos == nil { cards[index].typos = typos }
@@ -18,14 +18,19 @@ extension QuestionGroup {
     return cards
   }
 
-  /// The cards of one question of a group whose `reverse` is `reversed`.
-  public static func cards(of question: Question, groupReverse reversed: Bool = false) -> [Card] {
+  /// The cards of one question of a group whose `reverse` is `reversed`
+  /// and whose `grade` is `grading`.
+  public static func cards(of question: Question, groupReverse reversed: Bool = false, grading: Grading = .typed)
+    -> [Card]
+  {
     var cards: [Card] = []
-    appendCards(of: question, reversed: reversed, to: &cards)
+    appendCards(of: question, reversed: reversed, grading: grading, to: &cards)
     return cards
   }
 
-  private static func appendCards(of question: Question, reversed groupReverse: Bool, to cards: inout [Card]) {
+  private static func appendCards(
+    of question: Question, reversed groupReverse: Bool, grading: Grading, to cards: inout [Card]
+  ) {
     if let text = question.cloze {
       // A file that validated has a cloze that reads; one that does not
       // read (from a decoder that does not check) has nothing to ask.
@@ -34,16 +39,17 @@ extension QuestionGroup {
         cards.append(
           Card(
             kind: .cloze(number), prompt: cloze.prompt(for: number), answer: cloze.answer(for: number),
-            alternatives: [], hint: question.hint, question: question))
+            alternatives: [], hint: question.hint, question: question, grading: grading))
       }
       return
     }
-    cards.append(Card(forward: question))
+    cards.append(Card(forward: question, grading: grading))
     if question.reverse ?? groupReverse {
       cards.append(
         Card(
           kind: .reverse, prompt: question.answer, answer: question.prompt,
-          alternatives: question.reverseAlternatives, hint: question.hint, question: question))
+          alternatives: question.reverseAlternatives, hint: question.hint, question: question,
+          grading: grading))
     }
   }
 }

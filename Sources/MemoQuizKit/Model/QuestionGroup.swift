@@ -16,18 +16,23 @@ public struct QuestionGroup: Hashable, Sendable {
   /// Whether a near answer is forgiven in the group's questions; `nil`
   /// follows `config typos`.
   public var typos: TypoPolicy?
+  /// How the group's questions are graded, unless a question says otherwise.
+  public var grade: Grading
 
-  public init(title: String, questions: [Question], score: Score = Score(), reverse: Bool = false) {
+  public init(
+    title: String, questions: [Question], score: Score = Score(), reverse: Bool = false, grade: Grading = .typed
+  ) {
     self.title = title
     self.questions = questions
     self.score = score
     self.reverse = reverse
+    self.grade = grade
   }
 }
 
 extension QuestionGroup: Codable {
   private enum CodingKeys: String, CodingKey {
-    case title, questions, score, reverse, typos
+    case title, questions, score, reverse, typos, grade
   }
 
   public init(from decoder: any Decoder) throws {
@@ -37,6 +42,7 @@ extension QuestionGroup: Codable {
     score = try container.decodeIfPresent(Score.self, forKey: .score) ?? Score()
     reverse = try container.decodeIfPresent(Bool.self, forKey: .reverse) ?? false
     typos = try container.decodeIfPresent(TypoPolicy.self, forKey: .typos)
+    grade = try container.decodeIfPresent(Grading.self, forKey: .grade) ?? .typed
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -44,6 +50,7 @@ extension QuestionGroup: Codable {
     try container.encode(title, forKey: .title)
     if reverse { try container.encode(reverse, forKey: .reverse) }
     try container.encodeIfPresent(typos, forKey: .typos)
+    if grade != .typed { try container.encode(grade, forKey: .grade) }
     try container.encode(questions, forKey: .questions)
     if score != Score() { try container.encode(score, forKey: .score) }
   }

@@ -10,6 +10,8 @@ public enum QuestionFileError: Error, Sendable {
   /// No group has this title or number; `titles` are the nearest few of
   /// `count` groups.
   case noSuchGroup(String, titles: [String], count: Int, suggestion: String?)
+  /// A name that is the last `::` part of several titles.
+  case sharedLastPart(String, titles: [String])
 }
 
 extension QuestionFileError: LocalizedError, CustomStringConvertible {
@@ -22,6 +24,9 @@ extension QuestionFileError: LocalizedError, CustomStringConvertible {
         "\(file) is not a valid questions file (\(count) \(count == 1 ? "error" : "errors")); fix it with `memoquiz edit`, or check it with `memoquiz validate`"
     case .missingFile(let path):
       return "no such file: \(path)"
+    case .sharedLastPart(let name, let titles):
+      let list = titles.map { "\"\($0)\"" }.joined(separator: ", ")
+      return "\"\(name)\" ends several group titles: \(list); give the whole title"
     case .noSuchGroup(let name, let titles, let count, let suggestion):
       // A number names a group by its place: titles near it mean nothing,
       // unless a title itself is a near number.

@@ -13,6 +13,7 @@ extension QuestionGroupCaretaker {
     let titles = groups.map { TextSanitizer.withoutInvisibles($0.title).lowercased() }
     if let index = titles.firstIndex(of: lowered) { return index }
     if let number = Int(trimmed), (1...groups.count).contains(number) { return number - 1 }
+    if let index = try lastPartIndex(lowered, titles: titles) { return index }
     let matches = titles.indices.filter { titles[$0].hasPrefix(lowered) }
     if !lowered.isEmpty, matches.count == 1 { return matches[0] }
     // "hira" names Hiragana, not Hiragana dakuten: the one match that all
@@ -26,6 +27,19 @@ extension QuestionGroupCaretaker {
     throw .noSuchGroup(
       name, titles: Self.nearest(to: lowered, among: groups.map(\.title)), count: groups.count,
       suggestion: Self.suggestion(for: trimmed, among: groups.map(\.title)))
+  }
+
+  /// The group whose title's last `::` part is `lowered` (`verbs` is
+  /// `Japanese::Verbs`), when one title ends so.
+  /// - Throws: ``QuestionFileError/sharedLastPart(_:titles:)`` when several do.
+  private func lastPartIndex(_ lowered: String, titles: [String]) throws(QuestionFileError) -> Int? {
+    guard !lowered.isEmpty, !lowered.contains("::") else { return nil }
+    let matches = titles.indices.filter { position in
+      let parts = titles[position].split(separator: "::", omittingEmptySubsequences: false)
+      return parts.count > 1 && String(parts[parts.count - 1]).trimmingWhitespace == lowered
+    }
+    guard matches.count < 2 else { throw .sharedLastPart(lowered, titles: matches.map { groups[$0].title }) }
+    return matches.first
   }
 
   /// The command that plays a group, as a user can paste it into a shell:

@@ -142,12 +142,24 @@ extension ProgressCaretaker {
   ) {
     guard !imported.isEmpty else { return ([], []) }
     var known = Set<String>()
+    // An answer given here and written to a package by `export`, coming
+    // back: the same card, to the second.
+    var given = Set<String>()
+    func key(_ group: String, _ question: String, _ time: Timestamp) -> String {
+      let second = time.rawValue >= 0 ? time.rawValue / 1000 : (time.rawValue - 999) / 1000
+      return "\(group)\u{1F}\(question)\u{1F}\(second)"
+    }
     for case .answer(let answer) in try allRecords() {
-      if let origin = answer.origin { known.insert(origin) }
+      if let origin = answer.origin {
+        known.insert(origin)
+      } else {
+        given.insert(key(answer.group, answer.question, answer.time))
+      }
     }
     var answers: [AnswerStep] = []
     var kept: [KeptDueDays.Card] = []
-    for review in imported where known.insert(review.origin).inserted {
+    for review in imported
+    where !given.contains(key(review.group, review.question, review.time)) && known.insert(review.origin).inserted {
       let milliseconds = Int((min(max(review.seconds, 0), 120) * 1000).rounded())
       let dayHour = review.hour ?? hour
       let today = LearnersDay.number(containing: now, startingAt: dayHour)

@@ -15,6 +15,8 @@ public struct Round: Sendable {
     public let isCorrect: Bool
     /// What the typed answer meant, when one was typed and judged.
     public var judgement: AnswerJudgement? = nil
+    /// The learner's own grade, for a self-graded card.
+    public var rating: ReviewRating? = nil
   }
 
   public let group: QuestionGroup
@@ -111,20 +113,40 @@ public struct Round: Sendable {
       AnswerMatcher.isCorrect(input, for: card)
       ? .correct : AnswerJudgement.wrong(input, card: card, group: group(), typos: card.typos ?? typos)
     let correct = judgement.isCorrect
+    record(input, rating: ReviewRating(correct: correct, usedHint: usedHint), at: time, duration: duration)
+    return Verdict(card: card, isCorrect: correct, judgement: judgement)
+  }
+
+  /// Takes the learner's own grade of the current card, a self-graded one,
+  /// and moves to the next one, as ``grade(_:usedHint:at:duration:)`` does.
+  /// - Parameters:
+  ///   - attempt: what the learner typed before the answer was shown, kept
+  ///     in the history as it is, never judged.
+  ///   - duration: milliseconds since the question was shown.
+  public mutating func rate(_ rating: ReviewRating, attempt: String, at time: Timestamp, duration: Int) -> Verdict? {
+    guard let card = currentCard else { return nil }
+    record(attempt, rating: rating, at: time, duration: duration)
+    return Verdict(card: card, isCorrect: rating.isCorrect, rating: rating)
+  }
+
+  /// Keeps the answer to the current card until it is saved, and moves on:
+  /// its siblings leave the round, and a missed card comes back later in a
+  /// round that repeats missed ones.
+  private mutating func record(_ typed: String, rating: ReviewRating, at time: Timestamp, duration: Int) {
+    guard let card = currentCard else { return }
     let (title, key) = origin(of: card.identity)
     unsaved.append(
       AnswerStep(
         id: memento.id, time: time, group: title, round: memento.id, question: key, prompt: card.prompt,
-        typed: input, rating: ReviewRating(correct: correct, usedHint: usedHint), duration: duration))
+        typed: typed, rating: rating, duration: duration))
     let index = queue[head]
     siblings?.answer(index)
     head += 1
-    if !correct && memento.repeatsMissed {
+    if !rating.isCorrect && memento.repeatsMissed {
       queue.insert(index, at: repeatPlace())
       siblings?.requeue(index)
     }
     passBuried()
-    return Verdict(card: card, isCorrect: correct, judgement: judgement)
   }
 
   /// Where a missed card goes back: after the next three cards still to

@@ -20,7 +20,9 @@ struct RoundJudging {
   /// How romaji typed for `card` is converted.
   func kanaTarget(for card: Card?) -> KanaConverter.Target {
     // Most answers are not kana: the card's own answer says so at once.
-    guard convertsKana, let card, JapaneseScript.isKana(card.answer) else { return .none }
+    // A self-graded card's lines are an attempt and a grade: never judged,
+    // never converted (`n` is Again, not ん).
+    guard convertsKana, let card, card.grading == .typed, JapaneseScript.isKana(card.answer) else { return .none }
     return KanaConverter.target(for: card.acceptedAnswers)
   }
 

@@ -104,6 +104,9 @@ public struct RoundSession {
     var held = ""  // output held back until the graded answers are saved
     var askQuestion = true
     var usedHint = false
+    // For a self-graded card, once its answer is shown: the attempt typed
+    // before it, which the next input grades.
+    var revealed: String?
     var shownAt = MonotonicClock.milliseconds()
     let progress = caretaker.progress
     let words = self.words
@@ -135,16 +138,18 @@ public struct RoundSession {
         held += words.question(round)
         askQuestion = false
         usedHint = false
+        revealed = nil
         shownAt = MonotonicClock.milliseconds()
       }
-      if terminal.isInteractive { held += style.cyan("> ") }
+      let awaitingGrade = revealed != nil
+      if terminal.isInteractive { held += style.cyan(awaitingGrade ? "1-4> " : "> ") }
       if !terminal.hasWaitingLine || round.unsaved.count >= Self.batchLimit {
         // About to wait for the person: everything graded must be on disk
         // and its verdict shown first.
         try release(&round)
       }
       let kana = judging.kanaTarget(for: round.currentCard)
-      let input = terminal.readLine(kana: kana)
+      let input = awaitingGrade ? terminal.readKey() : terminal.readLine(kana: kana)
       if input == .tooLong { continue }
       guard case .line(let typedLine) = input else {
         try release(&round)
@@ -155,7 +160,23 @@ public struct RoundSession {
       // Romaji for a kana answer, piped or typed, is judged as kana.
       let line = KanaConverter.answer(typedLine, for: kana)
       let trimmed = line.trimmingWhitespace
+      let selfGraded = round.currentCard?.grading == .self
       switch trimmed {
+      case _ where selfGraded && revealed == nil && !Self.isCommand(trimmed):
+        // The attempt, or nothing: the answer is shown, never judged.
+        revealed = trimmed
+        if let card = round.currentCard { held += words.reveal(card, attempt: trimmed) }
+      case _ where awaitingGrade && !Self.isCommand(trimmed):
+        let duration = Int(clamping: MonotonicClock.milliseconds() - shownAt)
+        guard let rating = ReviewRating(selfGrade: trimmed) else {
+          held += RoundWords.gradeKeys + "\n"
+          continue
+        }
+        guard
+          let verdict = round.rate(rating, attempt: revealed ?? "", at: Timestamp(now()), duration: duration)
+        else { continue }
+        held += words.graded(verdict)
+        askQuestion = true
       case "":
         held += "Type an answer (? for a hint, :help for more).\n"
       case "?":
@@ -240,6 +261,12 @@ public struct RoundSession {
         askQuestion = true
       }
     }
+  }
+
+  /// Whether an input is one of the round's own (`?`, `:undo`, ...) rather
+  /// than an answer, an attempt or a grade.
+  private static func isCommand(_ trimmed: String) -> Bool {
+    trimmed == "?" || trimmed.hasPrefix(":")
   }
 
   // MARK: - The end

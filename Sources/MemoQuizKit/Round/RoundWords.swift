@@ -18,8 +18,36 @@ struct RoundWords {
       :quit    stop here; the next `memoquiz play` of the group (or `memoquiz review`) resumes
       :help    this list
     Anything else is your answer. Ctrl-D, Ctrl-C, SIGTERM and SIGHUP stop too.
+    A card you grade yourself: Enter (or your attempt) shows the answer, then
+    grade it: 1 Again, 2 Hard, 3 Good, 4 Easy (n Again, y Good). On a
+    terminal one key is enough; at the grade, : starts a line for :undo.
 
     """
+
+  /// The keys that grade a self-graded card.
+  static let gradeKeys = "Grade it: 1 Again · 2 Hard · 3 Good · 4 Easy (n Again, y Good)."
+
+  /// What the learner sees once a self-graded card is turned over: the
+  /// answer, the hint, and their attempt beside it, not judged.
+  func reveal(_ card: Card, attempt: String) -> String {
+    var text = "Answer: \(style.bold(TextSanitizer.sanitized(card.answer)))"
+    if !card.alternatives.isEmpty {
+      text += " (also: \(card.alternatives.map(TextSanitizer.sanitized).joined(separator: ", ")))"
+    }
+    text += "\n"
+    if let hint = card.hint, !hint.isEmpty {
+      text += style.yellow("Hint: \(TextSanitizer.sanitized(hint))") + "\n"
+    }
+    if !attempt.isEmpty { text += "You wrote: \(TextSanitizer.sanitized(attempt))\n" }
+    return text + style.dim(Self.gradeKeys) + "\n"
+  }
+
+  /// The verdict on a self-graded card: `Incorrect` for Again, else
+  /// `Correct` and the grade's name.
+  func graded(_ verdict: Round.Verdict) -> String {
+    guard let rating = verdict.rating, rating.isCorrect else { return style.red("Incorrect") + " (Again).\n" }
+    return style.green("Correct") + ": \(rating.name).\n"
+  }
 
   /// The name a round goes by: its group's title, or "Today's review".
   func name(_ round: Round) -> String {

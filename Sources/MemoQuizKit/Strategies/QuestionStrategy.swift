@@ -59,7 +59,7 @@ public struct RoundPlanContext {
     questions: [Question], seed: UInt64, memory: [MemoryState?], now: Timestamp, newLimit: Int, today: Int? = nil
   ) {
     self.init(
-      cards: questions.map(Card.init(forward:)), seed: seed, memory: memory, now: now, newLimit: newLimit,
+      cards: questions.map { Card(forward: $0) }, seed: seed, memory: memory, now: now, newLimit: newLimit,
       today: today)
   }
 }

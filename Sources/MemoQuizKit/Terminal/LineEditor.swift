@@ -47,10 +47,14 @@ final class LineEditor {
   ///   - kana: whether romaji typed turns into kana as it is typed (see
   ///     ``KanaConverter``): what is shown is what the line holds, so the
   ///     cursor keys and Backspace work on the kana.
+  ///   - singleKey: a first key that is text, other than `:`, is the whole
+  ///     line at once, without Enter (a grade); `:` starts a line to edit.
   ///   - showPrompt: writes the prompt; called once the terminal is in raw
   ///     mode, so that no key typed after the prompt appears is read the
   ///     old way.
-  func read(startColumn: Int = 0, kana: KanaConverter.Target = .none, showPrompt: () -> Void) -> Outcome {
+  func read(
+    startColumn: Int = 0, kana: KanaConverter.Target = .none, singleKey: Bool = false, showPrompt: () -> Void
+  ) -> Outcome {
     var saved = termios()
     guard tcgetattr(0, &saved) == 0 else { return .endOfInput }
     var raw = saved
@@ -73,6 +77,11 @@ final class LineEditor {
       guard let key = nextKey() else {
         finish(line, &shown)
         return SignalMonitor.receivedSignal != nil ? .interrupted : .endOfInput
+      }
+      if singleKey, line.characters.isEmpty, case .character(let character) = key, character != ":" {
+        line.insert(character)
+        finish(line, &shown)
+        return .line(line.text)
       }
       switch key {
       case .enter:

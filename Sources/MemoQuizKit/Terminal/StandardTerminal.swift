@@ -127,13 +127,22 @@ public final class StandardTerminal: Terminal {
   /// `TERM=dumb` cannot move the cursor: lines are read as typed.
   private let isDumb = getenv("TERM").map { String(cString: $0) == "dumb" } ?? false
 
-  public func readLine() -> TerminalInput { readLine(kana: .none) }
+  public func readKey() -> TerminalInput { readLine(kana: .none, singleKey: true) }
 
-  public func readLine(kana: KanaConverter.Target) -> TerminalInput {
+  public func readLine() -> TerminalInput { readLine(kana: .none, singleKey: false) }
+
+  public func readLine(kana: KanaConverter.Target) -> TerminalInput { readLine(kana: kana, singleKey: false) }
+
+  /// Reads a line, turning romaji into kana as it is typed when `kana` says
+  /// so; on a terminal with `singleKey`, a first key other than `:` is the
+  /// whole line.
+  private func readLine(kana: KanaConverter.Target, singleKey: Bool) -> TerminalInput {
     if isInteractive && !isDumb {
       // The editor ends the line it reads: what comes next starts a new one.
       defer { outputColumn = 0 }
-      switch editor.read(startColumn: outputColumn % max(1, width), kana: kana, showPrompt: flush) {
+      switch editor.read(
+        startColumn: outputColumn % max(1, width), kana: kana, singleKey: singleKey, showPrompt: flush)
+      {
       case .line(let line): return .line(line)
       case .endOfInput: return .endOfInput
       case .interrupted: return .interrupted

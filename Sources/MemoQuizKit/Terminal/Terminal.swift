@@ -29,6 +29,10 @@ public protocol Terminal: AnyObject {
   func flush()
   /// Sends queued output, then reads one line without its line break.
   func readLine() -> TerminalInput
+  /// Sends queued output, then reads a choice of one key: on a terminal a
+  /// single key press is enough, without Enter, and `:` starts a whole line
+  /// (`:undo`); elsewhere a line is read.
+  func readKey() -> TerminalInput
   /// Whether a whole line has already arrived and can be read without waiting.
   var hasWaitingLine: Bool { get }
   /// Whether input is known, without waiting, to hold nothing at all (a
@@ -48,6 +52,9 @@ extension Terminal {
 extension Terminal {
   /// Input is not known to be empty unless the terminal can tell.
   public var hasNoInput: Bool { false }
+
+  /// A terminal that cannot read single keys reads a line.
+  public func readKey() -> TerminalInput { readLine() }
 
   /// Writes a warning as `memoquiz: warning: ...` to standard error.
   public func warn(_ message: String) {

@@ -13,6 +13,21 @@ extension QuestionFileChecker {
     }
   }
 
+  /// The value of a `grade` member: `"typed"` or `"self"`; `null` leaves it
+  /// to the group.
+  mutating func grading(_ found: JSONNode.Member) -> Grading? {
+    switch found.value.value {
+    case .string(let text):
+      if let grading = Grading(rawValue: text) { return grading }
+      error(at: found.value.offset, "\"grade\" must be \(Grading.fileValues), found \"\(text)\"")
+      return nil
+    case .null: return nil
+    default:
+      error(at: found.value.offset, "\"grade\" must be \(Grading.fileValues), found \(found.value.kindDescription)")
+      return nil
+    }
+  }
+
   /// The strings of an optional array such as `alternatives`, with each
   /// entry that is not a non-empty string reported.
   /// - Parameters:

@@ -35,9 +35,10 @@ struct QuestionFileChecker {
   private var suggestions: [String: String?] = [:]
   private static let suggestionLimit = 10_000
 
-  private static let groupKeys = ["title", "questions", "score", "reverse", "typos"]
+  private static let groupKeys = ["title", "questions", "score", "reverse", "typos", "grade"]
   private static let questionKeys = [
     "prompt", "answer", "alternatives", "hint", "id", "cloze", "reverse", "reverseAlternatives", "tags", "typos",
+    "grade",
   ]
   private static let scoreKeys = ["correctCount", "incorrectCount"]
 
@@ -93,6 +94,7 @@ struct QuestionFileChecker {
     var questionNodes: [JSONNode] = []
     var score = Score()
     let reverse = member("reverse", in: members).flatMap { flag($0) } ?? false
+    let grade = member("grade", in: members).flatMap { grading($0) } ?? .typed
     if let questionsMember = member("questions", in: members) {
       if case .array(let elements) = questionsMember.value.value {
         if elements.isEmpty {
@@ -131,7 +133,7 @@ struct QuestionFileChecker {
     }
     if let scoreMember = member("score", in: members) { score = self.score(scoreMember.value) ?? score }
     guard let title else { return nil }
-    var group = QuestionGroup(title: title, questions: questions, score: score, reverse: reverse)
+    var group = QuestionGroup(title: title, questions: questions, score: score, reverse: reverse, grade: grade)
     group.typos = member("typos", in: members).flatMap { typoPolicy($0) }
     return group
   }
@@ -187,6 +189,7 @@ struct QuestionFileChecker {
         "\"reverseAlternatives\" are used only when the question is also asked the other way; add \"reverse\": true")
     }
     let tags = strings(found.tags, key: "tags", empty: "a tag is empty", each: "each tag")
+    let grade = found.grade.flatMap { grading($0) }
     var id: String?
     if let idMember = found.id {
       if case .string(let text) = idMember.value.value, !Self.isBlank(text) {
@@ -200,14 +203,14 @@ struct QuestionFileChecker {
     let typos = found.typos.flatMap { typoPolicy($0) }
     if found.cloze != nil {
       guard let cloze else { return nil }
-      var question = Question(cloze: cloze, hint: hint, id: id, tags: tags)
+      var question = Question(cloze: cloze, hint: hint, id: id, tags: tags, grade: grade)
       question.typos = typos
       return (question, idOffset)
     }
     guard let prompt, let answer else { return nil }
     var question = Question(
       prompt: prompt, answer: answer, alternatives: alternatives, hint: hint, id: id, reverse: reverse,
-      reverseAlternatives: reverseAlternatives, tags: tags)
+      reverseAlternatives: reverseAlternatives, tags: tags, grade: grade)
     question.typos = typos
     return (question, idOffset)
   }

@@ -15,6 +15,7 @@ struct QuestionMembers {
   private var reverseAlternativesPosition: Int?
   private var tagsPosition: Int?
   private var typosPosition: Int?
+  private var gradePosition: Int?
   /// Whether a key is none of the known ones.
   private(set) var hasUnknownKey = false
   /// Whether a known key comes more than once.
@@ -36,6 +37,7 @@ struct QuestionMembers {
       case 4 where key == "hint": first(&hintPosition, index)
       case 5 where key == "cloze": first(&clozePosition, index)
       case 5 where key == "typos": first(&typosPosition, index)
+      case 5 where key == "grade": first(&gradePosition, index)
       case 6 where key == "prompt": first(&promptPosition, index)
       case 6 where key == "answer": first(&answerPosition, index)
       case 7 where key == "reverse": first(&reversePosition, index)
@@ -59,4 +61,5 @@ struct QuestionMembers {
   var reverseAlternatives: JSONNode.Member? { member(reverseAlternativesPosition) }
   var tags: JSONNode.Member? { member(tagsPosition) }
   var typos: JSONNode.Member? { member(typosPosition) }
+  var grade: JSONNode.Member? { member(gradePosition) }
 }

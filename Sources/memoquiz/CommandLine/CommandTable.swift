@@ -307,6 +307,7 @@ enum CommandTable {
       options: [
         .option("--hint", "H", .text, "the hint `?` shows"),
         .option("--alternative", "A", .text, "another answer accepted as correct", repeats: true),
+        .flag("--self", "a card you grade yourself: the answer is shown, you say how well you knew it"),
         .flag(
           "--new-group",
           "make a new group even when GROUP is near an existing title (a typo, or the start of one); without it, "
@@ -320,6 +321,7 @@ enum CommandTable {
       examples: [
         Example("memoquiz add Kanji 山 yama --hint \"three peaks\"", "a question with a hint"),
         Example("memoquiz add Numbers 四十 40 --alternative yonjuu", "and another accepted answer"),
+        Example("memoquiz add Verbs 聞く \"to listen; to ask\" --self", "a card you grade yourself"),
       ]),
     CommandDeclaration(
       ImportCommand.self, name: "import",
@@ -346,7 +348,8 @@ enum CommandTable {
             + "a group of the same name (A::B as it is); Basic and type-in notes become questions, reversed notes "
             + "questions with \"reverse\", Cloze notes questions with \"cloze\", other note types their first "
             + "field as the prompt and second as the answer; tags are kept, HTML becomes text, and cards whose "
-            + "prompt is only a picture or a sound are skipped and counted."),
+            + "prompt is only a picture or a sound are skipped and counted. Note types that type the answer give "
+            + "typed questions, all others cards you grade yourself; furigana become 山[やま]."),
         .paragraph(
           "A group's title is --title, else the deck column's value (a group per deck), else the file's name. A "
             + "title that exists is an error unless --merge (new questions are added, known ones take the imported "
@@ -363,7 +366,8 @@ enum CommandTable {
           "check a BSD quiz file"),
       ]),
     CommandDeclaration(
-      ExportCommand.self, name: "export", abstract: "Write groups as a questions file, TSV, or Anki's plain text.",
+      ExportCommand.self, name: "export",
+      abstract: "Write groups as a questions file, TSV, Anki's plain text, or an Anki package.",
       arguments: [.group(.repeating, "the groups to write; without any, every group")],
       options: [
         .option(
@@ -373,10 +377,15 @@ enum CommandTable {
       discussion: [
         .paragraph(
           "Anki imports the anki format as Basic notes, in a deck per group. `memoquiz import` reads each format "
-            + "back.")
+            + "back."),
+        .paragraph(
+          "The apkg format is an Anki package, written to --output: decks, notes with their guids and tags, each "
+            + "card's due day and FSRS memory, and the review log of every answer. Anki's Import with \"Import any "
+            + "learning progress\" keeps the scheduling of notes it does not have yet."),
       ],
       examples: [
         Example("memoquiz export hiragana --format anki --output hiragana.txt", "for Anki"),
+        Example("memoquiz export verbs --format apkg --output verbs.apkg", "back to Anki, with the memory"),
         Example("memoquiz export --format tsv > all.tsv", "every group as TSV"),
       ]),
     CommandDeclaration(

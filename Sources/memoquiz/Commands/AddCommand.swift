@@ -19,7 +19,8 @@ struct AddCommand: Command {
     }
     let hint = arguments.value("--hint").map(\.trimmingWhitespaceAndNewlines)
     question = Question(
-      prompt: values[1], answer: values[2], alternatives: alternatives, hint: hint?.isEmpty == true ? nil : hint)
+      prompt: values[1], answer: values[2], alternatives: alternatives, hint: hint?.isEmpty == true ? nil : hint,
+      grade: arguments.has("--self") ? .self : nil)
     newGroup = arguments.has("--new-group")
   }
 

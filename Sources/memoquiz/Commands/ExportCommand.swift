@@ -6,17 +6,25 @@ struct ExportCommand: Command {
   let format: QuestionExport.Format
   let output: String?
 
-  init(arguments: ParsedArguments) {
+  init(arguments: ParsedArguments) throws(UsageError) {
     groups = arguments.positionals
     format = arguments.value("--format").flatMap(QuestionExport.Format.init(argument:)) ?? .json
     output = arguments.value("--output")
+    if format == .apkg && output == nil {
+      throw UsageError("an Anki package is a file: give it with --output FILE", command: arguments.command.name)
+    }
   }
 
   func run(in context: CommandContext) throws {
     let caretaker = try context.loadCaretaker()
     let indices =
       groups.isEmpty ? Array(caretaker.groups.indices) : try groups.map { try caretaker.groupIndex(named: $0) }
-    let bytes = QuestionExport.bytes(indices.map { caretaker.groups[$0] }, format: format)
+    let chosen = indices.map { caretaker.groups[$0] }
+    let bytes =
+      format == .apkg
+      ? try caretaker.progress.ankiPackage(
+        of: chosen, memory: { caretaker.memory(of: $0, in: $1)?.state }, at: context.now())
+      : try QuestionExport.bytes(chosen, format: format)
     guard let output else {
       context.terminal.writeVerbatim(String(decoding: bytes, as: UTF8.self))
       return

@@ -115,7 +115,7 @@ enum MemoQuizTool {
         return fail(questions.description, .dataError)
       case .missingFile:
         return fail(questions.description, .noInput)
-      case .noSuchGroup:
+      case .noSuchGroup, .sharedLastPart:
         return fail(questions.description, .usage)
       }
     case let importing as ImportError:

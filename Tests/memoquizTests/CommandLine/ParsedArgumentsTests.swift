@@ -51,7 +51,8 @@ import Testing
       command: "play", arguments: ["--strategy", "alphabetical"],
       message: "unknown strategy 'alphabetical'; choose random, sequential or review"),
     Failure(
-      command: "export", arguments: ["--format", "xml"], message: "unknown format 'xml'; choose json, tsv or anki"),
+      command: "export", arguments: ["--format", "xml"], message: "unknown format 'xml'; choose json, tsv, anki or apkg"
+    ),
     Failure(
       command: "import", arguments: ["a.txt", "--format", "docx"],
       message: "unknown format 'docx'; choose json, tsv, csv, txt, bsdquiz, apkg or colpkg"),

@@ -40,7 +40,7 @@ struct CompletionChecks {
     let completer = try ShellCompleter(shell, sandbox: try MemoQuizSandbox())
     #expect(try completer.complete("memoquiz play --strategy ").sorted() == ["random", "review", "sequential"])
     #expect(try completer.complete("memoquiz play hiragana --strategy r").sorted() == ["random", "review"])
-    #expect(try completer.complete("memoquiz export --format ").sorted() == ["anki", "json", "tsv"])
+    #expect(try completer.complete("memoquiz export --format ").sorted() == ["anki", "apkg", "json", "tsv"])
     #expect(try completer.complete("memoquiz completion ").sorted() == ["bash", "fish", "zsh"])
     #expect(try completer.complete("memoquiz play --seed ").isEmpty)
   }
