@@ -101,15 +101,17 @@ public struct DayPlan: Sendable {
         let cards = outlook.groups[group.title] ?? ProgressOutlook.Group(cards: 0, dues: [])
         let due = cards.dueCount(onDay: today)
         if let first = cards.nextDue(after: today) {
-          later(first, count: cards.dues[due...].prefix { $0 == first }.count)
+          let afterToday = cards.dues.partitioningIndex { $0 > today }
+          later(first, count: cards.dues[afterToday...].prefix { $0 == first }.count)
         }
-        shares.append(GroupShare(title: group.title, due: due, new: cards.newCount))
+        shares.append(GroupShare(title: group.title, due: due, new: cards.newCount(onDay: today)))
         continue
       }
       let memory = progress.groups[group.title]?.questions ?? [:]
+      let cards = group.cards
       var due = 0
       var new = 0
-      for card in group.cards {
+      for card in cards {
         guard let state = memory[card.identity]?.state else {
           new += 1
           continue
@@ -119,6 +121,9 @@ public struct DayPlan: Sendable {
         } else {
           later(state.dueDay)
         }
+      }
+      for buried in ProgressOutlook.buried(cards, memory: memory) where buried.day == today {
+        if buried.due == nil { new -= 1 } else { due -= 1 }
       }
       shares.append(GroupShare(title: group.title, due: due, new: new))
     }

@@ -160,12 +160,16 @@ public struct QuestionGroupCaretaker {
     LearnersDay.start(ofDay: day, hour: progress.settings.dayStartsAt).date
   }
 
-  /// How many of the group's cards are due on the learner day of `now`.
+  /// How many of the group's cards are due on the learner day of `now`,
+  /// less those a sibling answered that day buries (a review round does
+  /// not ask them until the next day).
   public func dueCount(of group: QuestionGroup, at now: Date) -> Int {
     let today = learnerDay(at: now)
     if let outlook = progress.outlook { return outlook.groups[group.title]?.dueCount(onDay: today) ?? 0 }
     guard let memory = groupProgress(group.title)?.questions else { return 0 }
-    return group.cards.count { memory[$0.identity]?.state.map { $0.isDue(onDay: today) } ?? false }
+    let cards = group.cards
+    let due = cards.count { memory[$0.identity]?.state.map { $0.isDue(onDay: today) } ?? false }
+    return due - ProgressOutlook.buried(cards, memory: memory).count { $0.day == today && $0.due != nil }
   }
 
   /// How many of the group's cards were never answered.

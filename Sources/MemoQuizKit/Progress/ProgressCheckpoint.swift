@@ -106,6 +106,12 @@ struct ProgressCheckpoint: Equatable, Sendable {
       for (title, group) in outlook.groups {
         RecordLine.append(["outlook", title, String(group.cards)], to: &text)
         Self.appendDues(group.dues, to: &text)
+        if !group.buried.isEmpty {
+          // Each buried card as `day` (new) or `day/due`.
+          RecordLine.append(
+            ["buried"] + group.buried.map { entry in entry.due.map { "\(entry.day)/\($0)" } ?? String(entry.day) },
+            to: &text)
+        }
       }
     }
     // A last line that sums up every byte before it: damage that still
@@ -306,6 +312,17 @@ struct ProgressCheckpoint: Equatable, Sendable {
           let name = try fields.text()
           outlook?.groups[name] = ProgressOutlook.Group(cards: try fields.count(), dues: [])
           outlookTitle = name
+        case "buried" where isOutlook:
+          guard let outlookTitle else { throw RecordFields.Malformed() }
+          var buried: [ProgressOutlook.Group.Buried] = []
+          for field in fields.rest() {
+            let parts = field.split(separator: "/", omittingEmptySubsequences: false)
+            guard (1...2).contains(parts.count), let day = Int(parts[0]),
+              parts.count == 1 || Int(parts[1]) != nil
+            else { throw RecordFields.Malformed() }
+            buried.append(ProgressOutlook.Group.Buried(day: day, due: parts.count == 2 ? Int(parts[1]) : nil))
+          }
+          outlook?.groups[outlookTitle]?.buried = buried
         case "answer":
           guard let round, progress.rounds[round] != nil else { throw RecordFields.Malformed() }
           let step = try fields.stepID()

@@ -16,12 +16,29 @@ struct ProgressOutlook: Hashable, Sendable {
     /// The learner day each card with a memory state falls due on,
     /// earliest first.
     var dues: [Int]
+    /// The cards a sibling's answer buries on the day it was given, which
+    /// would otherwise be due or new on that day.
+    var buried: [Buried] = []
+
+    /// A card buried on learner day `day` by its sibling's answer: due then
+    /// (its due day), or new (`nil`).
+    struct Buried: Hashable, Sendable {
+      var day: Int
+      var due: Int?
+    }
 
     /// Cards never answered (or reset).
     var newCount: Int { cards - dues.count }
 
-    /// How many cards are due on learner day `today`.
-    func dueCount(onDay today: Int) -> Int { dues.partitioningIndex { $0 > today } }
+    /// How many cards are due on learner day `today`, less those a sibling
+    /// answered that day buries.
+    func dueCount(onDay today: Int) -> Int {
+      dues.partitioningIndex { $0 > today } - buried.count { $0.day == today && $0.due != nil }
+    }
+
+    /// Cards never answered that learner day `today` may ask: less those a
+    /// sibling answered that day buries.
+    func newCount(onDay today: Int) -> Int { newCount - buried.count { $0.day == today && $0.due == nil } }
 
     /// The first due day after `today`, if any.
     func nextDue(after today: Int) -> Int? {
@@ -60,9 +77,36 @@ struct ProgressOutlook: Hashable, Sendable {
         }
         dues.sort()
       }
-      groups[group.title] = Group(cards: cards.count, dues: dues)
+      groups[group.title] = Group(cards: cards.count, dues: dues, buried: Self.buried(cards, memory: memory))
     }
     self.groups = groups
+  }
+
+  /// The cards of a group that their siblings' answers bury: for each
+  /// question, the cards not answered on the newest day one of them was,
+  /// that would be due or new on that day.
+  static func buried(_ cards: [Card], memory: [String: QuestionMemory]) -> [Group.Buried] {
+    guard !memory.isEmpty else { return [] }
+    var newest: [String: Int] = [:]
+    var siblings: [String: Int] = [:]
+    for card in cards {
+      siblings[card.questionIdentity, default: 0] += 1
+      if let day = memory[card.identity]?.state?.lastReviewDay {
+        newest[card.questionIdentity] = max(newest[card.questionIdentity] ?? day, day)
+      }
+    }
+    var buried: [Group.Buried] = []
+    for card in cards where siblings[card.questionIdentity, default: 0] > 1 {
+      guard let day = newest[card.questionIdentity] else { continue }
+      let state = memory[card.identity]?.state
+      if state?.lastReviewDay == day { continue }
+      if let state {
+        if state.isDue(onDay: day) { buried.append(Group.Buried(day: day, due: state.dueDay)) }
+      } else {
+        buried.append(Group.Buried(day: day, due: nil))
+      }
+    }
+    return buried
   }
 
   init(key: UInt64, groups: [String: Group], activitySince: Int64) {

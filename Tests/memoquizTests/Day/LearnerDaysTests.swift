@@ -108,6 +108,32 @@ import Testing
     #expect(asked(next.stdout) == ["a"], "\(next.stdout)")
   }
 
+  @Test func theDaysCountsLeaveOutWhatASiblingsAnswerBuries() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeQuestions(
+      #"[{"title": "R", "reverse": true, "questions": [{"prompt": "あ", "answer": "a"}]}]"#)
+    /// `today --json`'s due and new, and the due count `groups` shows.
+    func counts(_ time: String) throws -> [Int] {
+      let today = try #require(try json(sandbox, ["today", "--json"], at: time) as? [String: Any])
+      let groups = try sandbox.run(["groups"], environment: at(time)).stdout
+      let row = groups.split(separator: "\n").first { $0.contains(" R ") }.map(String.init) ?? ""
+      let due = row.split(separator: " ").dropFirst(3).first.flatMap { Int($0) } ?? -1
+      return [today["due"] as? Int ?? -1, today["new"] as? Int ?? -1, due]
+    }
+    // Tuesday 1 December: the forward card; the reverse, new, waits.
+    try sandbox.run(["review"], input: "a\n", environment: at("2026-12-01T15:00:00Z"))
+    #expect(try counts("2026-12-01T16:00:00Z") == [0, 0, 0], "the reverse is not new today")
+    // Wednesday: the reverse, new and no longer buried, is answered.
+    #expect(try counts("2026-12-02T15:00:00Z") == [0, 1, 0])
+    try sandbox.run(["review"], input: "あ\n", environment: at("2026-12-02T15:00:00Z"))
+    // Friday: both are due; once one is answered, the other waits for Saturday.
+    #expect(try counts("2026-12-04T15:00:00Z") == [2, 0, 2])
+    let friday = try sandbox.run(["review"], input: "a\nあ\n", environment: at("2026-12-04T15:00:00Z"))
+    #expect(asked(friday.stdout).count == 1, "\(friday.stdout)")
+    #expect(try counts("2026-12-04T16:00:00Z") == [0, 0, 0], "the other direction is not due today")
+    #expect(try counts("2026-12-05T15:00:00Z")[0] == 1, "it is the next day")
+  }
+
   @Test func aReviewRoundLeftOnAnEarlierDayGivesWayToTodaysPlan() throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.writeNumberedGroups(["G", "H"], count: 5)
