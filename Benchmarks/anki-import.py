@@ -14,6 +14,11 @@ Basic notes (default 30,000) in 10 decks with REVIEWS reviews (default
   start-up           `memoquiz groups` after that import, beside the same
                      after importing the same notes as plain text (Anki's
                      own "Notes in Plain Text" export of them)
+  export             `memoquiz export --format apkg` of everything (notes,
+                     cards with their due day and memory, every review),
+                     beside Anki's library exporting the collection it
+                     imported, with scheduling, in its legacy format (the
+                     one memoquiz writes)
 """
 
 import os
@@ -24,8 +29,8 @@ import sys
 import tempfile
 import time
 
-from anki.collection import Collection, ImportAnkiPackageRequest
-from anki.import_export_pb2 import ImportAnkiPackageOptions
+from anki.collection import Collection, ExportAnkiPackageOptions, ImportAnkiPackageRequest
+from anki.import_export_pb2 import ExportLimit, ImportAnkiPackageOptions
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "Scripts"))
@@ -98,6 +103,23 @@ def main():
     print(f"start-up after the package import         {statistics.median(start_package) * 1000:7.0f} ms  "
           f"(memoquiz groups, median of 5)")
     print(f"start-up after the same questions as text {statistics.median(start_text) * 1000:7.0f} ms")
+
+    # The way back: each program writes a package of everything it holds.
+    collection = Collection(os.path.join(work, "anki-0", "collection.anki2"))
+    limit = ExportLimit()
+    limit.whole_collection.SetInParent()
+    options = ExportAnkiPackageOptions(with_scheduling=True, with_deck_configs=True, with_media=False, legacy=True)
+    anki_export = [timed(lambda index=index: collection.export_anki_package(
+        out_path=os.path.join(work, f"anki-export-{index}.apkg"), options=options, limit=limit))
+        for index in range(RUNS)]
+    collection.close()
+    our_export = [timed(lambda index=index: memoquiz(
+        homes[0], "export", "--format", "apkg", "--output", os.path.join(work, f"memoquiz-export-{index}.apkg")))
+        for index in range(RUNS)]
+    a, m = statistics.median(anki_export), statistics.median(our_export)
+    print(f"anki export (library, legacy package)     {a:7.2f} s   (runs: {', '.join(f'{x:.2f}' for x in anki_export)})")
+    print(f"memoquiz export --format apkg             {m:7.2f} s   (runs: {', '.join(f'{x:.2f}' for x in our_export)})")
+    print(f"  ratio memoquiz / anki                   {m / a:7.2f}x  (target: at most 2x)")
     shutil.rmtree(work)
 
 

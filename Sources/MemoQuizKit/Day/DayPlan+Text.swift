@@ -43,6 +43,13 @@ extension DayPlan {
         style.dim("Today's \(newPerDay) new questions are done (`memoquiz config new-per-day` changes it).") + "\n"
     }
     if due > 0 || new > 0 { text += style.dim("`memoquiz review` plays them.") + "\n" }
+    if let first = groups.first(where: { waitingBundled.contains($0.title) }) {
+      let title = TextSanitizer.sanitized(first.title)
+      text +=
+        style.dim(
+          "The bundled groups wait while you learn your own; playing one brings it into the day "
+            + "(`memoquiz play \(title)`).") + "\n"
+    }
     if let recommended = recommendedRetention, abs(recommended - desiredRetention) >= 0.005 {
       let value = Setting.twoDecimals(recommended)
       text +=

@@ -37,6 +37,9 @@ public struct DayPlan: Sendable {
   public let secondsPerQuestion: Double
   /// New questions never answered, in all groups, before any limit.
   let newAvailable: Int
+  /// The bundled groups never played, which give no new questions while
+  /// the learner has groups of their own.
+  public let waitingBundled: Set<String>
 
   /// Answers needed before the learner's own pace is used.
   static let answersForPace = 20
@@ -84,6 +87,7 @@ public struct DayPlan: Sendable {
     recommendedRetention = progress.settings[SchedulerSettings.recommendationKey].flatMap(Double.init)
     newToday = Self.firstAnswers(in: day, progress: progress)
     var shares: [GroupShare] = []
+    waitingBundled = caretaker.waitingBundledTitles
     let today = day.number
     var nextDay: Int?
     var nextCount = 0
@@ -127,6 +131,8 @@ public struct DayPlan: Sendable {
       }
       shares.append(GroupShare(title: group.title, due: due, new: new))
     }
+    // Bundled groups never played wait while the learner has their own.
+    for index in shares.indices where waitingBundled.contains(shares[index].title) { shares[index].new = 0 }
     // New questions are taken group by group in file order, up to what the
     // cap and the pace allow.
     newAvailable = shares.reduce(0) { $0 + $1.new }

@@ -73,7 +73,7 @@ public struct RoundSession {
     // The review round's own lock first, then its groups'.
     var locks = [try Self.lockRound(of: "", in: caretaker.folder, name: "today's review")]
     try caretaker.progress.refresh()
-    let indices = groupIndices.isEmpty ? Array(caretaker.groups.indices) : groupIndices
+    let indices = groupIndices.isEmpty ? caretaker.dayGroupIndices : groupIndices
     var titles = Set(policy.groupsOfSavedReview())
     titles.formUnion(indices.map { caretaker.groups[$0].title })
     for title in titles.sorted() {
