@@ -1,7 +1,7 @@
 """A month of practice by simulated learners, through the real memoquiz, beside the ceiling.
 
 Usage: python3 learning.py MEMOQUIZ_BINARY [--seeds 2026,7,11] [--models exponential,power]
-                           [--strategies random,round,review,weekly] [--days 30] [--budget 25]
+                           [--strategies random,round,review,weekly,checked,advised] [--days 30] [--budget 25]
 
 Each learner has a memory memoquiz cannot see: each question has its own
 difficulty, and each studied question a stability and the day it was last
@@ -251,7 +251,7 @@ def main():
     parser.add_argument("binary")
     parser.add_argument("--seeds", default="2026,7,11")
     parser.add_argument("--models", default="exponential,power")
-    parser.add_argument("--strategies", default="random,round,review,weekly")
+    parser.add_argument("--strategies", default="random,round,review,weekly,checked,advised")
     parser.add_argument("--days", type=int, default=30)
     parser.add_argument("--budget", type=int, default=25)
     options = parser.parse_args()
