@@ -53,6 +53,10 @@ import Testing
     let inEffect = try sandbox.run(["stats", "--json"]).stdout
     #expect(try sandbox.run(["undo"]).stdout.contains("import"))
     #expect(!(try sandbox.run(["stats", "--json"]).stdout.contains("\"answers\"")), "no answer of the import counts")
+    #expect(try countAnswers(sandbox, undone: false) == 0, "history shows the import's reviews taken back")
+    let again = try sandbox.run(["undo"])
+    #expect(again.status == 1)
+    #expect(again.stderr == "memoquiz: error: there is nothing to take back\n", "no review of the import is taken back")
     #expect(try sandbox.run(["redo"]).status == 0)
     #expect(try sandbox.run(["stats", "--json"]).stdout == inEffect)
     // The same package again: no review counts twice.
@@ -60,9 +64,11 @@ import Testing
     #expect(try countAnswers(sandbox) == answers)
   }
 
-  private func countAnswers(_ sandbox: MemoQuizSandbox) throws -> Int {
+  private func countAnswers(_ sandbox: MemoQuizSandbox, undone: Bool? = nil) throws -> Int {
     let steps = try JSONSerialization.jsonObject(with: Data(sandbox.run(["history", "--json"]).stdout.utf8))
-    return ((steps as? [[String: Any]]) ?? []).count { $0["kind"] as? String == "answer" }
+    return ((steps as? [[String: Any]]) ?? []).count {
+      $0["kind"] as? String == "answer" && (undone == nil || $0["undone"] as? Bool == undone)
+    }
   }
 
   private func day(_ text: Substring) -> Int {

@@ -24,21 +24,13 @@ public struct HistoryStep: Sendable {
 
 extension HistoryStep {
   /// The steps of a history, in merged order, numbered from 1, as they
-  /// stand after every mark.
+  /// stand after every mark: a step is undone when ``StepEffects`` leaves
+  /// it out, the reviews of an import taken back included.
   /// - Parameter names: each machine's host name.
   static func steps(of records: [HistoryRecord], names: [MachineID: String]) -> [HistoryStep] {
-    var undone = Set<StepID>()
-    var regraded = Set<StepID>()
+    let effects = StepEffects(records)
     var prompts: [StepID: String] = [:]
-    for record in records {
-      switch record {
-      case .undo(let mark): undone.insert(mark.target)
-      case .redo(let mark): undone.remove(mark.target)
-      case .answer(let answer): prompts[answer.id] = answer.prompt
-      default: break
-      }
-    }
-    for case .right(let right) in records where !undone.contains(right.id) { regraded.insert(right.target) }
+    for case .answer(let answer) in records { prompts[answer.id] = answer.prompt }
     var steps: [HistoryStep] = []
     for record in records where record.isStep {
       let id = record.id
@@ -47,12 +39,12 @@ extension HistoryStep {
       {
         HistoryStep(
           id: steps.count + 1, stepID: id, machine: names[id.machine] ?? id.machine.hex, time: record.time.date,
-          kind: kind, group: group, isUndone: undone.contains(id), prompt: answer?.prompt, typed: answer?.typed,
+          kind: kind, group: group, isUndone: !effects.isInEffect(id), prompt: answer?.prompt, typed: answer?.typed,
           isCorrect: correct, summary: summary, record: record)
       }
       switch record {
       case .answer(let a):
-        let correct = a.isCorrect || regraded.contains(a.id)
+        let correct = effects.rating(of: a).isCorrect
         steps.append(
           step(
             kind: .answer, group: a.group,

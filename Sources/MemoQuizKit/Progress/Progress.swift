@@ -1,10 +1,11 @@
 /// Everything the history adds up to: each group's score, each question's
 /// memory, the rounds still open, the questions file and the settings.
 ///
-/// The meaning of the history is fixed by ``replaying(_:)``, one pure fold
-/// of the records of every machine in their merged order: every step in
-/// effect, with the steps taken back left out as if they never happened and
-/// `:right` applied to the answer it names. ``apply(_:)`` brings a state up
+/// The meaning of the history is fixed by ``replaying(_:keepingReviews:)``,
+/// one pure fold of the records of every machine in their merged order:
+/// every step in effect (``StepEffects`` says which, for every view), with
+/// the steps taken back left out as if they never happened and `:right`
+/// applied to the answer it names. ``apply(_:)`` brings a state up
 /// to date one newer record at a time, and must always agree with a replay;
 /// where it cannot be exact cheaply (taking back a reset, say), it says so
 /// and the caller replays.
@@ -41,6 +42,11 @@ struct Progress: Hashable, Sendable {
   /// the day this machine gives them meanwhile (its time zone and
   /// `day-starts-at`): the caretaker records them in a note.
   var undatedAnswers: [StepID: Int] = [:]
+  /// Every answer in effect, in merged order, under its group's title now,
+  /// rated and dated as the fold counts it: kept only when asked for
+  /// (``replaying(_:keepingReviews:)``), for the optimizer's input and the
+  /// review log of an Anki package.
+  var reviews: [AnswerStep]?
 
   /// The scheduler every memory state is computed with.
   var scheduler: FSRSScheduler { schedulerSettings.scheduler }
@@ -50,6 +56,8 @@ struct Progress: Hashable, Sendable {
   mutating func apply(_ record: HistoryRecord) -> Bool {
     let order = HistoryOrder(record)
     if let newest, order <= newest { return false }
+    // The review log is kept by a replay only.
+    guard reviews == nil else { return false }
     newest = order
     if record.isStep { redoable.removeAll() }
     switch record {
@@ -203,6 +211,14 @@ struct Progress: Hashable, Sendable {
   private mutating func applyRenames(_ renames: [GroupRename]) {
     for rename in renames where groups[rename.to] == nil {
       groups[rename.to] = groups.removeValue(forKey: rename.from)
+      if let reviews {
+        // A renamed group keeps its review history.
+        self.reviews = reviews.map { review in
+          var review = review
+          if review.group == rename.from { review.group = rename.to }
+          return review
+        }
+      }
       for (id, round) in rounds where round.group == rename.from {
         rounds[id]?.group = rename.to
       }
@@ -267,36 +283,18 @@ struct Progress: Hashable, Sendable {
   }
 
   /// The state the whole history adds up to.
-  /// - Parameter records: every record of every machine, in merged order.
-  static func replaying(_ records: [HistoryRecord]) -> Progress {
-    // First, which steps are in effect, and which answers `:right` re-graded.
+  /// - Parameters:
+  ///   - records: every record of every machine, in merged order.
+  ///   - keepingReviews: whether to keep every answer in effect in
+  ///     ``reviews``, for the optimizer and the Anki review log.
+  static func replaying(_ records: [HistoryRecord], keepingReviews: Bool = false) -> Progress {
+    let effects = StepEffects(records)
     var progress = Progress()
-    // Steps taken back by another machine than the one that made them: an
-    // answer among them still counts in its round, which is its machine's own.
-    var takenBackElsewhere = Set<StepID>()
-    for record in records {
-      switch record {
-      case .undo(let mark):
-        progress.undone.insert(mark.target)
-        if mark.id.machine != mark.target.machine {
-          takenBackElsewhere.insert(mark.target)
-        } else {
-          takenBackElsewhere.remove(mark.target)
-        }
-      case .redo(let mark):
-        progress.undone.remove(mark.target)
-        takenBackElsewhere.remove(mark.target)
-      default: break
-      }
-    }
-    // The reviews an import brought are taken back with it.
-    var takenBack = progress.undone
-    for case .answer(let answer) in records where answer.origin != nil {
-      if let step = answer.round, progress.undone.contains(step) { takenBack.insert(answer.id) }
-    }
+    progress.undone = effects.undone
+    if keepingReviews { progress.reviews = [] }
     // The scheduler the settings in effect at the end give, for every review.
     var values: [String: String] = [:]
-    for case .setting(let setting) in records where !progress.undone.contains(setting.id) {
+    for case .setting(let setting) in records where effects.isInEffect(setting.id) {
       values[setting.key] = setting.value
     }
     progress.schedulerSettings = SchedulerSettings(values)
@@ -304,29 +302,32 @@ struct Progress: Hashable, Sendable {
     // first note to name them), else this machine's until a note is written.
     for case .learnerDays(let note) in records { progress.learnerDayIndex.add(note) }
     let hour = Settings(values).dayStartsAt
-    var regraded = Set<StepID>()
-    for case .right(let right) in records where !progress.undone.contains(right.id) {
-      regraded.insert(right.target)
-    }
     for record in records {
       if record.isStep { progress.redoable.removeAll() }
       switch record {
       case .answer(let answer):
         if answer.hasRecordedTime { progress.recentDurations.append(answer.duration) }
         let day = progress.learnerDay(of: answer, hour: hour)
-        guard !takenBack.contains(answer.id) else {
+        guard effects.isInEffect(answer.id) else {
           progress.groups[answer.group, default: GroupProgress()].lastPlayed = max(
             progress.groups[answer.group]?.lastPlayed ?? answer.time, answer.time)
-          if takenBackElsewhere.contains(answer.id) {
-            progress.countInRound(answer, isCorrect: regraded.contains(answer.id) || answer.rating.isCorrect)
+          if effects.countsInRoundOnly(answer.id) {
+            progress.countInRound(answer, isCorrect: effects.rating(of: answer).isCorrect)
           }
           continue
         }
-        progress.applyAnswer(answer, rating: regraded.contains(answer.id) ? .good : answer.rating, day: day)
+        let rating = effects.rating(of: answer)
+        progress.applyAnswer(answer, rating: rating, day: day)
+        if keepingReviews {
+          var review = answer
+          review.rating = rating
+          review.day = day
+          progress.reviews?.append(review)
+        }
       case .reset(let reset):
-        if !progress.undone.contains(reset.id) { progress.applyReset(reset) }
+        if effects.isInEffect(reset.id) { progress.applyReset(reset) }
       case .questionsChange(let change):
-        if !progress.undone.contains(change.id) { progress.applyRenames(change.renames) }
+        if effects.isInEffect(change.id) { progress.applyRenames(change.renames) }
         progress.questionsSteps.append(QuestionsStepSummary(change))
       case .setting(let setting):
         progress.settingSteps.append(SettingStepSummary(setting))
@@ -343,7 +344,7 @@ struct Progress: Hashable, Sendable {
       case .learnerDays:
         continue
       case .keptDueDays(let kept):
-        if !progress.undone.contains(kept.target) { progress.keepDueDays(kept) }
+        if effects.isInEffect(kept.target) { progress.keepDueDays(kept) }
       }
     }
     progress.newest = records.lazy.map(HistoryOrder.init).max()

@@ -36,26 +36,12 @@ extension ProgressCaretaker {
     return order.map { ReviewHistory(reviews[$0] ?? []) }
   }
 
-  /// The answers in effect, in the order of the merged history: answers
-  /// taken back (and the reviews of an import taken back) are left out,
-  /// and an answer put right by `:right` is rated Good.
+  /// The answers in effect, in the order of the merged history, as the
+  /// fold counts them (``StepEffects``): answers taken back (and the reviews
+  /// of an import taken back) left out, an answer put right by `:right`
+  /// rated Good, each under its group's title now and on its learner day.
   func answersInEffect() throws -> [AnswerStep] {
-    let records = try allRecords()
-    let progress = Progress.replaying(records)
-    var regraded = Set<StepID>()
-    for case .right(let right) in records where !progress.undone.contains(right.id) {
-      regraded.insert(right.target)
-    }
-    var answers: [AnswerStep] = []
-    for case .answer(var answer) in records {
-      guard !progress.undone.contains(answer.id) else { continue }
-      if answer.origin != nil, let step = answer.round, progress.undone.contains(step) { continue }
-      if regraded.contains(answer.id) { answer.rating = .good }
-      // Each answer on its learner day, as the fold counts it.
-      answer.day = answer.day ?? progress.learnerDayIndex.day(of: answer.id) ?? progress.undatedAnswers[answer.id]
-      answers.append(answer)
-    }
-    return answers
+    Progress.replaying(try allRecords(), keepingReviews: true).reviews ?? []
   }
 
   /// The groups as an Anki package: notes, cards with their due day and
