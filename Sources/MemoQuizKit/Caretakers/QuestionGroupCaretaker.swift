@@ -58,8 +58,12 @@ public struct QuestionGroupCaretaker {
     if try progress.installQuestions() {
       (groups, source, key) = try Self.loadGroups(in: folder)
     }
+    // Changes two machines made before they synced are merged question by
+    // question, and the merge installed.
+    if try progress.announceQuestionsConflicts(), try progress.installQuestions() {
+      (groups, source, key) = try Self.loadGroups(in: folder)
+    }
     progress.questionsInUse = (key, groups)
-    try progress.announceQuestionsConflicts()
     do {
       try progress.giveLearnerDays()
     } catch {

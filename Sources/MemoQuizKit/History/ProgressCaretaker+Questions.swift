@@ -152,34 +152,93 @@ extension ProgressCaretaker {
     throw HistoryError.questionsMissing(step: version.step.sequence)
   }
 
-  /// Says once, in the first command that sees them, which changes of the
-  /// questions two machines made before they synced: the later one is in
-  /// effect, and the other is kept as a snapshot.
-  func announceQuestionsConflicts() throws {
+  /// Merges, question by question, the changes of the questions that two
+  /// machines made before they synced, and says once on each machine, in
+  /// the first command that sees them, where both changed the same question:
+  /// the later change is in effect there, and the other version is kept as
+  /// a snapshot. The merge is recorded as a step of its own, which both
+  /// machines make alike when both see the changes first.
+  /// - Returns: whether a merge was recorded, and the questions file must be
+  ///   installed again.
+  @discardableResult
+  func announceQuestionsConflicts() throws -> Bool {
     let conflicts = progressWithoutMemory.questionsConflicts
-    guard !conflicts.isEmpty else { return }
+    guard !conflicts.isEmpty else { return false }
     let told = Set(
       ((try? DurableFile.read(folder.noticesFile)) ?? nil).map { String(decoding: $0, as: UTF8.self) }?
         .split(separator: "\n").map(String.init) ?? [])
     let fresh = conflicts.filter { !told.contains("\($0.kept.text) \($0.replaced.text)") }
-    guard !fresh.isEmpty else { return }
-    try locked {
+    guard !fresh.isEmpty else { return false }
+    return try locked {
       let names = history.names()
       var lines = told.sorted()
+      var recorded = false
       for conflict in fresh {
         let replaced = try questionsText(of: QuestionsVersion(step: conflict.replaced, isBefore: false, hash: 0))
+        let merge = try questionsMerge(conflict)
+        if let merge, let latest = progress.questionsVersion, !latest.isBefore, latest.step == conflict.kept {
+          let contents = QuestionsText.file(String(decoding: QuestionExport.json(merge.groups), as: UTF8.self))
+          let kept = try? Self.groups(
+            of: questionsText(of: QuestionsVersion(step: conflict.kept, isBefore: false, hash: 0)))
+          // Only a merge that differs from the later change is a step: two
+          // machines that made the same change, or merged alike, agree.
+          if !merge.groups.isEmpty, merge.groups != kept, (try? Self.groups(of: contents)) == merge.groups {
+            try perform { _, ids in
+              let step = QuestionsChangeStep(
+                id: ids[0], time: ids.after(Timestamp(ProcessClock.now())), kind: .edit, base: conflict.kept,
+                group: nil, summary: "questions of two machines merged", contents: contents)
+              return ([.questionsChange(step)], ())
+            }
+            recorded = true
+          }
+        }
+        lines.append("\(conflict.kept.text) \(conflict.replaced.text)")
+        // Changes to different questions both apply: nothing to say.
+        guard merge?.conflicts.isEmpty != true else { continue }
         let snapshot = try SnapshotCaretaker(folder: folder).save(
           contents: replaced.bytes, reason: "questions replaced by a change on another machine", now: ProcessClock.now()
         )
         let kept = names[conflict.kept.machine] ?? conflict.kept.machine.hex
         let other = names[conflict.replaced.machine] ?? conflict.replaced.machine.hex
+        let what = merge.map { " (\($0.conflicts.map(\.description).joined(separator: ", ")))" } ?? ""
         onWarning(
-          "questions changed on both \"\(other)\" and \"\(kept)\" before they synced; kept \(kept)'s, \(other)'s is snapshot \(snapshot.id)"
+          "questions changed on both \"\(other)\" and \"\(kept)\" before they synced\(what); kept \(kept)'s, \(other)'s is snapshot \(snapshot.id)"
         )
-        lines.append("\(conflict.kept.text) \(conflict.replaced.text)")
       }
       try folder.createLocal()
       try DurableFile.replace(folder.noticesFile, with: Array((lines.joined(separator: "\n") + "\n").utf8))
+      return recorded
     }
+  }
+
+  /// The two changes of a conflict merged against the version both started
+  /// from; `nil` when a version cannot be read as questions (then the later
+  /// change stands whole).
+  private func questionsMerge(_ conflict: QuestionsConflict) throws -> QuestionsMerge? {
+    let steps = progressWithoutMemory.questionsSteps
+    guard let keptStep = steps.first(where: { $0.id == conflict.kept }) else { return nil }
+    let base: QuestionsText?
+    if let step = keptStep.base {
+      base = try questionsText(of: QuestionsVersion(step: step, isBefore: false, hash: 0))
+    } else if steps.first(where: { $0.id == conflict.replaced })?.beforeHash != nil {
+      base = try questionsText(of: QuestionsVersion(step: conflict.replaced, isBefore: true, hash: 0))
+    } else {
+      base = nil
+    }
+    do {
+      return QuestionsMerge(
+        base: try base.map(Self.groups(of:)) ?? [],
+        earlier: try Self.groups(
+          of: questionsText(of: QuestionsVersion(step: conflict.replaced, isBefore: false, hash: 0))),
+        later: try Self.groups(of: questionsText(of: QuestionsVersion(step: conflict.kept, isBefore: false, hash: 0))))
+    } catch is QuestionFileError {
+      return nil
+    }
+  }
+
+  /// The groups of a version of the questions: the bundled ones for no file.
+  private static func groups(of text: QuestionsText) throws -> [QuestionGroup] {
+    guard let bytes = text.bytes else { return try QuestionGroupCaretaker.bundledGroups() }
+    return try QuestionGroupCaretaker.groups(from: bytes, file: "questions.json")
   }
 }

@@ -48,6 +48,7 @@ public enum QuestionExport {
       append(groupIndex == 0 ? "\n  {\n    \"title\": " : ",\n  {\n    \"title\": ")
       string(group.title)
       if group.reverse { append(",\n    \"reverse\": true") }
+      if let typos = group.typos { append(",\n    \"typos\": \"\(typos.rawValue)\"") }
       if group.grade != .typed { append(",\n    \"grade\": \"\(group.grade.rawValue)\"") }
       if group.score != Score() {
         append(",\n    \"score\": {\"correctCount\": \(group.score.correctCount), ")
@@ -86,6 +87,7 @@ public enum QuestionExport {
         if let reverse = question.reverse { append(reverse ? ", \"reverse\": true" : ", \"reverse\": false") }
         strings("reverseAlternatives", question.reverseAlternatives)
         strings("tags", question.tags)
+        if let typos = question.typos { append(", \"typos\": \"\(typos.rawValue)\"") }
         if let grade = question.grade { append(", \"grade\": \"\(grade.rawValue)\"") }
         append("}")
       }
