@@ -27,18 +27,13 @@ extension HistoryStep {
   /// stand after every mark.
   /// - Parameter names: each machine's host name.
   static func steps(of records: [HistoryRecord], names: [MachineID: String]) -> [HistoryStep] {
-    var undone = Set<StepID>()
-    var regraded = Set<StepID>()
+    steps(of: records, effects: StepEffects(records), names: names)
+  }
+
+  /// The steps of a history, each marked as its effects say.
+  static func steps(of records: [HistoryRecord], effects: StepEffects, names: [MachineID: String]) -> [HistoryStep] {
     var prompts: [StepID: String] = [:]
-    for record in records {
-      switch record {
-      case .undo(let mark): undone.insert(mark.target)
-      case .redo(let mark): undone.remove(mark.target)
-      case .answer(let answer): prompts[answer.id] = answer.prompt
-      default: break
-      }
-    }
-    for case .right(let right) in records where !undone.contains(right.id) { regraded.insert(right.target) }
+    for case .answer(let answer) in records { prompts[answer.id] = answer.prompt }
     var steps: [HistoryStep] = []
     for record in records where record.isStep {
       let id = record.id
@@ -47,12 +42,12 @@ extension HistoryStep {
       {
         HistoryStep(
           id: steps.count + 1, stepID: id, machine: names[id.machine] ?? id.machine.hex, time: record.time.date,
-          kind: kind, group: group, isUndone: undone.contains(id), prompt: answer?.prompt, typed: answer?.typed,
+          kind: kind, group: group, isUndone: !effects.isInEffect(id), prompt: answer?.prompt, typed: answer?.typed,
           isCorrect: correct, summary: summary, record: record)
       }
       switch record {
       case .answer(let a):
-        let correct = a.isCorrect || regraded.contains(a.id)
+        let correct = effects.isCorrect(a)
         steps.append(
           step(
             kind: .answer, group: a.group,

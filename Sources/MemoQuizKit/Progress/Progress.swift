@@ -42,6 +42,10 @@ struct Progress: Hashable, Sendable {
   /// `day-starts-at`): the caretaker records them in a note.
   var undatedAnswers: [StepID: Int] = [:]
 
+  /// Whether a step is in effect by the marks alone: exact for every step
+  /// but an import's reviews, which ``StepEffects`` takes back with it.
+  func isInEffect(_ step: StepID) -> Bool { StepEffects.isInEffect(step, undone: undone) }
+
   /// The scheduler every memory state is computed with.
   var scheduler: FSRSScheduler { schedulerSettings.scheduler }
 
@@ -51,7 +55,7 @@ struct Progress: Hashable, Sendable {
     let order = HistoryOrder(record)
     if let newest, order <= newest { return false }
     newest = order
-    if record.isStep { redoable.removeAll() }
+    StepEffects.follow(record, undone: &undone, redoable: &redoable)
     switch record {
     case .answer(let answer):
       if answer.hasRecordedTime { recentDurations.append(answer.duration) }
@@ -59,7 +63,6 @@ struct Progress: Hashable, Sendable {
       applyAnswer(answer, rating: answer.rating, day: day)
       return true
     case .right(let right):
-      guard !undone.contains(right.target) else { return false }
       return applyRight(right)
     case .reset(let reset):
       applyReset(reset)
@@ -73,15 +76,11 @@ struct Progress: Hashable, Sendable {
       // New parameters or retention: every memory state is computed again.
       return !SchedulerSettings.keys.contains(setting.key)
     case .undo(let mark):
-      undone.insert(mark.target)
-      if mark.inRound { redoable.removeAll() } else { redoable.append(mark.target) }
       switch mark.kind {
       case .answer: return takeBackAnswer(mark)
       case .edit, .add, .import, .restore, .right, .reset, .config, .optimize: return false
       }
-    case .redo(let mark):
-      undone.remove(mark.target)
-      redoable.removeAll { $0 == mark.target }
+    case .redo:
       // Bringing back a step is rare: replay, which is exact.
       return false
     case .roundStart(let start):
@@ -92,9 +91,10 @@ struct Progress: Hashable, Sendable {
       return true
     case .learnerDays(let note):
       return applyLearnerDays(note)
-    case .keptDueDays(let kept):
-      if !undone.contains(kept.target) { keepDueDays(kept) }
-      return true
+    case .keptDueDays:
+      // Due days kept come with an optimize or an import, both rare:
+      // replay, which keeps them only while their step is in effect.
+      return false
     }
   }
 
@@ -112,10 +112,8 @@ struct Progress: Hashable, Sendable {
   /// else this machine's (in its time zone, days starting at `hour`),
   /// which is remembered until a note records it.
   private mutating func learnerDay(of answer: AnswerStep, hour: Int) -> Int {
-    if let day = answer.day { return day }
-    if let day = learnerDayIndex.day(of: answer.id) { return day }
-    let day = LearnersDay.number(containing: answer.time, startingAt: hour)
-    undatedAnswers[answer.id] = day
+    let (day, isUndated) = StepEffects.day(of: answer, index: learnerDayIndex, hour: hour)
+    if isUndated { undatedAnswers[answer.id] = day }
     return day
   }
 
@@ -201,8 +199,7 @@ struct Progress: Hashable, Sendable {
   /// Moves each renamed group's progress to its new title, unless the new
   /// title has progress of its own.
   private mutating func applyRenames(_ renames: [GroupRename]) {
-    for rename in renames where groups[rename.to] == nil {
-      groups[rename.to] = groups.removeValue(forKey: rename.from)
+    for rename in StepEffects.rename(renames, in: &groups) {
       for (id, round) in rounds where round.group == rename.from {
         rounds[id]?.group = rename.to
       }
@@ -266,84 +263,48 @@ struct Progress: Hashable, Sendable {
     return true
   }
 
-  /// The state the whole history adds up to.
+  /// The state the whole history adds up to: every step with the effect
+  /// ``StepEffects`` gives it.
   /// - Parameter records: every record of every machine, in merged order.
   static func replaying(_ records: [HistoryRecord]) -> Progress {
-    // First, which steps are in effect, and which answers `:right` re-graded.
+    replaying(records, effects: StepEffects(records))
+  }
+
+  /// The state the whole history adds up to, with its effects worked out.
+  static func replaying(_ records: [HistoryRecord], effects: StepEffects) -> Progress {
     var progress = Progress()
-    // Steps taken back by another machine than the one that made them: an
-    // answer among them still counts in its round, which is its machine's own.
-    var takenBackElsewhere = Set<StepID>()
-    for record in records {
-      switch record {
-      case .undo(let mark):
-        progress.undone.insert(mark.target)
-        if mark.id.machine != mark.target.machine {
-          takenBackElsewhere.insert(mark.target)
-        } else {
-          takenBackElsewhere.remove(mark.target)
-        }
-      case .redo(let mark):
-        progress.undone.remove(mark.target)
-        takenBackElsewhere.remove(mark.target)
-      default: break
-      }
-    }
-    // The reviews an import brought are taken back with it.
-    var takenBack = progress.undone
-    for case .answer(let answer) in records where answer.origin != nil {
-      if let step = answer.round, progress.undone.contains(step) { takenBack.insert(answer.id) }
-    }
+    progress.undone = effects.undone
+    progress.redoable = effects.redoable
     // The scheduler the settings in effect at the end give, for every review.
-    var values: [String: String] = [:]
-    for case .setting(let setting) in records where !progress.undone.contains(setting.id) {
-      values[setting.key] = setting.value
-    }
-    progress.schedulerSettings = SchedulerSettings(values)
-    // Answers recorded without a day take the one a note gave them (the
-    // first note to name them), else this machine's until a note is written.
-    for case .learnerDays(let note) in records { progress.learnerDayIndex.add(note) }
-    let hour = Settings(values).dayStartsAt
-    var regraded = Set<StepID>()
-    for case .right(let right) in records where !progress.undone.contains(right.id) {
-      regraded.insert(right.target)
-    }
+    progress.schedulerSettings = SchedulerSettings(effects.settings)
+    progress.learnerDayIndex = effects.learnerDayIndex
+    progress.undatedAnswers = effects.undatedAnswers
     for record in records {
-      if record.isStep { progress.redoable.removeAll() }
       switch record {
       case .answer(let answer):
         if answer.hasRecordedTime { progress.recentDurations.append(answer.duration) }
-        let day = progress.learnerDay(of: answer, hour: hour)
-        guard !takenBack.contains(answer.id) else {
+        guard effects.isInEffect(answer.id) else {
           progress.groups[answer.group, default: GroupProgress()].lastPlayed = max(
             progress.groups[answer.group]?.lastPlayed ?? answer.time, answer.time)
-          if takenBackElsewhere.contains(answer.id) {
-            progress.countInRound(answer, isCorrect: regraded.contains(answer.id) || answer.rating.isCorrect)
-          }
+          if effects.countsInRound(answer.id) { progress.countInRound(answer, isCorrect: effects.isCorrect(answer)) }
           continue
         }
-        progress.applyAnswer(answer, rating: regraded.contains(answer.id) ? .good : answer.rating, day: day)
+        progress.applyAnswer(answer, rating: effects.rating(of: answer), day: effects.day(of: answer))
       case .reset(let reset):
-        if !progress.undone.contains(reset.id) { progress.applyReset(reset) }
+        if effects.isInEffect(reset.id) { progress.applyReset(reset) }
       case .questionsChange(let change):
-        if !progress.undone.contains(change.id) { progress.applyRenames(change.renames) }
+        if effects.isInEffect(change.id) { progress.applyRenames(change.renames) }
         progress.questionsSteps.append(QuestionsStepSummary(change))
       case .setting(let setting):
         progress.settingSteps.append(SettingStepSummary(setting))
-      case .undo(let mark):
-        if mark.inRound { progress.redoable.removeAll() } else { progress.redoable.append(mark.target) }
-      case .redo(let mark):
-        progress.redoable.removeAll { $0 == mark.target }
-      case .right:
-        continue
       case .roundStart(let start):
         progress.rounds[start.id] = RoundMemento(start)
       case .baseline(let baseline):
         progress.applyBaseline(baseline)
-      case .learnerDays:
-        continue
       case .keptDueDays(let kept):
-        if !progress.undone.contains(kept.target) { progress.keepDueDays(kept) }
+        if effects.isInEffect(kept.target) { progress.keepDueDays(kept) }
+      case .right, .undo, .redo, .learnerDays:
+        continue
       }
     }
     progress.newest = records.lazy.map(HistoryOrder.init).max()

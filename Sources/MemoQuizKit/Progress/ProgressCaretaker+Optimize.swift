@@ -11,7 +11,7 @@ extension ProgressCaretaker {
   public func parametersInstalledAt() throws -> Date? {
     let key = SchedulerSettings.parametersKey
     let steps = progressWithoutMemory.settingSteps
-    guard let last = steps.last(where: { $0.key == key && !progressWithoutMemory.undone.contains($0.id) }) else {
+    guard let last = steps.last(where: { $0.key == key && progressWithoutMemory.isInEffect($0.id) }) else {
       return nil
     }
     for case .setting(let step) in try allRecords() where step.id == last.id { return step.time.date }
@@ -21,41 +21,31 @@ extension ProgressCaretaker {
   /// The `desired-retention` setting in effect.
   public var desiredRetention: Double { progress.schedulerSettings.desiredRetention }
 
-  /// Every question's reviews in effect, in the order of the merged
-  /// history: answers taken back (and the reviews of an import taken back)
-  /// are left out, and `:right` counts as Good, as the rating of an answer
-  /// is under Memory.
+  /// Every card's reviews in effect, in the order of the merged history,
+  /// as the fold counts them: answers taken back (and the reviews of an
+  /// import taken back) are left out, `:right` counts as Good, a renamed
+  /// group's cards keep their reviews, and a card's history starts again
+  /// at a reset of its group in effect, as Anki's optimizer starts at the
+  /// last "Forget".
   public func reviewHistories() throws -> [ReviewHistory] {
+    let records = try allRecords()
+    let effects = StepEffects(records)
     var order: [String] = []
     var reviews: [String: [ReviewHistory.Review]] = [:]
-    for answer in try answersInEffect() {
-      let key = answer.group + "\u{1F}" + answer.question
+    for case .answer(let answer) in records where effects.isInEffect(answer.id) && effects.isSinceLastReset(answer) {
+      let key = effects.group(of: answer) + "\u{1F}" + answer.question
       if reviews[key] == nil { order.append(key) }
-      reviews[key, default: []].append(ReviewHistory.Review(time: answer.time, rating: answer.rating, day: answer.day))
+      reviews[key, default: []].append(
+        ReviewHistory.Review(time: answer.time, rating: effects.rating(of: answer), day: effects.day(of: answer)))
     }
     return order.map { ReviewHistory(reviews[$0] ?? []) }
   }
 
-  /// The answers in effect, in the order of the merged history: answers
-  /// taken back (and the reviews of an import taken back) are left out,
-  /// and an answer put right by `:right` is rated Good.
+  /// The answers in effect, in the order of the merged history, as
+  /// ``StepEffects/answersInEffect(_:)`` gives them.
   func answersInEffect() throws -> [AnswerStep] {
     let records = try allRecords()
-    let progress = Progress.replaying(records)
-    var regraded = Set<StepID>()
-    for case .right(let right) in records where !progress.undone.contains(right.id) {
-      regraded.insert(right.target)
-    }
-    var answers: [AnswerStep] = []
-    for case .answer(var answer) in records {
-      guard !progress.undone.contains(answer.id) else { continue }
-      if answer.origin != nil, let step = answer.round, progress.undone.contains(step) { continue }
-      if regraded.contains(answer.id) { answer.rating = .good }
-      // Each answer on its learner day, as the fold counts it.
-      answer.day = answer.day ?? progress.learnerDayIndex.day(of: answer.id) ?? progress.undatedAnswers[answer.id]
-      answers.append(answer)
-    }
-    return answers
+    return StepEffects(records).answersInEffect(records)
   }
 
   /// The groups as an Anki package: notes, cards with their due day and
