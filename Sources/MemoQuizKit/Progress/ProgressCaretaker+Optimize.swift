@@ -28,17 +28,25 @@ extension ProgressCaretaker {
   /// at a reset of its group in effect, as Anki's optimizer starts at the
   /// last "Forget".
   public func reviewHistories() throws -> [ReviewHistory] {
-    let records = try allRecords()
+    Self.reviewsByCard(of: try allRecords()).map { ReviewHistory($0.reviews) }
+  }
+
+  /// Each card's reviews in effect, as ``reviewHistories()`` gives them,
+  /// with the card's group (after the renames in effect) and question.
+  static func reviewsByCard(of records: [HistoryRecord]) -> [(
+    group: String, question: String, reviews: [ReviewHistory.Review]
+  )] {
     let effects = StepEffects(records)
-    var order: [String] = []
+    var order: [(group: String, question: String)] = []
     var reviews: [String: [ReviewHistory.Review]] = [:]
     for case .answer(let answer) in records where effects.isInEffect(answer.id) && effects.isSinceLastReset(answer) {
-      let key = effects.group(of: answer) + "\u{1F}" + answer.question
-      if reviews[key] == nil { order.append(key) }
+      let group = effects.group(of: answer)
+      let key = group + "\u{1F}" + answer.question
+      if reviews[key] == nil { order.append((group, answer.question)) }
       reviews[key, default: []].append(
         ReviewHistory.Review(time: answer.time, rating: effects.rating(of: answer), day: effects.day(of: answer)))
     }
-    return order.map { ReviewHistory(reviews[$0] ?? []) }
+    return order.map { ($0.group, $0.question, reviews[$0.group + "\u{1F}" + $0.question] ?? []) }
   }
 
   /// The answers in effect, in the order of the merged history, as
