@@ -27,7 +27,7 @@ extension HistoryStep {
   /// stand after every mark.
   /// - Parameter names: each machine's host name.
   static func steps(of records: [HistoryRecord], names: [MachineID: String]) -> [HistoryStep] {
-    steps(of: records, effects: StepEffects(records), names: names)
+    steps(of: records, effects: StepEffects(records, followingCards: false), names: names)
   }
 
   /// The steps of a history, each marked as its effects say.

@@ -28,8 +28,6 @@ struct StepEffects: Sendable {
   /// Answers recorded without a learner day that no note names, with the
   /// day this machine gives them meanwhile.
   private(set) var undatedAnswers: [StepID: Int] = [:]
-  /// Each answer's learner day.
-  private var days: [StepID: Int] = [:]
   /// Each answer's card: the group identity (an index into `titles`) it
   /// was given under, and how many resets of that group in effect came
   /// before it.
@@ -42,8 +40,13 @@ struct StepEffects: Sendable {
   init() {}
 
   /// The effects of a history.
-  /// - Parameter records: every record of every machine, in merged order.
-  init(_ records: [HistoryRecord]) {
+  /// - Parameters:
+  ///   - records: every record of every machine, in merged order.
+  ///   - followingCards: whether to follow each answer's card through the
+  ///     renames and resets in effect (``group(of:)``,
+  ///     ``isSinceLastReset(_:)``); the fold, which moves progress with
+  ///     each rename itself, and `history` leave it out.
+  init(_ records: [HistoryRecord], followingCards: Bool = true) {
     for record in records {
       Self.follow(record, undone: &undone, redoable: &redoable)
       switch record {
@@ -76,12 +79,13 @@ struct StepEffects: Sendable {
         break
       }
     }
-    followGroups(records)
+    followAnswers(records, followingCards: followingCards)
   }
 
-  /// Follows each group as the fold keeps it: a title gets its progress
-  /// from an answer, a reset or a baseline; a rename in effect moves it.
-  private mutating func followGroups(_ records: [HistoryRecord]) {
+  /// Gives each answer its learner day, and follows each group as the fold
+  /// keeps it: a title gets its progress from an answer, a reset or a
+  /// baseline; a rename in effect moves it.
+  private mutating func followAnswers(_ records: [HistoryRecord], followingCards: Bool) {
     let hour = Settings(settings).dayStartsAt
     var identities: [String: Int] = [:]
     func identity(of title: String) -> Int {
@@ -94,11 +98,15 @@ struct StepEffects: Sendable {
     for record in records {
       switch record {
       case .answer(let answer):
+        if answer.day == nil {
+          let (day, isUndated) = Self.day(of: answer, index: learnerDayIndex, hour: hour)
+          if isUndated { undatedAnswers[answer.id] = day }
+        }
+        guard followingCards else { continue }
         let group = identity(of: answer.group)
         cards[answer.id] = (group, resets[group])
-        let (day, isUndated) = Self.day(of: answer, index: learnerDayIndex, hour: hour)
-        days[answer.id] = day
-        if isUndated { undatedAnswers[answer.id] = day }
+      case _ where !followingCards:
+        continue
       case .reset(let reset) where !undone.contains(reset.id):
         for title in reset.groups { resets[identity(of: title)] += 1 }
       case .baseline(let baseline) where !baseline.group.isEmpty:
@@ -131,7 +139,9 @@ struct StepEffects: Sendable {
   func isCorrect(_ answer: AnswerStep) -> Bool { regraded.contains(answer.id) || answer.isCorrect }
 
   /// An answer's learner day.
-  func day(of answer: AnswerStep) -> Int { days[answer.id] ?? answer.day ?? 0 }
+  func day(of answer: AnswerStep) -> Int {
+    answer.day ?? learnerDayIndex.day(of: answer.id) ?? undatedAnswers[answer.id] ?? 0
+  }
 
   /// The title of an answer's group after every rename in effect: the
   /// group whose card the fold gives the answer to.

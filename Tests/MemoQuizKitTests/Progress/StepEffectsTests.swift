@@ -64,9 +64,10 @@ import Testing
   }
 
   /// Six answers to each of two cards, with or without a rename of their
-  /// group halfway: the optimizer sees the same two histories of six.
+  /// group halfway: the optimizer sees the same two histories of six, and
+  /// an exported package logs all twelve reviews.
   @Test func aRenamedGroupKeepsItsReviewsForTheOptimizer() throws {
-    func histories(renamed: Bool) throws -> [ReviewHistory] {
+    func histories(renamed: Bool) throws -> (optimizer: [ReviewHistory], exported: Int) {
       let folder = try TemporaryFolder()
       let progress = try caretaker(folder, questions: String(decoding: group("Kana"), as: UTF8.self))
       var title = "Kana"
@@ -87,10 +88,16 @@ import Testing
         }
         _ = try progress.record(answers)
       }
-      return try progress.reviewHistories()
+      // The package's review log: every review of the group's cards.
+      let package = try progress.ankiPackage(
+        of: QuestionFile(bytes: group(title)).groups ?? [], memory: { _, _ in nil }, at: start + 7 * 86_400)
+      return (try progress.reviewHistories(), try AnkiPackage.collection(in: package).reviews.count)
     }
     let plain = try histories(renamed: false)
-    #expect(plain.map(\.reviews.count) == [6, 6])
-    #expect(try histories(renamed: true) == plain)
+    #expect(plain.optimizer.map(\.reviews.count) == [6, 6])
+    #expect(plain.exported == 12)
+    let renamed = try histories(renamed: true)
+    #expect(renamed.optimizer == plain.optimizer)
+    #expect(renamed.exported == 12)
   }
 }
