@@ -149,7 +149,10 @@ extension ProgressCaretaker {
       let second = time.rawValue >= 0 ? time.rawValue / 1000 : (time.rawValue - 999) / 1000
       return "\(group)\u{1F}\(question)\u{1F}\(second)"
     }
-    for case .answer(let answer) in try allRecords() {
+    // Only the answers in effect: an import taken back can be made again,
+    // and a renamed group's answers come back under its new title.
+    let records = try allRecords()
+    for answer in StepEffects(records).answersInEffect(records) {
       if let origin = answer.origin {
         known.insert(origin)
       } else {

@@ -63,6 +63,30 @@ import Testing
     #expect(try progress.reviewHistories().map(\.reviews.count) == [3])
   }
 
+  @Test func anImportTakenBackCanBeMadeAgainWithItsReviews() throws {
+    let folder = try TemporaryFolder()
+    let progress = try caretaker(folder, questions: String(decoding: group("Kana"), as: UTF8.self))
+    let reviews = (0..<3).map { day in
+      ImportedAnswer(
+        origin: "review \(day)", group: "Japanese", question: "週", prompt: "週",
+        time: Timestamp(start.addingTimeInterval(Double(day - 10) * 86_400)), rating: .good, seconds: 2)
+    }
+    let japanese = #"[{"title": "Japanese", "questions": [{"id": "週", "prompt": "週", "answer": "week"}]}]"#
+    func importJapanese(at time: Date) throws {
+      try progress.changeQuestions(kind: .import, group: "Japanese", at: time, imported: reviews) { _ in
+        (Array(japanese.utf8), "import of Japanese", ())
+      }
+    }
+    try importJapanese(at: start)
+    try importJapanese(at: start + 60)
+    #expect(try progress.reviewHistories().map(\.reviews.count) == [3], "the same reviews are not added twice")
+    _ = try progress.undo(nil, at: start + 120)
+    _ = try progress.undo(nil, at: start + 180)
+    #expect(try progress.reviewHistories().isEmpty)
+    try importJapanese(at: start + 240)
+    #expect(try progress.reviewHistories().map(\.reviews.count) == [3], "the reviews come back with the import")
+  }
+
   /// Six answers to each of two cards, with or without a rename of their
   /// group halfway: the optimizer sees the same two histories of six, and
   /// an exported package logs all twelve reviews.
