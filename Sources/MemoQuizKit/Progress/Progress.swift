@@ -91,10 +91,12 @@ struct Progress: Hashable, Sendable {
       return true
     case .learnerDays(let note):
       return applyLearnerDays(note)
-    case .keptDueDays:
-      // Due days kept come with an optimize or an import, both rare:
-      // replay, which keeps them only while their step is in effect.
-      return false
+    case .keptDueDays(let kept):
+      // Due days kept come just after their step; one taken back already
+      // (rare) keeps none, which a replay works out.
+      guard isInEffect(kept.target) else { return false }
+      keepDueDays(kept)
+      return true
     }
   }
 
