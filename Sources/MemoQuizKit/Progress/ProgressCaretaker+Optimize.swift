@@ -21,25 +21,26 @@ extension ProgressCaretaker {
   /// The `desired-retention` setting in effect.
   public var desiredRetention: Double { progress.schedulerSettings.desiredRetention }
 
-  /// Every card's reviews in effect, in the order of the merged history,
-  /// as the fold counts them: answers taken back (and the reviews of an
-  /// import taken back) are left out, `:right` counts as Good, a renamed
-  /// group's cards keep their reviews, and a card's history starts again
-  /// at a reset of its group in effect, as Anki's optimizer starts at the
-  /// last "Forget".
+  /// Every card's reviews in effect, in the order of the merged history:
+  /// answers taken back (and the reviews of an import taken back) are left
+  /// out, `:right` counts as Good, and a renamed group's cards keep their
+  /// reviews.
   public func reviewHistories() throws -> [ReviewHistory] {
     Self.reviewsByCard(of: try allRecords()).map { ReviewHistory($0.reviews) }
   }
 
   /// Each card's reviews in effect, as ``reviewHistories()`` gives them,
   /// with the card's group (after the renames in effect) and question.
-  static func reviewsByCard(of records: [HistoryRecord]) -> [(
+  /// - Parameter sinceLastReset: only the reviews since the last reset in
+  ///   effect of the card's group: those its memory is computed from.
+  static func reviewsByCard(of records: [HistoryRecord], sinceLastReset: Bool = false) -> [(
     group: String, question: String, reviews: [ReviewHistory.Review]
   )] {
     let effects = StepEffects(records)
     var order: [(group: String, question: String)] = []
     var reviews: [String: [ReviewHistory.Review]] = [:]
-    for case .answer(let answer) in records where effects.isInEffect(answer.id) && effects.isSinceLastReset(answer) {
+    for case .answer(let answer) in records
+    where effects.isInEffect(answer.id) && (!sinceLastReset || effects.isSinceLastReset(answer)) {
       let group = effects.group(of: answer)
       let key = group + "\u{1F}" + answer.question
       if reviews[key] == nil { order.append((group, answer.question)) }

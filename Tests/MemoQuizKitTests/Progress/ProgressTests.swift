@@ -230,7 +230,7 @@ import Testing
       }
     }
     var reviews: [String: [Int]] = [:]
-    let cards = ProgressCaretaker.reviewsByCard(of: records)
+    let cards = ProgressCaretaker.reviewsByCard(of: records, sinceLastReset: true)
     for card in cards {
       let correct = card.reviews.count { $0.rating.isCorrect }
       reviews[card.group + "/" + card.question] = [correct, card.reviews.count - correct]
@@ -241,6 +241,9 @@ import Testing
     let answers = HistoryStep.steps(of: records, names: [:]).filter { $0.kind == .answer && !$0.isUndone }
     let activity = fold.groups.values.flatMap(\.activity.values)
     #expect(answers.count == activity.reduce(0) { $0 + $1.answers }, "seed \(seed)")
+    // The optimizer: every review in effect, resets or not.
+    let optimized = ProgressCaretaker.reviewsByCard(of: records).reduce(0) { $0 + $1.reviews.count }
+    #expect(optimized == answers.count, "seed \(seed)")
     #expect(answers.count { $0.isCorrect == true } == activity.reduce(0) { $0 + $1.correct }, "seed \(seed)")
   }
 
