@@ -27,11 +27,7 @@ extension HistoryStep {
   /// stand after every mark.
   /// - Parameter names: each machine's host name.
   static func steps(of records: [HistoryRecord], names: [MachineID: String]) -> [HistoryStep] {
-    steps(of: records, effects: StepEffects(records, followingCards: false), names: names)
-  }
-
-  /// The steps of a history, each marked as its effects say.
-  static func steps(of records: [HistoryRecord], effects: StepEffects, names: [MachineID: String]) -> [HistoryStep] {
+    let effects = StepEffects(records, followingCards: false)
     var prompts: [StepID: String] = [:]
     for case .answer(let answer) in records { prompts[answer.id] = answer.prompt }
     var steps: [HistoryStep] = []

@@ -269,11 +269,7 @@ struct Progress: Hashable, Sendable {
   /// ``StepEffects`` gives it.
   /// - Parameter records: every record of every machine, in merged order.
   static func replaying(_ records: [HistoryRecord]) -> Progress {
-    replaying(records, effects: StepEffects(records, followingCards: false))
-  }
-
-  /// The state the whole history adds up to, with its effects worked out.
-  static func replaying(_ records: [HistoryRecord], effects: StepEffects) -> Progress {
+    let effects = StepEffects(records, followingCards: false)
     var progress = Progress()
     progress.undone = effects.undone
     progress.redoable = effects.redoable
