@@ -11,7 +11,7 @@ extension ProgressCaretaker {
   public func parametersInstalledAt() throws -> Date? {
     let key = SchedulerSettings.parametersKey
     let steps = progressWithoutMemory.settingSteps
-    guard let last = steps.last(where: { $0.key == key && !progressWithoutMemory.undone.contains($0.id) }) else {
+    guard let last = steps.last(where: { $0.key == key && progressWithoutMemory.isInEffect($0.id) }) else {
       return nil
     }
     for case .setting(let step) in try allRecords() where step.id == last.id { return step.time.date }
@@ -21,27 +21,40 @@ extension ProgressCaretaker {
   /// The `desired-retention` setting in effect.
   public var desiredRetention: Double { progress.schedulerSettings.desiredRetention }
 
-  /// Every question's reviews in effect, in the order of the merged
-  /// history: answers taken back (and the reviews of an import taken back)
-  /// are left out, and `:right` counts as Good, as the rating of an answer
-  /// is under Memory.
+  /// Every card's reviews in effect, in the order of the merged history:
+  /// answers taken back (and the reviews of an import taken back) are left
+  /// out, `:right` counts as Good, and a renamed group's cards keep their
+  /// reviews.
   public func reviewHistories() throws -> [ReviewHistory] {
-    var order: [String] = []
-    var reviews: [String: [ReviewHistory.Review]] = [:]
-    for answer in try answersInEffect() {
-      let key = answer.group + "\u{1F}" + answer.question
-      if reviews[key] == nil { order.append(key) }
-      reviews[key, default: []].append(ReviewHistory.Review(time: answer.time, rating: answer.rating, day: answer.day))
-    }
-    return order.map { ReviewHistory(reviews[$0] ?? []) }
+    Self.reviewsByCard(of: try allRecords()).map { ReviewHistory($0.reviews) }
   }
 
-  /// The answers in effect, in the order of the merged history, as the
-  /// fold counts them (``StepEffects``): answers taken back (and the reviews
-  /// of an import taken back) left out, an answer put right by `:right`
-  /// rated Good, each under its group's title now and on its learner day.
+  /// Each card's reviews in effect, as ``reviewHistories()`` gives them,
+  /// with the card's group (after the renames in effect) and question.
+  /// - Parameter sinceLastReset: only the reviews since the last reset in
+  ///   effect of the card's group: those its memory is computed from.
+  static func reviewsByCard(of records: [HistoryRecord], sinceLastReset: Bool = false) -> [(
+    group: String, question: String, reviews: [ReviewHistory.Review]
+  )] {
+    let effects = StepEffects(records)
+    var order: [(group: String, question: String)] = []
+    var reviews: [String: [ReviewHistory.Review]] = [:]
+    for case .answer(let answer) in records
+    where effects.isInEffect(answer.id) && (!sinceLastReset || effects.isSinceLastReset(answer)) {
+      let group = effects.group(of: answer)
+      let key = group + "\u{1F}" + answer.question
+      if reviews[key] == nil { order.append((group, answer.question)) }
+      reviews[key, default: []].append(
+        ReviewHistory.Review(time: answer.time, rating: effects.rating(of: answer), day: effects.day(of: answer)))
+    }
+    return order.map { ($0.group, $0.question, reviews[$0.group + "\u{1F}" + $0.question] ?? []) }
+  }
+
+  /// The answers in effect, in the order of the merged history, as
+  /// ``StepEffects/answersInEffect(_:)`` gives them.
   func answersInEffect() throws -> [AnswerStep] {
-    Progress.replaying(try allRecords(), keepingReviews: true).reviews ?? []
+    let records = try allRecords()
+    return StepEffects(records).answersInEffect(records)
   }
 
   /// The groups as an Anki package: notes, cards with their due day and

@@ -33,7 +33,7 @@ extension ProgressCaretaker {
   ///   `memoquiz undo` in another process): nothing is saved then.
   func markRight(_ answer: RoundMemento.Answer, in group: String, at time: Timestamp) throws -> Bool {
     try perform { progress, ids in
-      guard !progress.undone.contains(answer.step) else { return ([], false) }
+      guard progress.isInEffect(answer.step) else { return ([], false) }
       let step = RightStep(
         id: ids[0], time: ids.after(time), group: group, question: answer.question, target: answer.step)
       return ([.right(step)], true)
@@ -44,7 +44,7 @@ extension ProgressCaretaker {
   /// - Returns: `false` when it was taken back meanwhile by another process.
   func takeBack(_ answer: RoundMemento.Answer, in group: String, round: StepID, at time: Timestamp) throws -> Bool {
     try perform { progress, ids in
-      guard !progress.undone.contains(answer.step) else { return ([], false) }
+      guard progress.isInEffect(answer.step) else { return ([], false) }
       let mark = StepMark(
         id: ids[0], time: ids.after(time), target: answer.step, kind: .answer, group: group,
         question: answer.question, inRound: true, round: round)
@@ -149,7 +149,10 @@ extension ProgressCaretaker {
       let second = time.rawValue >= 0 ? time.rawValue / 1000 : (time.rawValue - 999) / 1000
       return "\(group)\u{1F}\(question)\u{1F}\(second)"
     }
-    for case .answer(let answer) in try allRecords() {
+    // Only the answers in effect: an import taken back can be made again,
+    // and a renamed group's answers come back under its new title.
+    let records = try allRecords()
+    for answer in StepEffects(records).answersInEffect(records) {
       if let origin = answer.origin {
         known.insert(origin)
       } else {

@@ -24,11 +24,10 @@ public struct HistoryStep: Sendable {
 
 extension HistoryStep {
   /// The steps of a history, in merged order, numbered from 1, as they
-  /// stand after every mark: a step is undone when ``StepEffects`` leaves
-  /// it out, the reviews of an import taken back included.
+  /// stand after every mark.
   /// - Parameter names: each machine's host name.
   static func steps(of records: [HistoryRecord], names: [MachineID: String]) -> [HistoryStep] {
-    let effects = StepEffects(records)
+    let effects = StepEffects(records, followingCards: false)
     var prompts: [StepID: String] = [:]
     for case .answer(let answer) in records { prompts[answer.id] = answer.prompt }
     var steps: [HistoryStep] = []
@@ -44,7 +43,7 @@ extension HistoryStep {
       }
       switch record {
       case .answer(let a):
-        let correct = effects.rating(of: a).isCorrect
+        let correct = effects.isCorrect(a)
         steps.append(
           step(
             kind: .answer, group: a.group,

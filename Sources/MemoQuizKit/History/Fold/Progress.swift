@@ -1,11 +1,10 @@
 /// Everything the history adds up to: each group's score, each question's
 /// memory, the rounds still open, the questions file and the settings.
 ///
-/// The meaning of the history is fixed by ``replaying(_:keepingReviews:)``,
-/// one pure fold of the records of every machine in their merged order:
-/// every step in effect (``StepEffects`` says which, for every view), with
-/// the steps taken back left out as if they never happened and `:right`
-/// applied to the answer it names. ``apply(_:)`` brings a state up
+/// The meaning of the history is fixed by ``replaying(_:)``, one pure fold
+/// of the records of every machine in their merged order: every step in
+/// effect, with the steps taken back left out as if they never happened and
+/// `:right` applied to the answer it names. ``apply(_:)`` brings a state up
 /// to date one newer record at a time, and must always agree with a replay;
 /// where it cannot be exact cheaply (taking back a reset, say), it says so
 /// and the caller replays.
@@ -42,11 +41,10 @@ struct Progress: Hashable, Sendable {
   /// the day this machine gives them meanwhile (its time zone and
   /// `day-starts-at`): the caretaker records them in a note.
   var undatedAnswers: [StepID: Int] = [:]
-  /// Every answer in effect, in merged order, under its group's title now,
-  /// rated and dated as the fold counts it: kept only when asked for
-  /// (``replaying(_:keepingReviews:)``), for the optimizer's input and the
-  /// review log of an Anki package.
-  var reviews: [AnswerStep]?
+
+  /// Whether a step is in effect by the marks alone: exact for every step
+  /// but an import's reviews, which ``StepEffects`` takes back with it.
+  func isInEffect(_ step: StepID) -> Bool { StepEffects.isInEffect(step, undone: undone) }
 
   /// The scheduler every memory state is computed with.
   var scheduler: FSRSScheduler { schedulerSettings.scheduler }
@@ -56,10 +54,8 @@ struct Progress: Hashable, Sendable {
   mutating func apply(_ record: HistoryRecord) -> Bool {
     let order = HistoryOrder(record)
     if let newest, order <= newest { return false }
-    // The review log is kept by a replay only.
-    guard reviews == nil else { return false }
     newest = order
-    if record.isStep { redoable.removeAll() }
+    StepEffects.follow(record, undone: &undone, redoable: &redoable)
     switch record {
     case .answer(let answer):
       if answer.hasRecordedTime { recentDurations.append(answer.duration) }
@@ -67,7 +63,6 @@ struct Progress: Hashable, Sendable {
       applyAnswer(answer, rating: answer.rating, day: day)
       return true
     case .right(let right):
-      guard !undone.contains(right.target) else { return false }
       return applyRight(right)
     case .reset(let reset):
       applyReset(reset)
@@ -81,15 +76,11 @@ struct Progress: Hashable, Sendable {
       // New parameters or retention: every memory state is computed again.
       return !SchedulerSettings.keys.contains(setting.key)
     case .undo(let mark):
-      undone.insert(mark.target)
-      if mark.inRound { redoable.removeAll() } else { redoable.append(mark.target) }
       switch mark.kind {
       case .answer: return takeBackAnswer(mark)
       case .edit, .add, .import, .restore, .right, .reset, .config, .optimize: return false
       }
-    case .redo(let mark):
-      undone.remove(mark.target)
-      redoable.removeAll { $0 == mark.target }
+    case .redo:
       // Bringing back a step is rare: replay, which is exact.
       return false
     case .roundStart(let start):
@@ -101,7 +92,10 @@ struct Progress: Hashable, Sendable {
     case .learnerDays(let note):
       return applyLearnerDays(note)
     case .keptDueDays(let kept):
-      if !undone.contains(kept.target) { keepDueDays(kept) }
+      // Due days kept come just after their step; one taken back already
+      // (rare) keeps none, which a replay works out.
+      guard isInEffect(kept.target) else { return false }
+      keepDueDays(kept)
       return true
     }
   }
@@ -120,10 +114,8 @@ struct Progress: Hashable, Sendable {
   /// else this machine's (in its time zone, days starting at `hour`),
   /// which is remembered until a note records it.
   private mutating func learnerDay(of answer: AnswerStep, hour: Int) -> Int {
-    if let day = answer.day { return day }
-    if let day = learnerDayIndex.day(of: answer.id) { return day }
-    let day = LearnersDay.number(containing: answer.time, startingAt: hour)
-    undatedAnswers[answer.id] = day
+    let (day, isUndated) = StepEffects.day(of: answer, index: learnerDayIndex, hour: hour)
+    if isUndated { undatedAnswers[answer.id] = day }
     return day
   }
 
@@ -209,16 +201,7 @@ struct Progress: Hashable, Sendable {
   /// Moves each renamed group's progress to its new title, unless the new
   /// title has progress of its own.
   private mutating func applyRenames(_ renames: [GroupRename]) {
-    for rename in renames where groups[rename.to] == nil {
-      groups[rename.to] = groups.removeValue(forKey: rename.from)
-      if let reviews {
-        // A renamed group keeps its review history.
-        self.reviews = reviews.map { review in
-          var review = review
-          if review.group == rename.from { review.group = rename.to }
-          return review
-        }
-      }
+    for rename in StepEffects.rename(renames, in: &groups) {
       for (id, round) in rounds where round.group == rename.from {
         rounds[id]?.group = rename.to
       }
@@ -282,48 +265,29 @@ struct Progress: Hashable, Sendable {
     return true
   }
 
-  /// The state the whole history adds up to.
-  /// - Parameters:
-  ///   - records: every record of every machine, in merged order.
-  ///   - keepingReviews: whether to keep every answer in effect in
-  ///     ``reviews``, for the optimizer and the Anki review log.
-  static func replaying(_ records: [HistoryRecord], keepingReviews: Bool = false) -> Progress {
-    let effects = StepEffects(records)
+  /// The state the whole history adds up to: every step with the effect
+  /// ``StepEffects`` gives it.
+  /// - Parameter records: every record of every machine, in merged order.
+  static func replaying(_ records: [HistoryRecord]) -> Progress {
+    let effects = StepEffects(records, followingCards: false)
     var progress = Progress()
     progress.undone = effects.undone
-    if keepingReviews { progress.reviews = [] }
+    progress.redoable = effects.redoable
     // The scheduler the settings in effect at the end give, for every review.
-    var values: [String: String] = [:]
-    for case .setting(let setting) in records where effects.isInEffect(setting.id) {
-      values[setting.key] = setting.value
-    }
-    progress.schedulerSettings = SchedulerSettings(values)
-    // Answers recorded without a day take the one a note gave them (the
-    // first note to name them), else this machine's until a note is written.
-    for case .learnerDays(let note) in records { progress.learnerDayIndex.add(note) }
-    let hour = Settings(values).dayStartsAt
+    progress.schedulerSettings = SchedulerSettings(effects.settings)
+    progress.learnerDayIndex = effects.learnerDayIndex
+    progress.undatedAnswers = effects.undatedAnswers
     for record in records {
-      if record.isStep { progress.redoable.removeAll() }
       switch record {
       case .answer(let answer):
         if answer.hasRecordedTime { progress.recentDurations.append(answer.duration) }
-        let day = progress.learnerDay(of: answer, hour: hour)
         guard effects.isInEffect(answer.id) else {
           progress.groups[answer.group, default: GroupProgress()].lastPlayed = max(
             progress.groups[answer.group]?.lastPlayed ?? answer.time, answer.time)
-          if effects.countsInRoundOnly(answer.id) {
-            progress.countInRound(answer, isCorrect: effects.rating(of: answer).isCorrect)
-          }
+          if effects.countsInRound(answer.id) { progress.countInRound(answer, isCorrect: effects.isCorrect(answer)) }
           continue
         }
-        let rating = effects.rating(of: answer)
-        progress.applyAnswer(answer, rating: rating, day: day)
-        if keepingReviews {
-          var review = answer
-          review.rating = rating
-          review.day = day
-          progress.reviews?.append(review)
-        }
+        progress.applyAnswer(answer, rating: effects.rating(of: answer), day: effects.day(of: answer))
       case .reset(let reset):
         if effects.isInEffect(reset.id) { progress.applyReset(reset) }
       case .questionsChange(let change):
@@ -331,20 +295,14 @@ struct Progress: Hashable, Sendable {
         progress.questionsSteps.append(QuestionsStepSummary(change))
       case .setting(let setting):
         progress.settingSteps.append(SettingStepSummary(setting))
-      case .undo(let mark):
-        if mark.inRound { progress.redoable.removeAll() } else { progress.redoable.append(mark.target) }
-      case .redo(let mark):
-        progress.redoable.removeAll { $0 == mark.target }
-      case .right:
-        continue
       case .roundStart(let start):
         progress.rounds[start.id] = RoundMemento(start)
       case .baseline(let baseline):
         progress.applyBaseline(baseline)
-      case .learnerDays:
-        continue
       case .keptDueDays(let kept):
         if effects.isInEffect(kept.target) { progress.keepDueDays(kept) }
+      case .right, .undo, .redo, .learnerDays:
+        continue
       }
     }
     progress.newest = records.lazy.map(HistoryOrder.init).max()

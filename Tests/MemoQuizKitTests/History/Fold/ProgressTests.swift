@@ -6,21 +6,32 @@ import Testing
 /// The history's meaning: applying records one by one always agrees with a
 /// replay of the whole history, and the checkpoint keeps the state exactly.
 @Suite struct ProgressTests {
-  /// A seeded random history: answers in two groups, `:right`, resets, and
-  /// takebacks and bring-backs of any step.
-
-  private static func randomHistory(seed: UInt64, length: Int, machine: UInt32 = 1) -> [HistoryRecord] {
+  /// A seeded random history of every step kind: answers in two groups,
+  /// `:right`, resets, takebacks and bring-backs of any step, settings (the
+  /// scheduler's parameters among them), changes of the questions that
+  /// rename a group, imports with reviews and the due days they keep,
+  /// optimizes, and notes of learner days; on `machines` machines, each
+  /// taking back and bringing back the others' steps too.
+  static func randomHistory(seed: UInt64, length: Int, machine: UInt32 = 1, machines: UInt32 = 1)
+    -> [HistoryRecord]
+  {
     var generator = SplitMix64(seed: seed)
     var records: [HistoryRecord] = []
-    var sequence = 0
+    var sequences: [UInt32: Int] = [:]
+    var current = machine
     func next() -> StepID {
-      sequence += 1
-      return sid(sequence, machine)
+      sequences[current, default: 0] += 1
+      return sid(sequences[current, default: 1], current)
     }
     var time: Int64 = 1_767_600_000_000
+    func now() -> Timestamp { Timestamp(rawValue: time) }
     var steps: [(id: StepID, kind: StepKind, group: String, question: String?, round: StepID?)] = []
     var undone: [StepID] = []
     var lastAnswer: (id: StepID, group: String, question: String, correct: Bool)?
+    var undatedAnswers: [(id: StepID, day: Int)] = []
+    var titles = ["G1", "G2"]
+    var renames = 0
+    var imported = 0
     var rounds: [StepID] = []
     for round in 1...2 {
       let id = next()
@@ -28,124 +39,44 @@ import Testing
       records.append(
         .roundStart(
           RoundStart(
-            id: id, time: Timestamp(rawValue: time), group: "G\(round)", strategy: "review", seed: 0,
+            id: id, time: now(), group: "G\(round)", strategy: "review", seed: 0,
             repeatsMissed: true, skipped: 0, plan: Array(repeating: ["a", "b", "c", "d"], count: 50).flatMap { $0 })))
     }
-    var unnoted: [StepID] = []
+    func question() -> String { ["a", "b", "c", "d"][Int(generator.next(below: 4))] }
+    func rating() -> ReviewRating { ReviewRating(rawValue: Int(generator.next(below: 3)) + 1) ?? .good }
+    func today() -> Int { LearnersDay.number(containing: now(), startingAt: 4) }
     for _ in 0..<length {
-      time += Int64(generator.next(below: 3 * 86_400_000)) + 1
+      time += Int64(generator.next(below: 3 * 86_400_000)) + 10
+      current = machine + UInt32(generator.next(below: UInt64(machines)))
       let roll = generator.next(below: 100)
-      let group = "G\(generator.next(below: 2) + 1)"
-      if generator.next(below: 100) < 12 {
-        // Every other kind of step: settings, question changes with
-        // renames, imports with their reviews, optimize, learner-day notes.
-        let extra = generator.next(below: 6)
+      let index = Int(generator.next(below: 2))
+      let group = titles[index]
+      if roll < 56 {
+        let question = question()
+        let rating = rating()
         let id = next()
-        let at = Timestamp(rawValue: time)
-        switch extra {
-        case 0:
-          let (key, value) =
-            [
-              ("new-per-day", "7"), ("desired-retention", "0.85"), ("desired-retention", "0.92"),
-              ("day-starts-at", "6"),
-            ][
-              Int(generator.next(below: 4))]
-          records.append(.setting(SettingStep(id: id, time: at, key: key, value: value, summary: key)))
-          steps.append((id, .config, "", nil, nil))
-        case 1:
-          // G1 and G3 trade names; G2 sometimes becomes G1 (taken: no move).
-          let renames =
-            generator.next(below: 2) == 0
-            ? [GroupRename(from: "G1", to: "G3")]
-            : [GroupRename(from: "G3", to: "G1"), GroupRename(from: "G2", to: "G1")]
-          records.append(
-            .questionsChange(
-              QuestionsChangeStep(
-                id: id, time: at, kind: .edit, base: nil, group: nil, summary: "edit",
-                contents: .file("{\(id.sequence)}"), renames: renames)))
-          steps.append((id, .edit, "", nil, nil))
-        case 2:
-          records.append(
-            .questionsChange(
-              QuestionsChangeStep(
-                id: id, time: at, kind: .import, base: nil, group: group, summary: "import",
-                contents: .file("{\(id.sequence)}"))))
-          steps.append((id, .import, group, nil, nil))
-          for question in ["a", "b", "c"] where generator.next(below: 3) > 0 {
-            let review = next()
-            time += 1
-            records.append(
-              .answer(
-                AnswerStep(
-                  id: review, time: Timestamp(rawValue: time), group: group, round: id, question: question,
-                  prompt: question, typed: "",
-                  rating: ReviewRating(rawValue: Int(generator.next(below: 4)) + 1) ?? .good,
-                  duration: 0, origin: "anki-\(review.sequence)")))
-          }
-        case 3:
-          let parameters = FSRSParameters.default.values.enumerated().map { index, value in
-            index == 0 ? value * (0.5 + Double(generator.next(below: 100)) / 100) : value
-          }
-          records.append(
-            .setting(
-              SettingStep(
-                id: id, time: at, key: "fsrs-parameters",
-                value: parameters.map { String($0) }.joined(separator: " "), summary: "optimize")))
-          steps.append((id, .optimize, "", nil, nil))
-          let day = Int(time / 86_400_000) + Int(generator.next(below: 20))
-          let kept = next()
-          records.append(
-            .keptDueDays(
-              KeptDueDays(
-                id: kept, time: at, target: id,
-                cards: [
-                  KeptDueDays.Card(group: group, card: "a", day: day),
-                  KeptDueDays.Card(group: "G2", card: "b", day: day + 1),
-                ])))
-        case 4:
-          // A note gives answers recorded without a day the day this
-          // machine gave them, or (another machine's view) the day before.
-          let shift = Int(generator.next(below: 2))
-          let runs = unnoted.compactMap { answer -> LearnerDaysNote.Run? in
-            guard case .answer(let step)? = records.first(where: { $0.id == answer }) else { return nil }
-            let day = LearnersDay.number(containing: step.time, startingAt: 4) - shift
-            return LearnerDaysNote.Run(first: answer, last: answer.sequence, day: day)
-          }
-          unnoted.removeAll()
-          records.append(.learnerDays(LearnerDaysNote(id: id, time: at, hour: 4, runs: runs)))
-        default:
-          records.append(.reset(ResetStep(id: id, time: at, groups: ["G3"])))
-          steps.append((id, .reset, "G3", nil, nil))
-        }
-        continue
-      }
-      if roll < 60 {
-        let question = ["a", "b", "c", "d"][Int(generator.next(below: 4))]
-        let rating = ReviewRating(rawValue: Int(generator.next(below: 3)) + 1) ?? .good
-        let id = next()
+        // Most answers carry their learner day; the older ones a note gives.
+        let day: Int? = generator.next(below: 3) == 0 ? nil : today()
         records.append(
           .answer(
             AnswerStep(
-              id: id, time: Timestamp(rawValue: time), group: group, round: group == "G1" ? rounds[0] : rounds[1],
+              id: id, time: now(), group: group, round: rounds[index],
               question: question, prompt: question, typed: ["ne", "nu", "Ne ", "x"][id.sequence % 4], rating: rating,
-              duration: Int(generator.next(below: 200_000)))))
-        steps.append((id, .answer, group, question, group == "G1" ? rounds[0] : rounds[1]))
-        unnoted.append(id)
+              duration: Int(generator.next(below: 200_000)), day: day)))
+        steps.append((id, .answer, group, question, rounds[index]))
         lastAnswer = (id, group, question, rating.isCorrect)
-      } else if roll < 68, let last = lastAnswer, !last.correct, !undone.contains(last.id) {
+        if day == nil { undatedAnswers.append((id, today())) }
+      } else if roll < 63, let last = lastAnswer, !last.correct, !undone.contains(last.id) {
         let id = next()
         records.append(
-          .right(
-            RightStep(
-              id: id, time: Timestamp(rawValue: time), group: last.group, question: last.question,
-              target: last.id)))
+          .right(RightStep(id: id, time: now(), group: last.group, question: last.question, target: last.id)))
         steps.append((id, .right, last.group, last.question, nil))
         lastAnswer = nil
-      } else if roll < 72 {
+      } else if roll < 66 {
         let id = next()
-        records.append(.reset(ResetStep(id: id, time: Timestamp(rawValue: time), groups: [group])))
+        records.append(.reset(ResetStep(id: id, time: now(), groups: [group])))
         steps.append((id, .reset, group, nil, nil))
-      } else if roll < 92, !steps.isEmpty {
+      } else if roll < 84, !steps.isEmpty {
         // Mostly the newest step, sometimes any.
         let pick = generator.next(below: 3) == 0 ? Int(generator.next(below: UInt64(steps.count))) : steps.count - 1
         let step = steps[pick]
@@ -153,23 +84,96 @@ import Testing
         records.append(
           .undo(
             StepMark(
-              id: next(), time: Timestamp(rawValue: time), target: step.id, kind: step.kind, group: step.group,
+              id: next(), time: now(), target: step.id, kind: step.kind, group: step.group,
               question: step.question, round: step.round)))
         undone.append(step.id)
-      } else if let last = undone.popLast(), let step = steps.first(where: { $0.id == last }) {
+      } else if roll < 88 {
+        guard let last = undone.popLast(), let step = steps.first(where: { $0.id == last }) else { continue }
         records.append(
           .redo(
             StepMark(
-              id: next(), time: Timestamp(rawValue: time), target: step.id, kind: step.kind, group: step.group,
+              id: next(), time: now(), target: step.id, kind: step.kind, group: step.group,
               question: step.question)))
+      } else if roll < 91 {
+        let id = next()
+        let (key, value) = [
+          ("new-per-day", String(generator.next(below: 30))), ("desired-retention", "0.8\(generator.next(below: 10))"),
+          (SchedulerSettings.parametersKey, parametersText(&generator)),
+        ][Int(generator.next(below: 3))]
+        records.append(.setting(SettingStep(id: id, time: now(), key: key, value: value, summary: key)))
+        steps.append((id, key == SchedulerSettings.parametersKey ? .optimize : .config, "", nil, nil))
+      } else if roll < 94 {
+        // A change of the questions that renames one group.
+        renames += 1
+        let id = next()
+        let rename = GroupRename(from: group, to: "G\(index + 1)-\(renames)")
+        records.append(
+          .questionsChange(
+            QuestionsChangeStep(
+              id: id, time: now(), kind: .edit, base: nil, group: nil, summary: "rename",
+              contents: .file("v\(renames)"), renames: [rename])))
+        steps.append((id, .edit, group, nil, nil))
+        titles[index] = rename.to
+      } else if roll < 97 {
+        // An import: its reviews first, each on its own day, then the step
+        // they belong to, then the due days it keeps.
+        let reviews = (0..<Int(generator.next(below: 3)) + 1).map { _ in (next(), question(), rating()) }
+        let id = next()
+        for (offset, review) in reviews.enumerated() {
+          imported += 1
+          records.append(
+            .answer(
+              AnswerStep(
+                id: review.0, time: Timestamp(rawValue: time - Int64(reviews.count - offset)), group: group, round: id,
+                question: review.1, prompt: review.1, typed: "", rating: review.2, duration: 0,
+                origin: "anki-\(imported)", day: today() - reviews.count + offset)))
+        }
+        records.append(
+          .questionsChange(
+            QuestionsChangeStep(
+              id: id, time: now(), kind: .import, base: nil, group: group, summary: "import",
+              contents: .file("import \(id.text)"))))
+        records.append(
+          .keptDueDays(
+            KeptDueDays(
+              id: next(), time: now(), target: id,
+              cards: reviews.map { KeptDueDays.Card(group: group, card: $0.1, day: today() + 3) })))
+        steps.append((id, .import, group, nil, nil))
+      } else if roll < 98 {
+        // An optimize: new parameters, every card keeping its due day.
+        let id = next()
+        records.append(
+          .setting(
+            SettingStep(
+              id: id, time: now(), key: SchedulerSettings.parametersKey, value: parametersText(&generator),
+              summary: "optimize")))
+        let cards = titles.flatMap { title in
+          ["a", "b", "c", "d"].map { KeptDueDays.Card(group: title, card: $0, day: today() + 2) }
+        }
+        records.append(.keptDueDays(KeptDueDays(id: next(), time: now(), target: id, cards: cards)))
+        steps.append((id, .optimize, "", nil, nil))
+      } else if !undatedAnswers.isEmpty {
+        // A note gives the undated answers of one machine their days.
+        let named = undatedAnswers.filter { $0.id.machine == undatedAnswers[0].id.machine }
+        undatedAnswers.removeAll { $0.id.machine == named[0].id.machine }
+        let runs = named.map { LearnerDaysNote.Run(first: $0.id, last: $0.id.sequence, day: $0.day) }
+        records.append(.learnerDays(LearnerDaysNote(id: next(), time: now(), hour: 4, runs: runs)))
       }
     }
     return records
   }
 
+  /// The text of the scheduler's parameters, the published ones or near them.
+  private static func parametersText(_ generator: inout SplitMix64) -> String {
+    var values = FSRSParameters.default.values
+    values[0] *= 1 + Double(generator.next(below: 20)) / 100
+    return SchedulerSettings.text(of: (try? FSRSParameters(values)) ?? .default)
+  }
+
   @Test(arguments: 0..<40)
   func applyingOneByOneAgreesWithAReplay(_ seed: Int) {
-    let records = Self.randomHistory(seed: UInt64(seed), length: 150)
+    // Odd seeds: two machines, taking back each other's steps.
+    let records = Self.randomHistory(seed: UInt64(seed), length: 150, machines: seed % 2 == 0 ? 1 : 2)
     var incremental = MemoQuizKit.Progress()
     var replays = 0
     for (index, record) in records.enumerated() where !incremental.apply(record) {
@@ -181,35 +185,66 @@ import Testing
     #expect(
       incremental.withoutTakebackCaches == MemoQuizKit.Progress.replaying(records).withoutTakebackCaches, "seed \(seed)"
     )
-    // A new scheduler, or taking back a step other than an answer, replays
-    // by design; of the rest, most apply without a replay.
-    let replayedByDesign = records.count { record in
-      switch record {
-      case .setting(let setting): SchedulerSettings.keys.contains(setting.key)
-      case .undo(let mark): mark.kind != .answer
-      default: false
-      }
-    }
-    #expect(replays - replayedByDesign < records.count / 4, "seed \(seed): most records apply without a replay")
+    #expect(replays < records.count / 4, "seed \(seed): most records apply without a replay")
   }
 
-  @Test(arguments: 0..<20)
-  func historyAndTheOptimizerReadTheStepsTheFoldCounts(_ seed: Int) {
-    let records = Self.randomHistory(seed: UInt64(seed), length: 200)
-    let progress = MemoQuizKit.Progress.replaying(records, keepingReviews: true)
-    let reviews = progress.reviews ?? []
-    let shown = HistoryStep.steps(of: records, names: [:]).filter { $0.kind == .answer && !$0.isUndone }
-    #expect(shown.map(\.stepID) == reviews.map(\.id), "seed \(seed): history shows the answers in effect")
-    #expect(shown.map(\.isCorrect) == reviews.map { $0.rating.isCorrect }, "seed \(seed)")
-    #expect(
-      MemoQuizKit.Progress.replaying(records).withoutTakebackCaches == progress.withoutReviews.withoutTakebackCaches)
-    // Each card's reviews are where the fold keeps its memory, renames and all.
-    for (title, group) in progress.groups where !group.isReset {
-      for (card, memory) in group.questions {
-        let count = reviews.count { $0.group == title && $0.question == card }
-        #expect(count == memory.correctCount + memory.incorrectCount, "seed \(seed): \(title) \(card)")
+  @Test func theSeededHistoriesHoldEveryStepKind() {
+    var kinds = Set<String>()
+    for seed in 0..<40 {
+      let records = Self.randomHistory(seed: UInt64(seed), length: 150, machines: seed % 2 == 0 ? 1 : 2)
+      for record in records {
+        switch record {
+        case .answer(let answer): kinds.insert(answer.origin == nil ? "answer" : "imported review")
+        case .right: kinds.insert("right")
+        case .reset: kinds.insert("reset")
+        case .questionsChange(let change): kinds.insert(change.renames.isEmpty ? "import" : "rename")
+        case .setting(let setting): kinds.insert("setting \(setting.key)")
+        case .undo(let mark): kinds.insert(mark.id.machine == mark.target.machine ? "undo" : "undo elsewhere")
+        case .redo: kinds.insert("redo")
+        case .roundStart: kinds.insert("round")
+        case .baseline: kinds.insert("baseline")
+        case .learnerDays: kinds.insert("learner days")
+        case .keptDueDays: kinds.insert("kept due days")
+        }
       }
     }
+    #expect(
+      kinds.sorted() == [
+        "answer", "import", "imported review", "kept due days", "learner days", "redo", "rename", "reset",
+        "right", "round", "setting desired-retention", "setting fsrs-parameters", "setting new-per-day", "undo",
+        "undo elsewhere",
+      ])
+  }
+
+  /// The views of the history count what the fold counts: `history`'s
+  /// answers in effect and their grades, and the optimizer's reviews card by
+  /// card, renamed groups and imports taken back included.
+  @Test(arguments: 0..<20)
+  func historyAndTheOptimizerCountWhatTheFoldCounts(_ seed: Int) {
+    let records = Self.randomHistory(seed: UInt64(500 + seed), length: 200, machines: seed % 2 == 0 ? 1 : 2)
+    let fold = MemoQuizKit.Progress.replaying(records)
+    var memory: [String: [Int]] = [:]
+    for (title, group) in fold.groups {
+      for (question, card) in group.questions where !card.isEmpty {
+        memory[title + "/" + question] = [card.correctCount, card.incorrectCount]
+      }
+    }
+    var reviews: [String: [Int]] = [:]
+    let cards = ProgressCaretaker.reviewsByCard(of: records, sinceLastReset: true)
+    for card in cards {
+      let correct = card.reviews.count { $0.rating.isCorrect }
+      reviews[card.group + "/" + card.question] = [correct, card.reviews.count - correct]
+    }
+    #expect(reviews == memory, "seed \(seed)")
+    #expect(cards.count == memory.count, "one history per card")
+    // `history`: the answers not marked undone are those the fold counts.
+    let answers = HistoryStep.steps(of: records, names: [:]).filter { $0.kind == .answer && !$0.isUndone }
+    let activity = fold.groups.values.flatMap(\.activity.values)
+    #expect(answers.count == activity.reduce(0) { $0 + $1.answers }, "seed \(seed)")
+    // The optimizer: every review in effect, resets or not.
+    let optimized = ProgressCaretaker.reviewsByCard(of: records).reduce(0) { $0 + $1.reviews.count }
+    #expect(optimized == answers.count, "seed \(seed)")
+    #expect(answers.count { $0.isCorrect == true } == activity.reduce(0) { $0 + $1.correct }, "seed \(seed)")
   }
 
   @Test func takingBackTheSameQuestionTwiceReplaysExactly() {
@@ -452,13 +487,6 @@ extension MachineID {
 }
 
 extension MemoQuizKit.Progress {
-  /// The state without the review log a replay keeps when asked.
-  fileprivate var withoutReviews: MemoQuizKit.Progress {
-    var copy = self
-    copy.reviews = nil
-    return copy
-  }
-
   /// The state without what only serves to take back the newest answer fast.
   fileprivate var withoutTakebackCaches: MemoQuizKit.Progress {
     var copy = self
