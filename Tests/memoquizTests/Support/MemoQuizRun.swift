@@ -19,7 +19,16 @@ final class MemoQuizSandbox {
   let folder: URL
   var environment: [String: String]
 
+  /// The tests run in UTC unless they name another zone. The zone is the
+  /// process's own (the C library reads `TZ`), so it is set once, before the
+  /// first run, and never changed: runs in UTC need no process of their own.
+  private static let inUTC: Void = {
+    setenv("TZ", "UTC", 1)
+    tzset()
+  }()
+
   init() throws {
+    _ = Self.inUTC
     // A process that ends early (as a refused second player does) closes
     // its input; writing to it must fail, not kill the test runner.
     signal(SIGPIPE, SIG_IGN)
@@ -130,8 +139,8 @@ final class MemoQuizSandbox {
 
   /// Runs `memoquiz` to the end with `input` on standard input, in this
   /// process against a ``PipedTerminal`` when nothing the run changes is
-  /// read from the process itself (`TZ`, `TMPDIR`, git's variables), else
-  /// as the real binary.
+  /// read from the process itself (a `TZ` other than UTC, `TMPDIR`, git's
+  /// variables), else as the real binary.
   @discardableResult
   func run(
     _ arguments: [String], input: String = "", environment extra: [String: String] = [:],
