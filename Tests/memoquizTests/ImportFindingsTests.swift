@@ -233,12 +233,13 @@ import Testing
   @Test func issue22Finding9ExportToStandardOutputByNameWritesToIt() throws {
     let sandbox = try MemoQuizSandbox()
     // /dev/stdout is such a link; one in the sandbox keeps the system's own
-    // out of reach of a memoquiz that would replace it.
+    // out of reach of a memoquiz that would replace it. The link names the
+    // standard output of the process that opens it: a process of its own.
     let elsewhere = try outside(sandbox)
     defer { try? FileManager.default.removeItem(at: elsewhere) }
     let link = elsewhere.appendingPathComponent("stdout").path
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/proc/self/fd/1")
-    let result = try sandbox.run(["export", "numbers", "--format", "tsv", "--output", link])
+    let result = try sandbox.runProcess(["export", "numbers", "--format", "tsv", "--output", link])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.hasPrefix("零\t0\t"), "\(result.stdout.prefix(200))")
     let kept = try FileManager.default.destinationOfSymbolicLink(atPath: link)

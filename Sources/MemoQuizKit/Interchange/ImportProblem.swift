@@ -58,3 +58,8 @@ extension ImportError: CustomStringConvertible {
     }
   }
 }
+
+extension ImportError: ExitCodeCarrying {
+  /// Data that cannot be imported is bad data; anything else a failure.
+  public var exitCode: ExitCode { isInvalidData ? .dataError : .failure }
+}

@@ -45,3 +45,15 @@ extension QuestionFileError: LocalizedError, CustomStringConvertible {
     }
   }
 }
+
+extension QuestionFileError: ExitCodeCarrying {
+  /// A file that does not validate is bad data, a missing file no input, a
+  /// group that cannot be found a wrong command line.
+  public var exitCode: ExitCode {
+    switch self {
+    case .invalid: .dataError
+    case .missingFile: .noInput
+    case .noSuchGroup, .sharedLastPart: .usage
+    }
+  }
+}

@@ -7,8 +7,13 @@ import FoundationEssentials
 /// (a hand edit recorded, a version kept after a conflict) take their time
 /// from it, as the steps a command makes do.
 public enum ProcessClock {
+  /// The clock of the command running in this task, when the tool set one:
+  /// it lets commands run side by side in one process, each at its time.
+  @TaskLocal public static var override: (@Sendable () -> Date)?
+
   /// The current time.
   public static func now() -> Date {
+    if let override { return override() }
     guard let value = getenv("MEMOQUIZ_NOW").map({ String(cString: $0) }), !value.isEmpty,
       case .time(let fixed) = ISO8601Time.parseRecordable(value)
     else { return Date() }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import MemoQuizKit
 
 /// The command line was wrong: exit code 64, with a pointer to `--help`.
 struct UsageError: LocalizedError {
@@ -17,4 +18,8 @@ struct UsageError: LocalizedError {
   }
 
   var errorDescription: String? { message }
+}
+
+extension UsageError: ExitCodeCarrying {
+  var exitCode: ExitCode { .usage }
 }

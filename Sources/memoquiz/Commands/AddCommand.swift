@@ -87,7 +87,7 @@ extension AddCommand {
 
   /// Asks whether the near group was meant, on a terminal.
   /// - Throws: ``UsageError`` naming the near group, not on a terminal.
-  func choose(_ near: Int, in caretaker: QuestionGroupCaretaker, terminal: StandardTerminal) throws -> Choice {
+  func choose(_ near: Int, in caretaker: QuestionGroupCaretaker, terminal: any ToolTerminal) throws -> Choice {
     let title = caretaker.groups[near].title
     let shown = TextSanitizer.sanitized(title)
     let typed = TextSanitizer.sanitized(group)

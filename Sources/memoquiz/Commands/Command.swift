@@ -12,12 +12,15 @@ protocol Command: Sendable {
   func run(in context: CommandContext) throws
 }
 
-/// What a command works with: the real terminal, the data folder and the clock.
+/// What a command works with: the terminal, the data folder, the clock and
+/// the environment.
 struct CommandContext {
-  let terminal: StandardTerminal
+  let terminal: any ToolTerminal
   let folder: DataFolder
   /// The current time: `MEMOQUIZ_NOW` when set.
   let now: @Sendable () -> Date
+  /// The environment variables the command may read, such as `EDITOR`.
+  let environment: [String: String]
   /// The progress loaded by the command, kept to write a checkpoint when
   /// the command is done.
   let loaded = LoadedProgress()

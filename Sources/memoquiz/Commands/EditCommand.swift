@@ -9,7 +9,7 @@ struct EditCommand: Command {
     let folder = context.folder
     let original = try QuestionGroupCaretaker.questionsText(in: folder)
     let draft = try QuestionGroupCaretaker.writeDraft(original, in: folder)
-    let editor = Editor.fromEnvironment()
+    let editor = Editor.fromEnvironment(context.environment)
     var line: Int?
     while true {
       do {

@@ -65,7 +65,7 @@ struct DiagnosticPrinter {
   /// More problems than this are summed up in one line.
   static let limit = 200
 
-  let terminal: StandardTerminal
+  let terminal: any ToolTerminal
 
   /// - Parameter total: how many problems there are, when `diagnostics`
   ///   lists only the first of them.

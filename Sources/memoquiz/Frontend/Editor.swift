@@ -14,15 +14,17 @@ struct Editor {
   }
 
   let command: String
+  /// The environment the editor runs in.
+  var environment: [String: String] = [:]
 
   /// The editor named by the environment.
-  static func fromEnvironment() -> Editor {
+  static func fromEnvironment(_ environment: [String: String]) -> Editor {
     for name in ["VISUAL", "EDITOR"] {
-      if let value = getenv(name).map({ String(cString: $0) }), !value.trimmingCharacters(in: " ").isEmpty {
-        return Editor(command: value)
+      if let value = environment[name], !value.trimmingCharacters(in: " ").isEmpty {
+        return Editor(command: value, environment: environment)
       }
     }
-    return Editor(command: "vi")
+    return Editor(command: "vi", environment: environment)
   }
 
   /// Editors known to take `+LINE` before the file to open it at a line.
@@ -56,8 +58,10 @@ struct Editor {
 
     var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for argument in cArguments { free(argument) } }
+    var variables: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for variable in variables { free(variable) } }
     var pid = pid_t()
-    let spawned = posix_spawn(&pid, "/bin/sh", nil, &attributes, &cArguments, environ)
+    let spawned = posix_spawn(&pid, "/bin/sh", nil, &attributes, &cArguments, &variables)
     guard spawned == 0 else {
       throw Failure(description: "cannot start the editor '\(command)': \(String(cString: strerror(spawned)))")
     }

@@ -7,20 +7,35 @@ import MemoQuizKit
 enum MemoQuizTool {
   static var version: String { ProgramDeclaration.version }
 
-  /// Runs the tool.
+  /// Runs the tool as the process: its standard streams, its signals and
+  /// its environment.
   /// - Parameter arguments: the command line without the program name.
   /// - Returns: the exit code.
   static func main(_ arguments: [String]) -> ExitCode {
     FileDescriptor.openClosedStandardDescriptors()
     SignalMonitor.install()
     let terminal = StandardTerminal()
+    FileLock.onLongWait = { terminal.warn($0) }
+    return run(arguments, terminal: terminal, environment: ProcessInfo.processInfo.environment)
+  }
+
+  /// Runs the tool against a terminal and an environment; nothing else of
+  /// the process is read, so tests run it in process side by side.
+  /// - Parameters:
+  ///   - arguments: the command line without the program name.
+  ///   - environment: the variables the tool reads (`MEMOQUIZ_HOME`,
+  ///     `MEMOQUIZ_NOW`, `EDITOR`, ...).
+  /// - Returns: the exit code.
+  static func run(_ arguments: [String], terminal: any ToolTerminal, environment: [String: String]) -> ExitCode {
     var code: ExitCode
     do {
+      let now = try clock(environment)
       let context = CommandContext(
-        terminal: terminal, folder: try DataFolder.fromProcessEnvironment(), now: try clock())
-      FileLock.onLongWait = { terminal.warn($0) }
-      try run(arguments, in: context)
-      context.saveCheckpoints()
+        terminal: terminal, folder: try DataFolder { environment[$0] }, now: now, environment: environment)
+      try ProcessClock.$override.withValue(now) {
+        try run(arguments, in: context)
+        context.saveCheckpoints()
+      }
       code = .success
     } catch {
       code = report(error, terminal: terminal)
@@ -35,8 +50,8 @@ enum MemoQuizTool {
 
   /// The clock: `MEMOQUIZ_NOW` when set, else the system's.
   /// - Throws: ``UsageError`` when `MEMOQUIZ_NOW` cannot be read.
-  private static func clock() throws(UsageError) -> @Sendable () -> Date {
-    guard let value = getenv("MEMOQUIZ_NOW").map({ String(cString: $0) }), !value.isEmpty else {
+  private static func clock(_ environment: [String: String]) throws(UsageError) -> @Sendable () -> Date {
+    guard let value = environment["MEMOQUIZ_NOW"], !value.isEmpty else {
       return { Date() }
     }
     switch ISO8601Time.parseRecordable(value) {
@@ -94,51 +109,31 @@ enum MemoQuizTool {
     return UsageError("unknown command '\(name)'; did you mean '\(suggestion)'?")
   }
 
-  /// Prints an error as `memoquiz: error: ...` and picks its exit code.
-  private static func report(_ error: any Error, terminal: StandardTerminal) -> ExitCode {
-    func fail(_ message: String, _ code: ExitCode) -> ExitCode {
-      terminal.writeError("memoquiz: error: \(TextSanitizer.sanitized(message))")
-      return code
-    }
-    switch error {
-    case let request as ExitRequest:
-      return request.code
-    case let usage as UsageError:
-      terminal.writeError("memoquiz: error: \(TextSanitizer.sanitized(usage.message))")
-      terminal.writeError("\(usage.helpPointer)")
-      return .usage
-    case let questions as QuestionFileError:
-      switch questions {
-      case .invalid(let file, let diagnostics, let errorCount):
-        let warnings = diagnostics.count { $0.severity == .warning }
-        DiagnosticPrinter(terminal: terminal).print(diagnostics, file: file, total: errorCount + warnings)
-        return fail(questions.description, .dataError)
-      case .missingFile:
-        return fail(questions.description, .noInput)
-      case .noSuchGroup, .sharedLastPart:
-        return fail(questions.description, .usage)
+  /// Prints an error as `memoquiz: error: ...`, after the problems it
+  /// lists, and returns the exit code the error carries.
+  private static func report(_ error: any Error, terminal: any ToolTerminal) -> ExitCode {
+    if let request = error as? ExitRequest { return request.code }
+    printProblems(of: error, terminal: terminal)
+    let message = (error as? any LocalizedError)?.errorDescription ?? "\(error)"
+    terminal.writeError("memoquiz: error: \(TextSanitizer.sanitized(message))")
+    if let usage = error as? UsageError { terminal.writeError(usage.helpPointer) }
+    return (error as? any ExitCodeCarrying)?.exitCode ?? .failure
+  }
+
+  /// Lists the problems in a file that an error stands for, as compilers do.
+  private static func printProblems(of error: any Error, terminal: any ToolTerminal) {
+    if case .invalid(let file, let diagnostics, let errorCount) = error as? QuestionFileError {
+      let warnings = diagnostics.count { $0.severity == .warning }
+      DiagnosticPrinter(terminal: terminal).print(diagnostics, file: file, total: errorCount + warnings)
+    } else if case .problems(let file, let problems) = error as? ImportError {
+      for problem in problems.prefix(DiagnosticPrinter.limit) {
+        terminal.writeError(TextSanitizer.sanitized(problem.formatted(file: file)))
       }
-    case let importing as ImportError:
-      switch importing {
-      case .problems(let file, let problems):
-        for problem in problems.prefix(DiagnosticPrinter.limit) {
-          terminal.writeError(TextSanitizer.sanitized(problem.formatted(file: file)))
-        }
-        if problems.count > DiagnosticPrinter.limit {
-          terminal.writeError("... and \(problems.count - DiagnosticPrinter.limit) more problems in \(file)")
-        }
-      case .invalid(let file, let diagnostics):
-        DiagnosticPrinter(terminal: terminal).print(diagnostics, file: file)
-      default:
-        break
+      if problems.count > DiagnosticPrinter.limit {
+        terminal.writeError("... and \(problems.count - DiagnosticPrinter.limit) more problems in \(file)")
       }
-      return fail(importing.description, importing.isInvalidData ? .dataError : .failure)
-    case let history as HistoryError:
-      return fail(history.description, .failure)
-    case let described as any LocalizedError:
-      return fail(described.errorDescription ?? "\(error)", .failure)
-    default:
-      return fail("\(error)", .failure)
+    } else if case .invalid(let file, let diagnostics) = error as? ImportError {
+      DiagnosticPrinter(terminal: terminal).print(diagnostics, file: file)
     }
   }
 }

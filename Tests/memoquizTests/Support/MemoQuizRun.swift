@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import memoquiz
+
 /// The result of running the real `memoquiz` binary.
 struct MemoQuizResult {
   let status: Int32
@@ -17,7 +19,16 @@ final class MemoQuizSandbox {
   let folder: URL
   var environment: [String: String]
 
+  /// The tests run in UTC unless they name another zone. The zone is the
+  /// process's own (the C library reads `TZ`), so it is set once, before the
+  /// first run, and never changed: runs in UTC need no process of their own.
+  private static let inUTC: Void = {
+    setenv("TZ", "UTC", 1)
+    tzset()
+  }()
+
   init() throws {
+    _ = Self.inUTC
     // A process that ends early (as a refused second player does) closes
     // its input; writing to it must fail, not kill the test runner.
     signal(SIGPIPE, SIG_IGN)
@@ -119,9 +130,38 @@ final class MemoQuizSandbox {
     return process.terminationStatus
   }
 
-  /// Runs `memoquiz` to the end with `input` on standard input.
+  /// The variables the tool reads through the environment it is given, not
+  /// the process's: a run that changes no others needs no process of its own.
+  static let injectedVariables: Set<String> = [
+    "MEMOQUIZ_HOME", "MEMOQUIZ_NOW", "XDG_DATA_HOME", "COLUMNS", "NO_COLOR", "LANG", "LC_ALL", "LC_CTYPE", "TERM",
+    "EDITOR", "VISUAL",
+  ]
+
+  /// Runs `memoquiz` to the end with `input` on standard input, in this
+  /// process against a ``PipedTerminal`` when nothing the run changes is
+  /// read from the process itself (a `TZ` other than UTC, `TMPDIR`, git's
+  /// variables), else as the real binary.
   @discardableResult
   func run(
+    _ arguments: [String], input: String = "", environment extra: [String: String] = [:],
+    timeout: TimeInterval = 60
+  ) throws -> MemoQuizResult {
+    let merged = environment.merging(extra) { $1 }
+    let own = ProcessInfo.processInfo.environment
+    let changed = Set(merged.keys).union(own.keys).filter { merged[$0] != own[$0] }
+    guard changed.isSubset(of: Self.injectedVariables) else {
+      return try runProcess(arguments, input: input, environment: extra, timeout: timeout)
+    }
+    let terminal = PipedTerminal(input: input, environment: merged)
+    let code = MemoQuizTool.run(arguments, terminal: terminal, environment: merged)
+    return MemoQuizResult(
+      status: code.rawValue, stdout: terminal.standardOutput, stderr: terminal.standardError, wasSignaled: false)
+  }
+
+  /// Runs the real `memoquiz` binary to the end with `input` on standard
+  /// input: for what needs a process of its own.
+  @discardableResult
+  func runProcess(
     _ arguments: [String], input: String = "", environment extra: [String: String] = [:],
     timeout: TimeInterval = 60
   ) throws -> MemoQuizResult {

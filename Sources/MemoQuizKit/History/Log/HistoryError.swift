@@ -36,3 +36,8 @@ extension HistoryError: LocalizedError, CustomStringConvertible {
     }
   }
 }
+
+extension HistoryError: ExitCodeCarrying {
+  /// Nothing to take back or bring back is a plain failure.
+  public var exitCode: ExitCode { .failure }
+}

@@ -1,0 +1,8 @@
+import MemoQuizKit
+
+/// Ends the program with a code after the command printed why.
+struct ExitRequest: ExitCodeCarrying {
+  let code: ExitCode
+
+  var exitCode: ExitCode { code }
+}
