@@ -20,7 +20,9 @@ extension Progress {
     var conflicts: [QuestionsConflict] = []
     var current: QuestionsStepSummary?
     for step in questionsSteps where !undone.contains(step.id) {
-      if let previous = current, step.base != previous.id, step.id.machine != previous.id.machine {
+      if let previous = current, step.base != previous.id, step.id.machine != previous.id.machine,
+        step.hash != previous.hash
+      {
         conflicts.append(QuestionsConflict(kept: step.id, replaced: previous.id))
       }
       current = step

@@ -152,9 +152,12 @@ extension ProgressCaretaker {
     throw HistoryError.questionsMissing(step: version.step.sequence)
   }
 
-  /// Says once, in the first command that sees them, which changes of the
-  /// questions two machines made before they synced: the later one is in
-  /// effect, and the other is kept as a snapshot.
+  /// Merges, once, the changes of the questions two machines made before
+  /// they synced, question by question against the version both started
+  /// from: the merge is a step of its own (the same on every machine), and
+  /// where both changed the same question, the later one is in effect, the
+  /// other machine's version is kept as a snapshot, and the first command
+  /// on each machine that sees both says so.
   func announceQuestionsConflicts() throws {
     let conflicts = progressWithoutMemory.questionsConflicts
     guard !conflicts.isEmpty else { return }
@@ -168,18 +171,68 @@ extension ProgressCaretaker {
       var lines = told.sorted()
       for conflict in fresh {
         let replaced = try questionsText(of: QuestionsVersion(step: conflict.replaced, isBefore: false, hash: 0))
+        let clashes = try mergeQuestions(conflict, replaced: replaced)
+        lines.append("\(conflict.kept.text) \(conflict.replaced.text)")
+        guard let clashes, !clashes.isEmpty else { continue }
         let snapshot = try SnapshotCaretaker(folder: folder).save(
           contents: replaced.bytes, reason: "questions replaced by a change on another machine", now: ProcessClock.now()
         )
         let kept = names[conflict.kept.machine] ?? conflict.kept.machine.hex
         let other = names[conflict.replaced.machine] ?? conflict.replaced.machine.hex
+        let questions = clashes.map { "\"\($0.prompt)\" in \($0.group)" }.joined(separator: ", ")
         onWarning(
-          "questions changed on both \"\(other)\" and \"\(kept)\" before they synced; kept \(kept)'s, \(other)'s is snapshot \(snapshot.id)"
+          "\(TextSanitizer.sanitized(questions)) changed on both \"\(other)\" and \"\(kept)\" before they synced; kept \(kept)'s, \(other)'s is snapshot \(snapshot.id)"
         )
-        lines.append("\(conflict.kept.text) \(conflict.replaced.text)")
       }
       try folder.createLocal()
       try DurableFile.replace(folder.noticesFile, with: Array((lines.joined(separator: "\n") + "\n").utf8))
     }
+  }
+
+  /// Merges the two changes of `conflict` against the version both started
+  /// from, and records the merge as a step when the later change is still
+  /// the version in effect (another machine's merge of the same two is the
+  /// same file, and records nothing more).
+  /// - Returns: the questions both changed, or `nil` when a version cannot
+  ///   be read as questions (the later one then stays whole).
+  private func mergeQuestions(_ conflict: QuestionsConflict, replaced: QuestionsText) throws -> [(
+    group: String, prompt: String
+  )]? {
+    let steps = progress.questionsSteps
+    guard let keptStep = steps.first(where: { $0.id == conflict.kept }) else { return nil }
+    let replacedStep = steps.first { $0.id == conflict.replaced }
+    let baseVersion: QuestionsVersion? =
+      if let base = keptStep.base ?? replacedStep?.base {
+        QuestionsVersion(step: base, isBefore: false, hash: 0)
+      } else {
+        steps.first { $0.beforeHash != nil }.map { QuestionsVersion(step: $0.id, isBefore: true, hash: 0) }
+      }
+    let later = try questionsText(of: QuestionsVersion(step: conflict.kept, isBefore: false, hash: 0))
+    let base = try baseVersion.map(questionsText(of:)) ?? QuestionsText.noFile
+    func groups(_ text: QuestionsText) -> [QuestionGroup]? {
+      guard let bytes = text.bytes else { return try? QuestionGroupCaretaker.bundledGroups() }
+      return try? QuestionGroupCaretaker.groups(from: bytes, file: folder.questionsFile)
+    }
+    guard let baseGroups = groups(base), let earlierGroups = groups(replaced), let laterGroups = groups(later) else {
+      return nil
+    }
+    let merge = QuestionsMerge(base: baseGroups, earlier: earlierGroups, later: laterGroups)
+    guard merge.groups != laterGroups else { return merge.clashes }
+    let merged = QuestionsText.file(String(decoding: QuestionExport.json(merge.groups), as: UTF8.self))
+    guard progress.questionsVersion?.step == conflict.kept, progress.questionsVersion?.isBefore == false else {
+      return merge.clashes
+    }
+    let machines = [conflict.replaced.machine, conflict.kept.machine].map { history.names()[$0] ?? $0.hex }
+    try perform { _, ids in
+      let step = QuestionsChangeStep(
+        id: ids[0], time: ids.after(Timestamp(ProcessClock.now())), kind: .edit, base: conflict.kept, group: nil,
+        summary: "merge of the questions changed on \(machines[0]) and \(machines[1])", contents: merged)
+      return ([.questionsChange(step)], ())
+    }
+    if let bytes = merged.bytes {
+      try DurableFile.replace(folder.questionsFile, with: bytes)
+    }
+    try writeQuestionsState(hash: merged.hash)
+    return merge.clashes
   }
 }
