@@ -181,7 +181,7 @@ extension ProgressCaretaker {
         let other = names[conflict.replaced.machine] ?? conflict.replaced.machine.hex
         let questions = clashes.map { "\"\($0.prompt)\" in \($0.group)" }.joined(separator: ", ")
         onWarning(
-          "\(TextSanitizer.sanitized(questions)) changed on both \"\(other)\" and \"\(kept)\" before they synced; kept \(kept)'s, \(other)'s is snapshot \(snapshot.id)"
+          "\(questions) changed on both \"\(other)\" and \"\(kept)\" before they synced; kept \(kept)'s, \(other)'s is snapshot \(snapshot.id)"
         )
       }
       try folder.createLocal()
@@ -198,16 +198,33 @@ extension ProgressCaretaker {
   private func mergeQuestions(_ conflict: QuestionsConflict, replaced: QuestionsText) throws -> [(
     group: String, prompt: String
   )]? {
-    let steps = progress.questionsSteps
-    guard let keptStep = steps.first(where: { $0.id == conflict.kept }) else { return nil }
-    let replacedStep = steps.first { $0.id == conflict.replaced }
-    let baseVersion: QuestionsVersion? =
-      if let base = keptStep.base ?? replacedStep?.base {
-        QuestionsVersion(step: base, isBefore: false, hash: 0)
-      } else {
-        steps.first { $0.beforeHash != nil }.map { QuestionsVersion(step: $0.id, isBefore: true, hash: 0) }
+    let steps = Dictionary(progress.questionsSteps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    // A change and the changes it was made from, newest first.
+    func lineage(_ id: StepID?) -> [StepID] {
+      var ids: [StepID] = []
+      var next = id
+      while let id = next, !ids.contains(id) {
+        ids.append(id)
+        next = steps[id]?.base
       }
-    let later = try questionsText(of: QuestionsVersion(step: conflict.kept, isBefore: false, hash: 0))
+      return ids
+    }
+    // The version both started from: their newest common change, else the
+    // version the first change replaced.
+    let earlierLine = Set(lineage(conflict.replaced))
+    let baseVersion: QuestionsVersion? =
+      if let common = lineage(steps[conflict.kept]?.base).first(where: earlierLine.contains) {
+        QuestionsVersion(step: common, isBefore: false, hash: 0)
+      } else {
+        progress.questionsSteps.first { $0.beforeHash != nil }.map {
+          QuestionsVersion(step: $0.id, isBefore: true, hash: 0)
+        }
+      }
+    // The later side is the version in effect when it was made from the
+    // later change (a change or merge since), else the later change itself.
+    let current = progress.questionsVersion
+    let inEffect = current.flatMap { !$0.isBefore && lineage($0.step).contains(conflict.kept) ? $0.step : nil }
+    let later = try questionsText(of: QuestionsVersion(step: inEffect ?? conflict.kept, isBefore: false, hash: 0))
     let base = try baseVersion.map(questionsText(of:)) ?? QuestionsText.noFile
     func groups(_ text: QuestionsText) -> [QuestionGroup]? {
       guard let bytes = text.bytes else { return try? QuestionGroupCaretaker.bundledGroups() }
@@ -217,15 +234,16 @@ extension ProgressCaretaker {
       return nil
     }
     let merge = QuestionsMerge(base: baseGroups, earlier: earlierGroups, later: laterGroups)
-    guard merge.groups != laterGroups else { return merge.clashes }
+    guard merge.groups != laterGroups, let inEffect else { return merge.clashes }
     let merged = QuestionsText.file(String(decoding: QuestionExport.json(merge.groups), as: UTF8.self))
-    guard progress.questionsVersion?.step == conflict.kept, progress.questionsVersion?.isBefore == false else {
-      return merge.clashes
-    }
     let machines = [conflict.replaced.machine, conflict.kept.machine].map { history.names()[$0] ?? $0.hex }
+    // After the version it was made from, whatever this machine's clock says.
+    let made = try history.file(of: inEffect.machine).read().records.first { $0.id == inEffect }?.time
+    let now = max(
+      Timestamp(ProcessClock.now()), made.map { Timestamp(rawValue: $0.rawValue + 1) } ?? Timestamp(rawValue: 0))
     try perform { _, ids in
       let step = QuestionsChangeStep(
-        id: ids[0], time: ids.after(Timestamp(ProcessClock.now())), kind: .edit, base: conflict.kept, group: nil,
+        id: ids[0], time: ids.after(now), kind: .edit, base: inEffect, group: nil,
         summary: "merge of the questions changed on \(machines[0]) and \(machines[1])", contents: merged)
       return ([.questionsChange(step)], ())
     }
