@@ -103,8 +103,8 @@ struct QuestionsMergeTests {
       #expect(snapshots[index].hasSuffix("questions replaced by a change on another machine"))
       #expect(
         warnings[index]
-          == "memoquiz: warning: \"red\" in Colours changed on both \"\(earlier)\" and \"\(later)\" before they synced;"
-          + " kept \(later)'s, \(earlier)'s is snapshot \(id)\n")
+          == "memoquiz: warning: questions changed on both \"\(earlier)\" and \"\(later)\" before they synced"
+          + " (\"red\" in Colours); kept \(later)'s, \(earlier)'s is snapshot \(id)\n")
       #expect(try machine.sandbox.run(["groups"]).stderr == "", "said once")
       let text = try questions(machine)
       #expect(text.contains("\"akai\""), "the later change of red wins")

@@ -408,7 +408,10 @@ extension SyncTrustTests {
     let edited = try String(contentsOf: desktop.sandbox.questionsFile, encoding: .utf8)
       .replacingOccurrences(of: "\"kuro\"", with: "\"kuro\", \"hint\": \"dark\"")
     try Data(edited.utf8).write(to: desktop.sandbox.questionsFile)
-    #expect(try laptop.sandbox.run(["add", "Numbers", "five", "go"]).status == 0)
+    // The laptop changes the same question.
+    let script = laptop.sandbox.folder.appendingPathComponent("editor.sh")
+    try Data("sed -i 's/\"kuro\"/\"kuro\", \"hint\": \"night\"/' \"$1\"\n".utf8).write(to: script)
+    #expect(try laptop.sandbox.run(["edit"], environment: ["EDITOR": "sh \(script.path)", "VISUAL": ""]).status == 0)
     try SeveralMachinesTests.copy(from: laptop, to: desktop)
     #expect(try desktop.sandbox.run(["groups"]).status == 0)
     let handEdit = try Self.steps(desktop).first { ($0["summary"] as? String)?.contains("by hand") == true }

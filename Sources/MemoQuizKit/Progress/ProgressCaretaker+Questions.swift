@@ -181,7 +181,7 @@ extension ProgressCaretaker {
         let other = names[conflict.replaced.machine] ?? conflict.replaced.machine.hex
         let questions = clashes.map { "\"\($0.prompt)\" in \($0.group)" }.joined(separator: ", ")
         onWarning(
-          "\(questions) changed on both \"\(other)\" and \"\(kept)\" before they synced; kept \(kept)'s, \(other)'s is snapshot \(snapshot.id)"
+          "questions changed on both \"\(other)\" and \"\(kept)\" before they synced (\(questions)); kept \(kept)'s, \(other)'s is snapshot \(snapshot.id)"
         )
       }
       try folder.createLocal()
