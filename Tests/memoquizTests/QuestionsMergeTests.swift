@@ -87,6 +87,27 @@ struct QuestionsMergeTests {
     #expect(try questions(laptop) == questions(desktop))
   }
 
+  @Test func theFirstCommandAfterTheFilesArriveShowsTheMergedQuestions() throws {
+    // Both start from the bundled set, with no questions file of their own.
+    let laptop = try SyncTrustTests.machine("2026-12-01T09:00:00Z")
+    let desktop = try SyncTrustTests.machine("2026-12-01T10:00:00Z")
+    for machine in [laptop, desktop] {
+      try FileManager.default.removeItem(at: machine.sandbox.questionsFile)
+    }
+    #expect(try laptop.sandbox.run(["add", "Numbers", "eleven", "juuichi"]).status == 0)
+    #expect(try desktop.sandbox.run(["add", "Hiragana", "ゐ", "wi"]).status == 0)
+    try SeveralMachinesTests.copy(from: laptop, to: desktop)
+    try SeveralMachinesTests.copy(from: desktop, to: laptop)
+    for machine in [laptop, desktop] {
+      let first = try machine.sandbox.run(["groups"])
+      #expect(first.stderr == "")
+      let rows = first.stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+      #expect(rows.contains("1 Hiragana 47 0 0 0 -"), "\(first.stdout)")
+      #expect(rows.contains("4 Numbers 21 0 0 0 -"), "\(first.stdout)")
+      #expect(try machine.sandbox.run(["groups"]).stdout == first.stdout)
+    }
+  }
+
   @Test(arguments: Exchange.allCases)
   func theSameQuestionChangedOnBothKeepsTheLaterAndSaysSoOnceOnEach(_ exchange: Exchange) throws {
     let (laptop, desktop, exchangeFiles) = try pair(exchange)

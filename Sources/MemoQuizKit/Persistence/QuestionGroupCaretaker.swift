@@ -55,11 +55,12 @@ public struct QuestionGroupCaretaker {
     }
     // The questions follow the history: a change that arrived from another
     // machine, or whose file a crash kept from being written, is installed.
-    if try progress.installQuestions() {
+    let installed = try progress.installQuestions()
+    // Changes two machines made before they synced are merged.
+    if try progress.announceQuestionsConflicts() || installed {
       (groups, source, key) = try Self.loadGroups(in: folder)
     }
     progress.questionsInUse = (key, groups)
-    try progress.announceQuestionsConflicts()
     do {
       try progress.giveLearnerDays()
     } catch {

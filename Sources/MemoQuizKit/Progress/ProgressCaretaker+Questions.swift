@@ -158,20 +158,24 @@ extension ProgressCaretaker {
   /// where both changed the same question, the later one is in effect, the
   /// other machine's version is kept as a snapshot, and the first command
   /// on each machine that sees both says so.
-  func announceQuestionsConflicts() throws {
+  /// - Returns: whether `questions.json` was replaced.
+  @discardableResult
+  func announceQuestionsConflicts() throws -> Bool {
     let conflicts = progressWithoutMemory.questionsConflicts
-    guard !conflicts.isEmpty else { return }
+    guard !conflicts.isEmpty else { return false }
     let told = Set(
       ((try? DurableFile.read(folder.noticesFile)) ?? nil).map { String(decoding: $0, as: UTF8.self) }?
         .split(separator: "\n").map(String.init) ?? [])
     let fresh = conflicts.filter { !told.contains("\($0.kept.text) \($0.replaced.text)") }
-    guard !fresh.isEmpty else { return }
-    try locked {
+    guard !fresh.isEmpty else { return false }
+    return try locked {
       let names = history.names()
       var lines = told.sorted()
+      var installed = false
       for conflict in fresh {
         let replaced = try questionsText(of: QuestionsVersion(step: conflict.replaced, isBefore: false, hash: 0))
-        let clashes = try mergeQuestions(conflict, replaced: replaced)
+        let (clashes, merged) = try mergeQuestions(conflict, replaced: replaced)
+        installed = installed || merged
         lines.append("\(conflict.kept.text) \(conflict.replaced.text)")
         guard let clashes, !clashes.isEmpty else { continue }
         let snapshot = try SnapshotCaretaker(folder: folder).save(
@@ -186,6 +190,7 @@ extension ProgressCaretaker {
       }
       try folder.createLocal()
       try DurableFile.replace(folder.noticesFile, with: Array((lines.joined(separator: "\n") + "\n").utf8))
+      return installed
     }
   }
 
@@ -194,10 +199,11 @@ extension ProgressCaretaker {
   /// the version in effect (another machine's merge of the same two is the
   /// same file, and records nothing more).
   /// - Returns: the questions both changed, or `nil` when a version cannot
-  ///   be read as questions (the later one then stays whole).
-  private func mergeQuestions(_ conflict: QuestionsConflict, replaced: QuestionsText) throws -> [(
-    group: String, prompt: String
-  )]? {
+  ///   be read as questions (the later one then stays whole); and whether
+  ///   `questions.json` was replaced.
+  private func mergeQuestions(_ conflict: QuestionsConflict, replaced: QuestionsText) throws -> (
+    clashes: [(group: String, prompt: String)]?, installed: Bool
+  ) {
     let steps = Dictionary(progress.questionsSteps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     // A change and the changes it was made from, newest first.
     func lineage(_ id: StepID?) -> [StepID] {
@@ -231,10 +237,10 @@ extension ProgressCaretaker {
       return try? QuestionGroupCaretaker.groups(from: bytes, file: folder.questionsFile)
     }
     guard let baseGroups = groups(base), let earlierGroups = groups(replaced), let laterGroups = groups(later) else {
-      return nil
+      return (nil, false)
     }
     let merge = QuestionsMerge(base: baseGroups, earlier: earlierGroups, later: laterGroups)
-    guard merge.groups != laterGroups, let inEffect else { return merge.clashes }
+    guard merge.groups != laterGroups, let inEffect else { return (merge.clashes, false) }
     let merged = QuestionsText.file(String(decoding: QuestionExport.json(merge.groups), as: UTF8.self))
     let machines = [conflict.replaced.machine, conflict.kept.machine].map { history.names()[$0] ?? $0.hex }
     // After the version it was made from, whatever this machine's clock says.
@@ -251,6 +257,6 @@ extension ProgressCaretaker {
       try DurableFile.replace(folder.questionsFile, with: bytes)
     }
     try writeQuestionsState(hash: merged.hash)
-    return merge.clashes
+    return (merge.clashes, true)
   }
 }
