@@ -2,8 +2,9 @@
 
 Usage: python3 benchmark.py MEMOQUIZ_BINARY BSD_QUIZ_BINARY LOAD_BENCHMARK_BINARY [SECTION...]
 
-With SECTIONs (cold, latency, piped, long, scale, machines, sync, big,
-pathological, import, bundled, day), only those run.
+With SECTIONs (cold, latency, piped, long, scale, machines, files, sync,
+big, pathological, import, bundled, day), only those run; `files` is the
+part of `machines` with many machine files.
 
 Figures:
   cold start             `memoquiz groups` vs BSD `quiz` listing its subjects
@@ -22,7 +23,9 @@ Figures:
   several machines       the same 1,000,000 answers in 4 machines' files vs
                          one file: `groups` warm (checkpoint up to date),
                          cold after a day's answers arrived (checkpoint
-                         stale) and cold with no checkpoint
+                         stale) and cold with no checkpoint; and 30,000
+                         answers in 10,000 machines' files vs one file,
+                         warm and cold
   sync                   `memoquiz sync` bringing in a day's answers (500)
                          from another machine through a bare git remote vs
                          git's own pull and push of the same commit
@@ -485,6 +488,57 @@ def several_machines(one):
             missing_one)
 
 
+MANY_FILES = 10_000
+MANY_ANSWERS = 30_000
+
+
+def many_files():
+    """MANY_ANSWERS answers in MANY_FILES machines' files beside the same
+    answers in one file, over 3 groups of 1,000 questions: `groups` with the
+    checkpoint and outlook up to date (warm) and with neither (cold, the
+    whole history read and replayed)."""
+    step = 100 * 86_400_000 // MANY_ANSWERS
+    first = int(time.time() * 1000) - 3_600_000 - MANY_ANSWERS * step
+
+    def line(sequence, k):
+        g, i = divmod(k % 3000, 1000)
+        wrong = (k * 2_654_435_761 >> 7) % 10 == 0
+        typed = "x" if wrong else f"answer {g}-{i}"
+        return (f"answer\t{sequence}\t{first + k * step}\tGroup {g}\t\tprompt {g}-{i}\tprompt {g}-{i}\t{typed}\t"
+                f"{1 if wrong else 3}\t{2000 + k % 5000}\n")
+
+    homes = []
+    for files in (MANY_FILES, 1):
+        home = os.path.join(WORK, f"files-{files}")
+        for folder in ("history", "local"):
+            os.makedirs(os.path.join(home, folder))
+        with open(os.path.join(home, "questions.json"), "w") as file:
+            json.dump([{"title": f"Group {g}", "questions": [{"prompt": f"prompt {g}-{i}", "answer": f"answer {g}-{i}"}
+                                                             for i in range(1000)]} for g in range(3)], file)
+        with open(os.path.join(home, "local", "machine"), "w") as file:
+            file.write(f"memoquiz machine\t{machine_hex(0)}\t{HOST}\n")
+        for m in range(files):
+            with open(os.path.join(home, "history", f"{machine_hex(m)}.log"), "w") as file:
+                file.write(f"memoquiz history\t2\t{machine_hex(m)}\t{HOST if m == 0 else f'machine-{m}'}\n")
+                file.write("".join(line(n + 1, k) for n, k in enumerate(range(m, MANY_ANSWERS, files))))
+        homes.append(home)
+    many, one = homes
+    many_env, one_env = environment(many), environment(one)
+    for env in (many_env, one_env):
+        run_measured([MEMOQUIZ, "groups"], env)
+    assert stored_answers(many_env, "Group 1") == stored_answers(one_env, "Group 1") == MANY_ANSWERS // 3
+
+    def remove(folder):
+        paths = [os.path.join(folder, "local", name) for name in ("checkpoint", "outlook")]
+        return lambda: [os.remove(path) for path in paths if os.path.exists(path)]
+    runs = 5
+    warm_many, warm_one = alternated(
+        [([MEMOQUIZ, "groups"], many_env, None), ([MEMOQUIZ, "groups"], one_env, None)], runs)
+    cold_many, cold_one = alternated(
+        [([MEMOQUIZ, "groups"], many_env, remove(many)), ([MEMOQUIZ, "groups"], one_env, remove(one))], runs)
+    return runs, warm_many, warm_one, cold_many, cold_one
+
+
 def git(folder, env, *arguments):
     subprocess.run(["git", "-C", folder] + list(arguments), env=env, check=True, capture_output=True)
 
@@ -818,6 +872,18 @@ def main():
               f" {cold_runs})")
         print(f"  no checkpoint, 1   {ms(missing_one)}")
         print(f"  ratio              {missing_four / missing_one:.2f}x")
+        print()
+
+    if wanted("machines") or wanted("files"):
+        runs, warm_many, warm_one, cold_many, cold_one = many_files()
+        print(f"many machine files ({MANY_ANSWERS:,} answers in {MANY_FILES:,} machines' files beside one file;"
+              f" `memoquiz groups`, median of {runs})")
+        print(f"  warm, {MANY_FILES:,} files  {ms(warm_many)}   (checkpoint and outlook up to date)")
+        print(f"  warm, 1 file        {ms(warm_one)}")
+        print(f"  ratio               {warm_many / warm_one:.2f}x   (target: at most 1.2x)")
+        print(f"  cold, {MANY_FILES:,} files  {ms(cold_many)}   (no checkpoint, no outlook: every file read)")
+        print(f"  cold, 1 file        {ms(cold_one)}")
+        print(f"  ratio               {cold_many / cold_one:.2f}x   (target: at most 1.2x)")
         print()
 
     if wanted("sync"):

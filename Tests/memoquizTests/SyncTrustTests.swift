@@ -409,9 +409,9 @@ extension SyncTrustTests {
       .replacingOccurrences(of: "\"kuro\"", with: "\"kuro\", \"hint\": \"dark\"")
     try Data(edited.utf8).write(to: desktop.sandbox.questionsFile)
     // The laptop changes the same question.
-    let editor = laptop.sandbox.folder.appendingPathComponent("editor.sh").path
-    try Data("sed -i 's/\"kuro\"/\"kuro\", \"hint\": \"night\"/' \"$1\"\n".utf8).write(to: URL(fileURLWithPath: editor))
-    #expect(try laptop.sandbox.run(["edit"], environment: ["EDITOR": "sh \(editor)", "VISUAL": ""]).status == 0)
+    let script = laptop.sandbox.folder.appendingPathComponent("editor.sh")
+    try Data("sed -i 's/\"kuro\"/\"kuro\", \"hint\": \"night\"/' \"$1\"\n".utf8).write(to: script)
+    #expect(try laptop.sandbox.run(["edit"], environment: ["EDITOR": "sh \(script.path)", "VISUAL": ""]).status == 0)
     try SeveralMachinesTests.copy(from: laptop, to: desktop)
     #expect(try desktop.sandbox.run(["groups"]).status == 0)
     let handEdit = try Self.steps(desktop).first { ($0["summary"] as? String)?.contains("by hand") == true }

@@ -55,12 +55,9 @@ public struct QuestionGroupCaretaker {
     }
     // The questions follow the history: a change that arrived from another
     // machine, or whose file a crash kept from being written, is installed.
-    if try progress.installQuestions() {
-      (groups, source, key) = try Self.loadGroups(in: folder)
-    }
-    // Changes two machines made before they synced are merged question by
-    // question, and the merge installed.
-    if try progress.announceQuestionsConflicts(), try progress.installQuestions() {
+    let installed = try progress.installQuestions()
+    // Changes two machines made before they synced are merged.
+    if try progress.announceQuestionsConflicts() || installed {
       (groups, source, key) = try Self.loadGroups(in: folder)
     }
     progress.questionsInUse = (key, groups)

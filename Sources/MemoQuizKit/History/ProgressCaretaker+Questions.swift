@@ -129,7 +129,7 @@ extension ProgressCaretaker {
   }
 
   private func adoptHandEdit(_ file: [UInt8]?, basedOn hash: UInt64) throws {
-    let base = progress.questionsSteps.last { $0.hash == hash && progress.isInEffect($0.id) }?.id
+    let base = progress.questionsSteps.last { $0.hash == hash && !progress.undone.contains($0.id) }?.id
     let text = file.map { QuestionsText.file(String(decoding: $0, as: UTF8.self)) } ?? QuestionsText.noFile
     try perform { _, ids in
       let step = QuestionsChangeStep(
@@ -152,14 +152,13 @@ extension ProgressCaretaker {
     throw HistoryError.questionsMissing(step: version.step.sequence)
   }
 
-  /// Merges, question by question, the changes of the questions that two
-  /// machines made before they synced, and says once on each machine, in
-  /// the first command that sees them, where both changed the same question:
-  /// the later change is in effect there, and the other version is kept as
-  /// a snapshot. The merge is recorded as a step of its own, which both
-  /// machines make alike when both see the changes first.
-  /// - Returns: whether a merge was recorded, and the questions file must be
-  ///   installed again.
+  /// Merges, once, the changes of the questions two machines made before
+  /// they synced, question by question against the version both started
+  /// from: the merge is a step of its own (the same on every machine), and
+  /// where both changed the same question, the later one is in effect, the
+  /// other machine's version is kept as a snapshot, and the first command
+  /// on each machine that sees both says so.
+  /// - Returns: whether `questions.json` was replaced.
   @discardableResult
   func announceQuestionsConflicts() throws -> Bool {
     let conflicts = progressWithoutMemory.questionsConflicts
@@ -172,73 +171,92 @@ extension ProgressCaretaker {
     return try locked {
       let names = history.names()
       var lines = told.sorted()
-      var recorded = false
+      var installed = false
       for conflict in fresh {
         let replaced = try questionsText(of: QuestionsVersion(step: conflict.replaced, isBefore: false, hash: 0))
-        let merge = try questionsMerge(conflict)
-        if let merge, let latest = progress.questionsVersion, !latest.isBefore, latest.step == conflict.kept {
-          let contents = QuestionsText.file(String(decoding: QuestionExport.json(merge.groups), as: UTF8.self))
-          let kept = try? Self.groups(
-            of: questionsText(of: QuestionsVersion(step: conflict.kept, isBefore: false, hash: 0)))
-          // Only a merge that differs from the later change is a step: two
-          // machines that made the same change, or merged alike, agree.
-          if !merge.groups.isEmpty, merge.groups != kept, (try? Self.groups(of: contents)) == merge.groups {
-            try perform { _, ids in
-              let step = QuestionsChangeStep(
-                id: ids[0], time: ids.after(Timestamp(ProcessClock.now())), kind: .edit, base: conflict.kept,
-                group: nil, summary: "questions of two machines merged", contents: contents)
-              return ([.questionsChange(step)], ())
-            }
-            recorded = true
-          }
-        }
+        let (clashes, merged) = try mergeQuestions(conflict, replaced: replaced)
+        installed = installed || merged
         lines.append("\(conflict.kept.text) \(conflict.replaced.text)")
-        // Changes to different questions both apply: nothing to say.
-        guard merge?.conflicts.isEmpty != true else { continue }
+        guard let clashes, !clashes.isEmpty else { continue }
         let snapshot = try SnapshotCaretaker(folder: folder).save(
           contents: replaced.bytes, reason: "questions replaced by a change on another machine", now: ProcessClock.now()
         )
         let kept = names[conflict.kept.machine] ?? conflict.kept.machine.hex
         let other = names[conflict.replaced.machine] ?? conflict.replaced.machine.hex
-        let what = merge.map { " (\($0.conflicts.map(\.description).joined(separator: ", ")))" } ?? ""
+        let questions = clashes.map { "\"\($0.prompt)\" in \($0.group)" }.joined(separator: ", ")
         onWarning(
-          "questions changed on both \"\(other)\" and \"\(kept)\" before they synced\(what); kept \(kept)'s, \(other)'s is snapshot \(snapshot.id)"
+          "questions changed on both \"\(other)\" and \"\(kept)\" before they synced (\(questions)); kept \(kept)'s, \(other)'s is snapshot \(snapshot.id)"
         )
       }
       try folder.createLocal()
       try DurableFile.replace(folder.noticesFile, with: Array((lines.joined(separator: "\n") + "\n").utf8))
-      return recorded
+      return installed
     }
   }
 
-  /// The two changes of a conflict merged against the version both started
-  /// from; `nil` when a version cannot be read as questions (then the later
-  /// change stands whole).
-  private func questionsMerge(_ conflict: QuestionsConflict) throws -> QuestionsMerge? {
-    let steps = progressWithoutMemory.questionsSteps
-    guard let keptStep = steps.first(where: { $0.id == conflict.kept }) else { return nil }
-    let base: QuestionsText?
-    if let step = keptStep.base {
-      base = try questionsText(of: QuestionsVersion(step: step, isBefore: false, hash: 0))
-    } else if steps.first(where: { $0.id == conflict.replaced })?.beforeHash != nil {
-      base = try questionsText(of: QuestionsVersion(step: conflict.replaced, isBefore: true, hash: 0))
-    } else {
-      base = nil
+  /// Merges the two changes of `conflict` against the version both started
+  /// from, and records the merge as a step when the later change is still
+  /// the version in effect (another machine's merge of the same two is the
+  /// same file, and records nothing more).
+  /// - Returns: the questions both changed, or `nil` when a version cannot
+  ///   be read as questions (the later one then stays whole); and whether
+  ///   `questions.json` was replaced.
+  private func mergeQuestions(_ conflict: QuestionsConflict, replaced: QuestionsText) throws -> (
+    clashes: [(group: String, prompt: String)]?, installed: Bool
+  ) {
+    let steps = Dictionary(progress.questionsSteps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    // A change and the changes it was made from, newest first.
+    func lineage(_ id: StepID?) -> [StepID] {
+      var ids: [StepID] = []
+      var next = id
+      while let id = next, !ids.contains(id) {
+        ids.append(id)
+        next = steps[id]?.base
+      }
+      return ids
     }
-    do {
-      return QuestionsMerge(
-        base: try base.map(Self.groups(of:)) ?? [],
-        earlier: try Self.groups(
-          of: questionsText(of: QuestionsVersion(step: conflict.replaced, isBefore: false, hash: 0))),
-        later: try Self.groups(of: questionsText(of: QuestionsVersion(step: conflict.kept, isBefore: false, hash: 0))))
-    } catch is QuestionFileError {
-      return nil
+    // The version both started from: their newest common change, else the
+    // version the first change replaced.
+    let earlierLine = Set(lineage(conflict.replaced))
+    let baseVersion: QuestionsVersion? =
+      if let common = lineage(steps[conflict.kept]?.base).first(where: earlierLine.contains) {
+        QuestionsVersion(step: common, isBefore: false, hash: 0)
+      } else {
+        progress.questionsSteps.first { $0.beforeHash != nil }.map {
+          QuestionsVersion(step: $0.id, isBefore: true, hash: 0)
+        }
+      }
+    // The later side is the version in effect when it was made from the
+    // later change (a change or merge since), else the later change itself.
+    let current = progress.questionsVersion
+    let inEffect = current.flatMap { !$0.isBefore && lineage($0.step).contains(conflict.kept) ? $0.step : nil }
+    let later = try questionsText(of: QuestionsVersion(step: inEffect ?? conflict.kept, isBefore: false, hash: 0))
+    let base = try baseVersion.map(questionsText(of:)) ?? QuestionsText.noFile
+    func groups(_ text: QuestionsText) -> [QuestionGroup]? {
+      guard let bytes = text.bytes else { return try? QuestionGroupCaretaker.bundledGroups() }
+      return try? QuestionGroupCaretaker.groups(from: bytes, file: folder.questionsFile)
     }
-  }
-
-  /// The groups of a version of the questions: the bundled ones for no file.
-  private static func groups(of text: QuestionsText) throws -> [QuestionGroup] {
-    guard let bytes = text.bytes else { return try QuestionGroupCaretaker.bundledGroups() }
-    return try QuestionGroupCaretaker.groups(from: bytes, file: "questions.json")
+    guard let baseGroups = groups(base), let earlierGroups = groups(replaced), let laterGroups = groups(later) else {
+      return (nil, false)
+    }
+    let merge = QuestionsMerge(base: baseGroups, earlier: earlierGroups, later: laterGroups)
+    guard merge.groups != laterGroups, let inEffect else { return (merge.clashes, false) }
+    let merged = QuestionsText.file(String(decoding: QuestionExport.json(merge.groups), as: UTF8.self))
+    let machines = [conflict.replaced.machine, conflict.kept.machine].map { history.names()[$0] ?? $0.hex }
+    // After the version it was made from, whatever this machine's clock says.
+    let made = try history.file(of: inEffect.machine).read().records.first { $0.id == inEffect }?.time
+    let now = max(
+      Timestamp(ProcessClock.now()), made.map { Timestamp(rawValue: $0.rawValue + 1) } ?? Timestamp(rawValue: 0))
+    try perform { _, ids in
+      let step = QuestionsChangeStep(
+        id: ids[0], time: ids.after(now), kind: .edit, base: inEffect, group: nil,
+        summary: "merge of the questions changed on \(machines[0]) and \(machines[1])", contents: merged)
+      return ([.questionsChange(step)], ())
+    }
+    if let bytes = merged.bytes {
+      try DurableFile.replace(folder.questionsFile, with: bytes)
+    }
+    try writeQuestionsState(hash: merged.hash)
+    return (merge.clashes, true)
   }
 }

@@ -103,16 +103,11 @@ public struct HistorySync {
       arrivals.append(Arrival(machine: names[arrival.machine] ?? arrival.machine.hex, steps: steps))
     }
     let sentStart = sent.remoteHeld.map { HistoryIntake.lineStart(of: own.path, before: $0) } ?? 0
+    let sentSteps = StepTally(try own.read(after: sentStart).records)
     // Bring this machine up to date with what arrived.
     try caretaker.refresh()
     try caretaker.installQuestions()
-    if try caretaker.announceQuestionsConflicts() {
-      // The questions of two machines were merged: the merge goes out now,
-      // so that the other machine does not merge them again.
-      try caretaker.installQuestions()
-      _ = try clone.exchange(own: own.path, name: ownName, host: me.name)
-    }
-    let sentSteps = StepTally(try own.read(after: sentStart).records)
+    try caretaker.announceQuestionsConflicts()
     try caretaker.saveCheckpointIfDue()
     return Report(sent: sentSteps, arrivals: arrivals)
   }

@@ -13,7 +13,10 @@
 /// read in the middle is damage, and so is a file whose bytes cannot even
 /// begin its first line; a record whose number is not above the one
 /// before it (a line repeated by a copy) is the same record again, counted
-/// once.
+/// once. Records that name a later record of the same write (an import's
+/// reviews, written before the import they belong to) count only once a
+/// record after them is there: a write cut short after some of them leaves
+/// them out, as a torn line is, and the owner's next append cuts them off.
 struct MachineHistoryFile: Sendable {
   /// The format this build reads and writes.
   static let version = 2
@@ -70,12 +73,20 @@ struct MachineHistoryFile: Sendable {
   }
 
   /// Splits bytes into records; a last line without its line feed is torn
-  /// and left out.
+  /// and left out, and so are the records that await a later one which is
+  /// not there.
   private func parse(_ bytes: [UInt8], base: Int, lastSequence: Int) throws(PersistenceError) -> Contents {
     var contents = Contents(end: base, lastSequence: lastSequence)
     var start = 0
+    // Records that name a later record of this file (an import's reviews),
+    // held back until a record after them is read: the number before them.
+    var waiting: (before: Int, records: [HistoryRecord])?
+    var committed = 0
     while let newline = bytes[start...].firstIndex(of: 10) {
-      defer { start = newline + 1 }
+      defer {
+        start = newline + 1
+        if waiting == nil { committed = start }
+      }
       guard let fields = RecordLine.fields(bytes[start..<newline]) else {
         contents.damagedLines += 1
         continue
@@ -98,8 +109,27 @@ struct MachineHistoryFile: Sendable {
       }
       // A record numbered at or below the one before is one already read.
       guard record.id.sequence > contents.lastSequence else { continue }
+      let before = contents.lastSequence
       contents.lastSequence = record.id.sequence
+      if case .answer(let answer) = record, let round = answer.round, round.machine == machine,
+        round.sequence > record.id.sequence
+      {
+        var held = waiting ?? (before, [])
+        held.records.append(record)
+        waiting = held
+        continue
+      }
+      if let held = waiting {
+        // The record they await, or more written after them: they count.
+        contents.records += held.records
+        waiting = nil
+      }
       contents.records.append(record)
+    }
+    if let held = waiting {
+      // Cut short before the record they await: left out, as a torn line.
+      contents.lastSequence = held.before
+      start = committed
     }
     if base == 0, start == 0, !Self.canBeginHeader(bytes) {
       // Not even the start of a first line: the whole file is damage, not
