@@ -10,15 +10,15 @@ import Testing
   @Test func newQuestionsWaitWhileYesterdaysMissesAreDue() throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.writeNumberedGroups(["G"], count: 40)
-    // Ten answers on the first day, all missed: four questions, asked again
-    // and missed again, are due the next day.
-    let misses = String(repeating: "x\n", count: 10) + ":quit\n"
+    // Ten answers to new questions on the first day, four of them missed:
+    // those four are due the next day.
+    let misses = String(repeating: "x\n", count: 4) + (4..<10).map { "a\($0)\n" }.joined() + ":quit\n"
     #expect(try sandbox.run(["review"], input: misses, environment: at("2026-12-01T15:00:00Z")).status == 0)
     let firstDay = try sandbox.run(["today"], environment: at("2026-12-01T18:00:00Z"))
     #expect(
       firstDay.stdout == """
-        Today: nothing due and 16 new, about 4 minutes
-          G  0 due, 16 new
+        Today: nothing due and 10 new, about 3 minutes
+          G  0 due, 10 new
         `memoquiz review` plays them.
 
         """, "no pace on the first day: the cap alone")
