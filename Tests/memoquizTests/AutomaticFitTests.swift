@@ -91,7 +91,7 @@ import Testing
     // history, then forgetting fast. Fitted on the earlier reviews, the
     // parameters promise recall the later ones do not have.
     let sandbox = try sandbox(seed: 7) { when, interval, stability in
-      when < 0.45 ? 1 : pow(0.5, interval / stability)
+      when < 0.1 ? 1 : pow(0.05, interval / stability)
     }
     let evaluation = try #require(
       try report(sandbox, ["optimize", "--evaluate", "--json"])["evaluation"] as? [String: Any])

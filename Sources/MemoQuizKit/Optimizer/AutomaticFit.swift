@@ -11,7 +11,7 @@
 /// to be installed.
 public struct AutomaticFit: Sendable {
   /// The fewest answers before fitting runs by itself.
-  public static let minimumAnswers = 400
+  public static let minimumAnswers = 1000
 
   /// Whether fitting runs now: at least ``minimumAnswers`` answers, and at
   /// least twice as many as when it last ran (as Anki suggests optimising
