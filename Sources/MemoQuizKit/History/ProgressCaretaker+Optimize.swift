@@ -86,13 +86,18 @@ extension ProgressCaretaker {
   /// Installs fitted parameters as a step of the history: every memory
   /// state is computed again with them, and `undo` goes back to the ones
   /// before. Each card keeps its due day until its next review, unless
-  /// `reschedule` computes the due days again too.
-  public func install(_ parameters: FSRSParameters, reviews: Int, reschedule: Bool, at time: Date) throws {
+  /// `reschedule` computes the due days again too; `automatic` says in
+  /// the step that no one asked for it.
+  public func install(
+    _ parameters: FSRSParameters, reviews: Int, reschedule: Bool, at time: Date, automatic: Bool = false
+  ) throws {
     try perform { progress, ids in
       let step = SettingStep(
         id: ids[0], time: ids.after(Timestamp(time)), key: SchedulerSettings.parametersKey,
         value: SchedulerSettings.text(of: parameters),
-        summary: "optimize: the scheduler fitted to \(reviews) reviews\(reschedule ? ", due days rescheduled" : "")")
+        summary:
+          "\(automatic ? "automatic optimize" : "optimize"): the scheduler fitted to \(reviews) reviews\(reschedule ? ", due days rescheduled" : "")"
+      )
       guard !reschedule else { return ([.setting(step)], ()) }
       var cards: [KeptDueDays.Card] = []
       for (title, group) in progress.groups.sorted(by: { $0.key < $1.key }) {

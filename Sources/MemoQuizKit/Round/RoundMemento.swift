@@ -20,9 +20,6 @@ public struct RoundMemento: Hashable, Sendable {
     public var isCorrect: Bool
   }
 
-  /// A missed question comes back after this many others.
-  static let repeatGap = 3
-
   public var id: StepID
   /// The group it plays: empty for a review round across groups, whose
   /// plan names each question by ``key(group:question:)``.
@@ -191,7 +188,7 @@ public struct RoundMemento: Hashable, Sendable {
         queue = kept
       }
       if !answer.isCorrect {
-        queue.insert(answer.question, at: min(position + repeatGap, queue.count))
+        queue.append(answer.question)
       }
     }
     return queue

@@ -12,6 +12,9 @@ public enum Setting: String, CaseIterable, Sendable {
   case typos = "typos"
   /// How many lapses make a card a leech; 0: none does.
   case leechThreshold = "leech-threshold"
+  /// Whether `review` fits the scheduler by itself once enough new reviews
+  /// came (see ``ProgressCaretaker/fitAutomatically(at:)``).
+  case autoOptimize = "auto-optimize"
 
   /// The key users type.
   public var key: String { rawValue }
@@ -24,6 +27,7 @@ public enum Setting: String, CaseIterable, Sendable {
     case .desiredRetention: "0.90"
     case .typos: TypoPolicy.strict.rawValue
     case .leechThreshold: "8"
+    case .autoOptimize: "on"
     }
   }
 
@@ -35,6 +39,7 @@ public enum Setting: String, CaseIterable, Sendable {
     case .desiredRetention: "a number from 0.70 to 0.97"
     case .typos: "strict or forgive"
     case .leechThreshold: "a whole number from 0 to 99 (0: no leeches)"
+    case .autoOptimize: "on or off"
     }
   }
 
@@ -46,6 +51,7 @@ public enum Setting: String, CaseIterable, Sendable {
     case .desiredRetention: "the chance of recall at which a question falls due"
     case .typos: "whether an answer a few letters off counts as correct"
     case .leechThreshold: "lapses that make a card a leech"
+    case .autoOptimize: "whether review fits the scheduler to you by itself"
     }
   }
 
@@ -71,6 +77,9 @@ public enum Setting: String, CaseIterable, Sendable {
     case .leechThreshold:
       guard let value = Int(text), (0...99).contains(value) else { return nil }
       return String(value)
+    case .autoOptimize:
+      let value = text.lowercased()
+      return value == "on" || value == "off" ? value : nil
     }
   }
 

@@ -15,6 +15,8 @@ public struct Settings: Hashable, Sendable {
   public var typos = TypoPolicy.strict
   /// How many lapses make a card a leech; 0: none does.
   public var leechThreshold = 8
+  /// Whether `review` fits the scheduler by itself.
+  public var autoOptimize = true
 
   public init() {}
 
@@ -29,6 +31,7 @@ public struct Settings: Hashable, Sendable {
       case .desiredRetention: desiredRetention = Double(value) ?? desiredRetention
       case .typos: typos = TypoPolicy(rawValue: value) ?? typos
       case .leechThreshold: leechThreshold = Int(value) ?? leechThreshold
+      case .autoOptimize: autoOptimize = value == "on"
       }
     }
   }
@@ -41,6 +44,7 @@ public struct Settings: Hashable, Sendable {
     case .desiredRetention: Setting.twoDecimals(desiredRetention)
     case .typos: typos.rawValue
     case .leechThreshold: String(leechThreshold)
+    case .autoOptimize: autoOptimize ? "on" : "off"
     }
   }
 }

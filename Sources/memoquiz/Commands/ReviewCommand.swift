@@ -21,5 +21,10 @@ struct ReviewCommand: Command {
     }
     var session = RoundSession(caretaker: caretaker, terminal: context.terminal, now: context.now)
     try session.review(groupIndices: indices, options: options)
+    // Once enough new reviews came, the scheduler is fitted to them; said
+    // in one line only when that installs new parameters.
+    if let line = try caretaker.progress.fitAutomatically(at: context.now()) {
+      context.terminal.write(line + "\n")
+    }
   }
 }

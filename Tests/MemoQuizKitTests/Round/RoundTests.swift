@@ -62,7 +62,7 @@ import Testing
     #expect(resumed.count == 4)
   }
 
-  @Test func aReviewRoundAsksAMissedQuestionAgainThreeLaterUntilRight() {
+  @Test func aReviewRoundAsksAMissedQuestionAgainAtTheEndUntilRight() {
     var round = Round(group: group, memento: memento(ReviewQuestionStrategy()))
     var asked: [String] = []
     while let question = round.currentCard {
@@ -75,10 +75,25 @@ import Testing
     #expect(round.isFinished)
   }
 
+  @Test func aMissComesBackAfterEveryPlannedCardAndResumesThere() {
+    var round = Round(group: group, memento: memento(ReviewQuestionStrategy()))
+    answer(&round, ["wrong", "a1"])
+    #expect(round.memento.remaining == ["q2", "q3", "q4", "q0"])
+    let resumed = Round(group: group, memento: round.memento)
+    var asked: [String] = []
+    while let question = round.currentCard {
+      asked.append(question.prompt)
+      answer(&round, [question.answer])
+    }
+    #expect(asked == ["q2", "q3", "q4", "q0"])
+    #expect(resumed.currentCard?.prompt == "q2")
+    #expect(resumed.leftCount == 4)
+  }
+
   @Test func rightRemovesTheRepeatOfAMissedQuestion() {
     var round = Round(group: group, memento: memento(ReviewQuestionStrategy()))
     answer(&round, ["wrong"])
-    #expect(round.memento.remaining == ["q1", "q2", "q3", "q0", "q4"])
+    #expect(round.memento.remaining == ["q1", "q2", "q3", "q4", "q0"])
     round.regradeLastAnswer()
     #expect(round.memento.remaining == ["q1", "q2", "q3", "q4"])
   }

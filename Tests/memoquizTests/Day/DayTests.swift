@@ -36,7 +36,8 @@ import Testing
     #expect(retention.stderr.contains("0.70 to 0.97"))
     let unknown = try sandbox.run(["config", "colour", "1"])
     #expect(unknown.status == 64)
-    #expect(unknown.stderr.contains("new-per-day, day-starts-at, desired-retention, typos or leech-threshold"))
+    #expect(
+      unknown.stderr.contains("new-per-day, day-starts-at, desired-retention, typos, leech-threshold or auto-optimize"))
     let history = try sandbox.run(["history", "--json"])
     #expect(history.stdout.contains("\"config\""))
     #expect(try sandbox.run(["undo"]).status == 0)
