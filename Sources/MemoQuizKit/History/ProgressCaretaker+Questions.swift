@@ -129,7 +129,7 @@ extension ProgressCaretaker {
   }
 
   private func adoptHandEdit(_ file: [UInt8]?, basedOn hash: UInt64) throws {
-    let base = progress.questionsSteps.last { $0.hash == hash && !progress.undone.contains($0.id) }?.id
+    let base = progress.questionsSteps.last { $0.hash == hash && progress.isInEffect($0.id) }?.id
     let text = file.map { QuestionsText.file(String(decoding: $0, as: UTF8.self)) } ?? QuestionsText.noFile
     try perform { _, ids in
       let step = QuestionsChangeStep(

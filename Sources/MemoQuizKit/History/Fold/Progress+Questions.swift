@@ -5,7 +5,7 @@ extension Progress {
   /// newest change in effect, else the version the first change replaced.
   /// `nil` when no change was ever made: the file is the user's alone.
   var questionsVersion: QuestionsVersion? {
-    if let step = questionsSteps.last(where: { !undone.contains($0.id) }) {
+    if let step = questionsSteps.last(where: { isInEffect($0.id) }) {
       return QuestionsVersion(step: step.id, isBefore: false, hash: step.hash)
     }
     guard let first = questionsSteps.first(where: { $0.beforeHash != nil }), let hash = first.beforeHash else {
@@ -19,7 +19,7 @@ extension Progress {
   var questionsConflicts: [QuestionsConflict] {
     var conflicts: [QuestionsConflict] = []
     var current: QuestionsStepSummary?
-    for step in questionsSteps where !undone.contains(step.id) {
+    for step in questionsSteps where isInEffect(step.id) {
       if let previous = current, step.base != previous.id, step.id.machine != previous.id.machine,
         step.hash != previous.hash
       {
@@ -94,7 +94,7 @@ extension Progress {
   /// Each setting's value in effect, by key: the newest change not taken back.
   var settings: [String: String] {
     var values: [String: String] = [:]
-    for step in settingSteps where !undone.contains(step.id) { values[step.key] = step.value }
+    for step in settingSteps where isInEffect(step.id) { values[step.key] = step.value }
     return values
   }
 }
