@@ -11,9 +11,13 @@ public enum ProcessClock {
   /// it lets commands run side by side in one process, each at its time.
   @TaskLocal public static var override: (@Sendable () -> Date)?
 
+  /// Whether any run set a clock of its task: only then is the task-local
+  /// value read. A process that runs one command never touches it.
+  nonisolated(unsafe) public static var hasTaskClocks = false
+
   /// The current time.
   public static func now() -> Date {
-    if let override { return override() }
+    if hasTaskClocks, let override { return override() }
     guard let value = getenv("MEMOQUIZ_NOW").map({ String(cString: $0) }), !value.isEmpty,
       case .time(let fixed) = ISO8601Time.parseRecordable(value)
     else { return Date() }
