@@ -52,26 +52,13 @@ func fail(_ message: String) -> Never {
   exit(64)
 }
 
-/// A seeded generator (SplitMix64), so every log is the same on every run.
-struct Generator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func unit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
-}
-
 /// A learner whose memory follows FSRS-6 with parameters of their own, each
 /// question studied from a random day of the first year to the end of the
 /// second, reviewed when due give or take, answered wrongly with the chance
 /// of forgetting and then again right the same day, right after the hint 15%
 /// of the time.
 func generate(reviews target: Int, seed: UInt64) -> [(question: Int, time: Int64, rating: Int)] {
-  var generator = Generator(state: seed)
+  var generator = SeededGenerator(seed: seed)
   var values = FSRSParameters.default.values
   for index in values.indices { values[index] *= 0.75 + 0.5 * generator.unit() }
   guard let truth = try? FSRSParameters(values) else { fail("cannot make the learner's parameters") }

@@ -1,4 +1,5 @@
 import Foundation
+import MemoQuizKit
 import Testing
 
 /// `memoquiz import FILE.apkg` through the real binary: a shared deck made

@@ -1,4 +1,5 @@
 import Foundation
+import MemoQuizKit
 import Testing
 
 /// `kill -9` at seeded random moments during review rounds, undo and redo,

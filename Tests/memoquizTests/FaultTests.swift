@@ -1,4 +1,5 @@
 import Foundation
+import MemoQuizKit
 import Testing
 
 /// The durability promise under fault: kills, concurrent processes, a

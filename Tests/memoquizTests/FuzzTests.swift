@@ -13,7 +13,7 @@ import Testing
     ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xEF, 0xBB, 0xBF]]
 
   /// `base` with a few random bytes deleted, replaced or inserted.
-  static func mutate(_ base: [UInt8], using generator: inout SplitMix64) -> [UInt8] {
+  static func mutate(_ base: [UInt8], using generator: inout SeededGenerator) -> [UInt8] {
     var bytes = base
     for _ in 0..<Int.random(in: 1...4, using: &generator) {
       let position = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &generator)
@@ -44,7 +44,7 @@ import Testing
 
   @Test func mutatedFilesNeverCrashValidateOrGroups() throws {
     let sandbox = try MemoQuizSandbox()
-    var generator = SplitMix64(seed: 2026)
+    var generator = SeededGenerator(seed: 2026)
     var outcomes: [Int32: Int] = [:]
     for iteration in 0..<300 {
       let bytes = Self.mutate(Self.base, using: &generator)

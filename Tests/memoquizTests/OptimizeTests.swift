@@ -1,4 +1,5 @@
 import Foundation
+import MemoQuizKit
 import Testing
 
 /// `memoquiz optimize` on a learner's history written as a machine's file:

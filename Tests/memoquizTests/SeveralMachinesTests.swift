@@ -1,4 +1,5 @@
 import Foundation
+import MemoQuizKit
 import Testing
 
 /// One learner on several machines: data folders that share their history

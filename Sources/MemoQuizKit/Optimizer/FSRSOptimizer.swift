@@ -122,7 +122,7 @@ public struct FSRSOptimizer: Sendable {
     let sequences = set.sequences
     var adam = AdamStep(plannedSteps: (set.countedReviews / Self.batchSize + 1) * Self.epochs)
     var parameters = start
-    var generator = SplitMix64(seed: Self.seed)
+    var generator = SeededGenerator(seed: Self.seed)
     var steps: [MemoryModel.Step] = []
     var order = Array(batches.indices)
     let weights = weighting == .uniform ? nil : set.weights(weighting)
@@ -130,7 +130,7 @@ public struct FSRSOptimizer: Sendable {
     var bestLoss = Self.loss(parameters, sequences: sequences, weights: weights)
     for _ in 0..<Self.epochs {
       for index in order.indices { order[index] = index }
-      Self.shuffle(&order, using: &generator)
+      generator.shuffle(&order)
       for batchIndex in order {
         let batch = batches[batchIndex]
         let model = MemoryModel(parameters)
@@ -201,14 +201,5 @@ public struct FSRSOptimizer: Sendable {
     }
     if !current.isEmpty { batches.append(current) }
     return batches
-  }
-
-  /// A Fisher–Yates shuffle, fixed by the generator's seed on every platform.
-  static func shuffle(_ values: inout [Int], using generator: inout SplitMix64) {
-    guard values.count > 1 else { return }
-    for index in stride(from: values.count - 1, to: 0, by: -1) {
-      let other = Int(generator.next(below: UInt64(index + 1)))
-      values.swapAt(index, other)
-    }
   }
 }

@@ -94,7 +94,7 @@ public struct RetentionRecommendation: Hashable, Sendable {
     questions: Int
   ) -> Double {
     let scheduler = FSRSScheduler(parameters: parameters, desiredRetention: desiredRetention)
-    var generator = SplitMix64(seed: seed)
+    var generator = SeededGenerator(seed: seed)
     var states: [MemoryState] = []
     states.reserveCapacity(questions)
     // Every answer of a learner day is given in its morning: the day's
@@ -107,7 +107,7 @@ public struct RetentionRecommendation: Hashable, Sendable {
       var left = answersPerDay
       for (position, index) in due.enumerated() where left > 0 {
         let rating: ReviewRating =
-          RetentionSimulator.unit(&generator) < recall[order[position]]
+          generator.unit() < recall[order[position]]
           ? ReviewRating(rawValue: 2 + RetentionSimulator.draw(habits.recallRatings, &generator)) ?? .good : .again
         states[index] = learn(scheduler, states[index], rating, on: day, answers: &left)
       }

@@ -64,7 +64,7 @@ public struct RetentionSimulator: Sendable {
   /// Simulates a year at one desired retention.
   public func simulate(parameters: FSRSParameters, desiredRetention: Double) -> Outcome {
     let scheduler = FSRSScheduler(parameters: parameters, desiredRetention: desiredRetention)
-    var generator = SplitMix64(seed: Self.seed)
+    var generator = SeededGenerator(seed: Self.seed)
     var states: [MemoryState] = []
     states.reserveCapacity(Self.days * Self.newPerDay)
     var answers = 0
@@ -76,7 +76,7 @@ public struct RetentionSimulator: Sendable {
         let state = states[index]
         let chance = scheduler.retrievability(of: state, onDay: day)
         let rating: ReviewRating
-        if Self.unit(&generator) < chance {
+        if generator.unit() < chance {
           rating = ReviewRating(rawValue: 2 + Self.draw(recallRatings, &generator)) ?? .good
         } else {
           rating = .again
@@ -111,14 +111,9 @@ public struct RetentionSimulator: Sendable {
     return next
   }
 
-  /// A uniform number in 0..<1.
-  static func unit(_ generator: inout SplitMix64) -> Double {
-    Double(generator.next() >> 11) / Double(UInt64(1) << 53)
-  }
-
   /// An index drawn with chances proportional to `weights`.
-  static func draw(_ weights: [Double], _ generator: inout SplitMix64) -> Int {
-    var target = unit(&generator) * weights.reduce(0, +)
+  static func draw(_ weights: [Double], _ generator: inout SeededGenerator) -> Int {
+    var target = generator.unit() * weights.reduce(0, +)
     for (index, weight) in weights.enumerated() {
       if target < weight { return index }
       target -= weight

@@ -51,7 +51,8 @@ struct RoundPolicy {
 
   private func newRound(group: QuestionGroup, options: RoundSession.Options) throws -> Round? {
     let strategy = options.strategy ?? QuestionStrategies.standard
-    let seed = options.seed ?? UInt64.random(in: 0...UInt64(1 << 53))
+    var system = SeededGenerator.fromSystem()
+    let seed = options.seed ?? system.next(below: UInt64(1 << 53) + 1)
     let time = Timestamp(now())
     let limit = strategy.needsMemory ? newLimit(options, groupRound: true) : 0
     let cards = group.cards

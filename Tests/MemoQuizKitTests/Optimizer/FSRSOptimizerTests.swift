@@ -55,7 +55,7 @@ import Testing
 
   @Test func aFewDozenReviewsFitOnlyTheInitialStabilities() throws {
     let day: Int64 = 86_400_000
-    var generator = SplitMix64(seed: 11)
+    var generator = SeededGenerator(seed: 11)
     let histories = (0..<40).map { question in
       let start = Int64(question) * 60_000
       let recalled = generator.next(below: 10) < 7

@@ -13,7 +13,7 @@ import Testing
   /// Seeded review sequences: all four ratings, gaps from minutes (the
   /// same day) to months.
   private static func histories(seed: UInt64, count: Int) -> [ReviewHistory] {
-    var generator = SplitMix64(seed: seed)
+    var generator = SeededGenerator(seed: seed)
     return (0..<count).map { question in
       var time = Int64(question) * 7_000 + 1_780_000_000_000
       var reviews: [ReviewHistory.Review] = []
@@ -34,7 +34,7 @@ import Testing
   /// The published parameters, and learners unlike them (each weight moved
   /// by up to ±60%, then clamped), some with a strong same-day effect.
   private static func parameterSets() -> [FSRSParameters] {
-    var generator = SplitMix64(seed: 31)
+    var generator = SeededGenerator(seed: 31)
     var sets = [FSRSParameters.default]
     for variant in 0..<6 {
       var values = FSRSParameters.default.values.map { value in

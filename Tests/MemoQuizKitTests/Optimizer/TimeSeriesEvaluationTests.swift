@@ -15,7 +15,7 @@ import Testing
   private static func learner(
     seed: UInt64, truth: FSRSParameters, later: FSRSParameters? = nil, changeDay: Int64 = .max, days: Int64 = 200
   ) -> [ReviewHistory] {
-    var generator = SplitMix64(seed: seed)
+    var generator = SeededGenerator(seed: seed)
     func chance() -> Double { Double(generator.next(below: 1 << 40)) / Double(1 << 40) }
     return (0..<300).map { question in
       var time = start + Int64(question % 100) * day + Int64(generator.next(below: 36_000_000))

@@ -6,7 +6,7 @@ import Testing
 /// and the rules, in process: every one gives groups or diagnostics.
 @Suite struct QuestionFileFuzzTests {
   @Test func randomBytesAlwaysGiveGroupsOrPositionedErrors() {
-    var generator = SplitMix64(seed: 7)
+    var generator = SeededGenerator(seed: 7)
     let alphabet = Array(#"{}[],:" \nabtrue-01e.\u"#.utf8) + [0xFF, 0xE3, 0x81, 0x82]
     for _ in 0..<5000 {
       let count = Int(generator.next(below: 60))

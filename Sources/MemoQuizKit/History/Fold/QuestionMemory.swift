@@ -94,8 +94,8 @@ public struct QuestionMemory: Hashable, Sendable {
       hash ^= UInt64(byte)
       hash &*= 0x100_0000_01B3
     }
-    var generator = SplitMix64(seed: hash ^ UInt64(truncatingIfNeeded: review))
-    return Double(generator.next() >> 11) / Double(1 << 53)
+    var generator = SeededGenerator(seed: hash ^ UInt64(truncatingIfNeeded: review))
+    return generator.unit()
   }
 }
 

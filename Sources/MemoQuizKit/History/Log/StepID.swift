@@ -25,7 +25,7 @@ public struct MachineID: RawRepresentable, Hashable, Comparable, Sendable {
 
   /// A new identity, drawn at random.
   static func random() -> MachineID {
-    var generator = SystemRandomNumberGenerator()
+    var generator = SeededGenerator.fromSystem()
     while true {
       if let id = MachineID(rawValue: generator.next()) { return id }
     }

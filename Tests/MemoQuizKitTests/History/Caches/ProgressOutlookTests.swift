@@ -9,7 +9,7 @@ import Testing
   /// Cards of two groups with memory made by answers at seeded times, some
   /// cards never answered.
   private static func practised(seed: UInt64) -> (groups: [QuestionGroup], progress: MemoQuizKit.Progress) {
-    var generator = SplitMix64(seed: seed)
+    var generator = SeededGenerator(seed: seed)
     let groups = ["G1", "G2", "Unplayed"].map { title in
       QuestionGroup(
         title: title, questions: (0..<40).map { Question(prompt: "\(title)q\($0)", answer: "a\($0)") },

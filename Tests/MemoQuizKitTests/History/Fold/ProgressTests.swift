@@ -15,7 +15,7 @@ import Testing
   static func randomHistory(seed: UInt64, length: Int, machine: UInt32 = 1, machines: UInt32 = 1)
     -> [HistoryRecord]
   {
-    var generator = SplitMix64(seed: seed)
+    var generator = SeededGenerator(seed: seed)
     var records: [HistoryRecord] = []
     var sequences: [UInt32: Int] = [:]
     var current = machine

@@ -96,7 +96,7 @@ import Testing
 
   @Test(arguments: 0..<4)
   func damagedHistoryFilesAndCheckpointsAreReadWithoutATrap(_ seed: Int) throws {
-    var generator = SplitMix64(seed: UInt64(seed))
+    var generator = SeededGenerator(seed: UInt64(seed))
     let folder = try TemporaryFolder()
     let data = DataFolder(path: folder.path)
     let caretaker = try ProgressCaretaker(folder: data)
