@@ -1,4 +1,5 @@
 import Foundation
+import MemoQuizKit
 import Testing
 
 /// `memoquiz review` fits the scheduler by itself once enough reviews came:

@@ -164,7 +164,7 @@ import Testing
   }
 
   /// The text of the scheduler's parameters, the published ones or near them.
-  private static func parametersText(_ generator: inout SplitMix64) -> String {
+  private static func parametersText(_ generator: inout SeededGenerator) -> String {
     var values = FSRSParameters.default.values
     values[0] *= 1 + Double(generator.next(below: 20)) / 100
     return SchedulerSettings.text(of: (try? FSRSParameters(values)) ?? .default)
