@@ -100,7 +100,7 @@ extension ProgressCaretaker {
       if let file, state == nil || fileHash != state?.hash {
         // A file memoquiz has not seen: keep it before replacing it.
         try SnapshotCaretaker(folder: folder).save(
-          contents: file, reason: "before the questions of the history were installed", now: ProcessClock.now())
+          contents: file, reason: "before the questions of the history were installed", now: folder.clock())
       }
       if let bytes = text.bytes {
         try DurableFile.replace(folder.questionsFile, with: bytes)
@@ -133,7 +133,7 @@ extension ProgressCaretaker {
     let text = file.map { QuestionsText.file(String(decoding: $0, as: UTF8.self)) } ?? QuestionsText.noFile
     try perform { _, ids in
       let step = QuestionsChangeStep(
-        id: ids[0], time: ids.after(Timestamp(ProcessClock.now())), kind: .edit, base: base, group: nil,
+        id: ids[0], time: ids.after(Timestamp(folder.clock())), kind: .edit, base: base, group: nil,
         summary: "edit of questions.json by hand", contents: text)
       return ([.questionsChange(step)], ())
     }
@@ -179,7 +179,7 @@ extension ProgressCaretaker {
         lines.append("\(conflict.kept.text) \(conflict.replaced.text)")
         guard let clashes, !clashes.isEmpty else { continue }
         let snapshot = try SnapshotCaretaker(folder: folder).save(
-          contents: replaced.bytes, reason: "questions replaced by a change on another machine", now: ProcessClock.now()
+          contents: replaced.bytes, reason: "questions replaced by a change on another machine", now: folder.clock()
         )
         let kept = names[conflict.kept.machine] ?? conflict.kept.machine.hex
         let other = names[conflict.replaced.machine] ?? conflict.replaced.machine.hex
@@ -246,7 +246,7 @@ extension ProgressCaretaker {
     // After the version it was made from, whatever this machine's clock says.
     let made = try history.file(of: inEffect.machine).read().records.first { $0.id == inEffect }?.time
     let now = max(
-      Timestamp(ProcessClock.now()), made.map { Timestamp(rawValue: $0.rawValue + 1) } ?? Timestamp(rawValue: 0))
+      Timestamp(folder.clock()), made.map { Timestamp(rawValue: $0.rawValue + 1) } ?? Timestamp(rawValue: 0))
     try perform { _, ids in
       let step = QuestionsChangeStep(
         id: ids[0], time: ids.after(now), kind: .edit, base: inEffect, group: nil,

@@ -1,3 +1,4 @@
+import FoundationEssentials
 @preconcurrency import Glibc
 
 /// The folder that holds the user's questions, scores, rounds and snapshots.
@@ -7,6 +8,11 @@
 public struct DataFolder: Sendable {
   /// The folder's path.
   public let path: String
+  /// The clock of the command that works on the folder: the steps and
+  /// snapshots memoquiz makes on its own (a hand edit recorded, a version
+  /// kept after a conflict) take their time from it, as the steps a command
+  /// makes do. Runs side by side in one process each keep their own.
+  public var clock: @Sendable () -> Date = ProcessClock.now
 
   public init(path: String) {
     self.path = path

@@ -16,9 +16,7 @@ enum MemoQuizTool {
     SignalMonitor.install()
     let terminal = StandardTerminal()
     FileLock.onLongWait = { terminal.warn($0) }
-    // The process's own clock reads `MEMOQUIZ_NOW` from its environment:
-    // no clock of the task is needed (nor set up outside a task).
-    return run(arguments, terminal: terminal, environment: ProcessInfo.processInfo.environment, setsTaskClock: false)
+    return run(arguments, terminal: terminal, environment: ProcessInfo.processInfo.environment)
   }
 
   /// Runs the tool against a terminal and an environment; nothing else of
@@ -27,28 +25,17 @@ enum MemoQuizTool {
   ///   - arguments: the command line without the program name.
   ///   - environment: the variables the tool reads (`MEMOQUIZ_HOME`,
   ///     `MEMOQUIZ_NOW`, `EDITOR`, ...).
-  ///   - setsTaskClock: whether the steps memoquiz makes on its own take
-  ///     their time from this run's clock (``ProcessClock/override``), so
-  ///     that runs side by side in one process each keep their own time.
   /// - Returns: the exit code.
-  static func run(
-    _ arguments: [String], terminal: any ToolTerminal, environment: [String: String], setsTaskClock: Bool = true
-  ) -> ExitCode {
+  static func run(_ arguments: [String], terminal: any ToolTerminal, environment: [String: String]) -> ExitCode {
     var code: ExitCode
     do {
       let now = try clock(environment)
-      let context = CommandContext(
-        terminal: terminal, folder: try DataFolder { environment[$0] }, now: now, environment: environment)
-      if setsTaskClock {
-        ProcessClock.hasTaskClocks = true
-        try ProcessClock.$override.withValue(now) {
-          try run(arguments, in: context)
-          context.saveCheckpoints()
-        }
-      } else {
-        try run(arguments, in: context)
-        context.saveCheckpoints()
-      }
+      var folder = try DataFolder { environment[$0] }
+      // What memoquiz records on its own is timed by this run's clock.
+      folder.clock = now
+      let context = CommandContext(terminal: terminal, folder: folder, now: now, environment: environment)
+      try run(arguments, in: context)
+      context.saveCheckpoints()
       code = .success
     } catch {
       code = report(error, terminal: terminal)
