@@ -18,17 +18,14 @@ public enum ReviewRating: Int, Sendable, Hashable, CaseIterable {
     self = correct ? (usedHint ? .hard : .good) : .again
   }
 
-  /// The grade a learner gives a self-graded card by its key: `1` Again,
-  /// `2` Hard, `3` Good, `4` Easy, and `n` Again, `y` Good (either case).
+  /// The grade a learner gives a self-graded card by its key, as
+  /// ``RoundInput/grades`` declares them: `1` Again, `2` Hard, `3` Good,
+  /// `4` Easy, and `n` Again, `y` Good (either case).
   /// - Returns: `nil` for any other text.
   public init?(selfGrade key: String) {
-    switch key.lowercased() {
-    case "1", "n": self = .again
-    case "2": self = .hard
-    case "3", "y": self = .good
-    case "4": self = .easy
-    default: return nil
-    }
+    let key = key.lowercased()
+    guard let grade = RoundInput.grades.first(where: { $0.keys.contains(key) }) else { return nil }
+    self = grade.rating
   }
 
   /// The grade's name, as Anki says it: "Again", "Hard", "Good", "Easy".

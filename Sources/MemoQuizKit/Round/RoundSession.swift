@@ -142,7 +142,7 @@ public struct RoundSession {
         shownAt = MonotonicClock.milliseconds()
       }
       let awaitingGrade = revealed != nil
-      if terminal.isInteractive { held += style.cyan(awaitingGrade ? "1-4> " : "> ") }
+      if terminal.isInteractive { held += style.cyan(awaitingGrade ? RoundInput.gradePrompt : "> ") }
       if !terminal.hasWaitingLine || round.unsaved.count >= Self.batchLimit {
         // About to wait for the person: everything graded must be on disk
         // and its verdict shown first.
@@ -178,15 +178,15 @@ public struct RoundSession {
         held += words.graded(verdict)
         askQuestion = true
       case "":
-        held += "Type an answer (? for a hint, :help for more).\n"
-      case "?":
+        held += "Type an answer (\(RoundInput.hint.name) for a hint, \(RoundInput.help.name) for more).\n"
+      case RoundInput.hint:
         usedHint = true
         if let hint = round.currentCard?.hint, !hint.isEmpty {
           held += style.yellow("Hint: \(TextSanitizer.sanitized(hint))") + "\n"
         } else {
           held += "There is no hint for this question.\n"
         }
-      case ":undo":
+      case RoundInput.undo:
         try release(&round)
         guard let last = round.lastAnswer else {
           held += "Nothing to undo in this round.\n"
@@ -204,7 +204,7 @@ public struct RoundSession {
           ? "Took back your \(last.isCorrect ? "correct" : "incorrect") answer to \(prompt).\n"
           : "Your answer to \(prompt) was already taken back (by `memoquiz undo`); it is asked again.\n"
         askQuestion = true
-      case ":right":
+      case RoundInput.right:
         try release(&round)
         guard let last = round.lastAnswer, !last.isCorrect else {
           held +=
@@ -227,18 +227,18 @@ public struct RoundSession {
         let prompt = round.card(last.question).map { TextSanitizer.sanitized($0.prompt) } ?? "it"
         held += style.green("Counted as correct:") + " your answer to \(prompt).\n"
         askQuestion = true
-      case ":quit":
+      case RoundInput.quit:
         try release(&round)
         stop(round)
         return
-      case ":help":
-        held += RoundWords.help
-      case ":romaji":
+      case RoundInput.help:
+        held += RoundWords.help(width: terminal.width)
+      case RoundInput.romaji:
         judging.convertsKana.toggle()
         held += words.romaji(convertsKana: judging.convertsKana)
       default:
         if trimmed.hasPrefix(":") {
-          held += "Unknown input \(TextSanitizer.sanitized(trimmed)); type :help for the list.\n"
+          held += "Unknown input \(TextSanitizer.sanitized(trimmed)); type \(RoundInput.help.name) for the list.\n"
           continue
         }
         let duration = Int(clamping: MonotonicClock.milliseconds() - shownAt)
@@ -263,10 +263,10 @@ public struct RoundSession {
     }
   }
 
-  /// Whether an input is one of the round's own (`?`, `:undo`, ...) rather
-  /// than an answer, an attempt or a grade.
+  /// Whether an input is one of the round's own (`?`, `:undo`, ...), or
+  /// refused as an unknown one, rather than an answer, an attempt or a grade.
   private static func isCommand(_ trimmed: String) -> Bool {
-    trimmed == "?" || trimmed.hasPrefix(":")
+    RoundInput.named(trimmed) != nil || trimmed.hasPrefix(":")
   }
 
   // MARK: - The end

@@ -8,24 +8,11 @@ import FoundationEssentials
 struct RoundWords {
   let style: TextStyle
 
-  /// What `:help` shows.
-  static let help = """
-    During a round, each line you type is one input:
-      ?        show the hint (a right answer after it counts as Hard)
-      :undo    take back your last answer; its question is asked again
-      :right   your last answer, graded Incorrect, was right: count it as correct
-      :romaji  stop turning romaji into kana for answers in kana (again: turn it back on)
-      :quit    stop here; the next `memoquiz play` of the group (or `memoquiz review`) resumes
-      :help    this list
-    Anything else is your answer. Ctrl-D, Ctrl-C, SIGTERM and SIGHUP stop too.
-    A card you grade yourself: Enter (or your attempt) shows the answer, then
-    grade it: 1 Again, 2 Hard, 3 Good, 4 Easy (n Again, y Good). On a
-    terminal one key is enough; at the grade, : starts a line for :undo.
-
-    """
+  /// What `:help` shows, wrapped to `width` columns.
+  static func help(width: Int) -> String { RoundInput.helpText(width: width) }
 
   /// The keys that grade a self-graded card.
-  static let gradeKeys = "Grade it: 1 Again · 2 Hard · 3 Good · 4 Easy (n Again, y Good)."
+  static let gradeKeys = "Grade it: " + RoundInput.gradeKeys(separator: " · ") + "."
 
   /// What the learner sees once a self-graded card is turned over: the
   /// answer, the hint, and their attempt beside it, not judged.
@@ -107,7 +94,7 @@ struct RoundWords {
     if interactive {
       header +=
         style.dim("Type the answer and press Enter.") + "\n"
-        + style.dim("?  hint   ·   :undo  take back   ·   :right  my answer was right   ·   :help   ·   :quit")
+        + style.dim(RoundInput.footerLine)
         + "\n"
     }
     return header

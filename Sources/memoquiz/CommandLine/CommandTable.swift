@@ -36,16 +36,8 @@ enum CommandTable {
         .paragraph(
           "A review round asks the questions that are due, the ones you are most likely to have forgotten first, "
             + "then up to --new questions you have never answered. A question you miss comes back later in the "
-            + "round until you get it right."),
-        .paragraph("During a round, each line you type is one input:"),
-        .definitions([
-          Definition("?", "show the hint"),
-          Definition(":undo", "take back the last graded answer (as often as you like)"),
-          Definition(":right", "your last answer, graded Incorrect, was right"),
-          Definition(":help", "list these inputs"),
-          Definition(":romaji", "stop turning romaji into kana for answers in kana, for this session"),
-          Definition(":quit", "stop; Ctrl-C, Ctrl-D, SIGTERM and SIGHUP stop too"),
-        ]),
+            + "round until you get it right.")
+      ] + roundInputs + [
         .paragraph(
           "When the answer is written in kana, romaji turns into kana as you type it (nn, n' and a final n give "
             + "ん, a doubled consonant gives っ, a capital gives katakana); piped answers are converted the same way. "
@@ -81,7 +73,7 @@ enum CommandTable {
             + "new-per-day (`memoquiz config`). Each prompt shows its group. A question you miss comes back later "
             + "in the round. An unfinished review round resumes with the next `memoquiz review`; one is open at a "
             + "time, and its groups cannot be played elsewhere meanwhile.")
-      ],
+      ] + roundInputs,
       examples: [
         Example("memoquiz review", "today's review, in all groups"),
         Example("memoquiz review hiragana katakana", "two groups"),
@@ -514,6 +506,14 @@ enum CommandTable {
           name: "COMMAND", noun: "a COMMAND", arity: .optional, kind: .command, help: "the command to explain")
       ],
       examples: [Example("memoquiz help play", "the same as `memoquiz play --help`")]),
+  ]
+
+  /// The inputs of a round, as `:help` lists them, for `play` and `review`.
+  static let roundInputs: [HelpBlock] = [
+    .paragraph(RoundInput.introduction),
+    .definitions(RoundInput.all.map { Definition($0.name, $0.meaning) }),
+    .paragraph(RoundInput.otherwise),
+    .paragraph(RoundInput.selfGrading),
   ]
 
   /// The command called `name`.

@@ -1,0 +1,127 @@
+/// An input a round understands besides an answer: `?`, `:undo`, `:right`,
+/// `:help`, `:romaji` and `:quit`; and, in ``grades``, the keys that grade a
+/// card the learner grades themselves.
+///
+/// This is the one table of them: the round loop matches what is typed
+/// against it, `:help`, the line under a round's header and the grade prompt
+/// are written from it, `memoquiz play --help` and the manual list it, and a
+/// test holds the README's table to it.
+public struct RoundInput: Sendable, Equatable {
+  /// What is typed.
+  public let name: String
+  /// One line on what it does, as `:help`, `--help` and the README say it.
+  public let meaning: String
+  /// The few words beside its name on the line under a new round's header;
+  /// `nil` shows the name alone.
+  let label: String?
+
+  /// Whether `typed`, trimmed, is this input.
+  public func matches(_ typed: String) -> Bool {
+    typed == name
+  }
+
+  /// Lets the round loop switch over what was typed: `case RoundInput.undo:`.
+  public static func ~= (input: RoundInput, typed: String) -> Bool {
+    input.matches(typed)
+  }
+
+  /// `?`: the hint.
+  public static let hint = RoundInput(
+    name: "?", meaning: "show the hint (a right answer after it counts as Hard)", label: "hint")
+  /// `:undo`: the last answer taken back.
+  public static let undo = RoundInput(
+    name: ":undo", meaning: "take back your last answer (its score and memory) and ask it again", label: "take back")
+  /// `:right`: the last answer, graded Incorrect, counted as correct.
+  public static let right = RoundInput(
+    name: ":right", meaning: "your last answer, graded Incorrect, was right: count it as correct",
+    label: "my answer was right")
+  /// `:help`: these inputs listed.
+  public static let help = RoundInput(name: ":help", meaning: "list these inputs", label: nil)
+  /// `:romaji`: romaji typed for a kana answer no longer turned into kana.
+  public static let romaji = RoundInput(
+    name: ":romaji", meaning: "stop turning romaji into kana, for this session (again: back on)", label: nil)
+  /// `:quit`: the round left, to resume later.
+  public static let quit = RoundInput(
+    name: ":quit", meaning: "stop here, all saved; the next `memoquiz play` (or `review`) resumes", label: nil)
+
+  /// Every input of a round, in the order `:help` and `--help` list them.
+  public static let all: [RoundInput] = [hint, undo, right, help, romaji, quit]
+
+  /// The inputs the line under a new round's header names.
+  static let footer: [RoundInput] = [hint, undo, right, help, quit]
+
+  /// The input `typed` (trimmed) names, or `nil`: an answer, an attempt or
+  /// a grade.
+  public static func named(_ typed: String) -> RoundInput? {
+    all.first { $0.matches(typed) }
+  }
+
+  // MARK: - Grading a card yourself
+
+  /// The keys that give one grade to a self-graded card.
+  public struct GradeKey: Sendable, Equatable {
+    /// The key `:help` names first, then the others that do the same.
+    public let keys: [String]
+    /// The grade they give.
+    public let rating: ReviewRating
+  }
+
+  /// The keys that grade a card the learner grades themselves, as in Anki;
+  /// either case of a letter.
+  public static let grades: [GradeKey] = [
+    GradeKey(keys: ["1", "n"], rating: .again),
+    GradeKey(keys: ["2"], rating: .hard),
+    GradeKey(keys: ["3", "y"], rating: .good),
+    GradeKey(keys: ["4"], rating: .easy),
+  ]
+
+  /// The grade keys with their grades: `1 Again, 2 Hard, 3 Good, 4 Easy
+  /// (n Again, y Good)`.
+  /// - Parameter separator: put between the first keys.
+  public static func gradeKeys(separator: String = ", ") -> String {
+    let first = grades.compactMap { grade in grade.keys.first.map { "\($0) \(grade.rating.name)" } }
+    let others = grades.flatMap { grade in grade.keys.dropFirst().map { "\($0) \(grade.rating.name)" } }
+    let text = first.joined(separator: separator)
+    return others.isEmpty ? text : text + " (\(others.joined(separator: ", ")))"
+  }
+
+  /// The prompt of a grade on a terminal: `1-4> `.
+  static var gradePrompt: String {
+    "\(grades.first?.keys.first ?? "")-\(grades.last?.keys.first ?? "")> "
+  }
+
+  // MARK: - The words around the table
+
+  /// The sentence before the table.
+  public static let introduction = "During a round, each line you type is one input:"
+
+  /// What the table leaves out.
+  public static let otherwise = "Anything else is your answer. Ctrl-D, Ctrl-C, SIGTERM and SIGHUP stop too."
+
+  /// How a card the learner grades themselves is answered.
+  public static var selfGrading: String {
+    "A card you grade yourself: Enter (or your attempt) shows the answer, then grade it: "
+      + "\(gradeKeys()). On a terminal one key is enough; at the grade, : starts a line for the inputs above."
+  }
+
+  /// What `:help` shows, wrapped to `width` columns (at most 80).
+  static func helpText(width: Int) -> String {
+    let width = max(40, min(width, 80))
+    let column = (all.map(\.name.count).max() ?? 0) + 4
+    var lines = TextWrapping.lines(introduction, width: width)
+    for input in all {
+      let lead = "  " + input.name + String(repeating: " ", count: column - 2 - input.name.count)
+      lines += TextWrapping.lines(
+        input.meaning, width: width, firstIndent: lead, indent: String(repeating: " ", count: column))
+    }
+    lines += TextWrapping.lines(otherwise, width: width)
+    lines += TextWrapping.lines(selfGrading, width: width)
+    return lines.joined(separator: "\n") + "\n\n"
+  }
+
+  /// The line under a new round's header: `?  hint   ·   :undo  take back
+  /// ...`.
+  static var footerLine: String {
+    footer.map { input in input.label.map { "\(input.name)  \($0)" } ?? input.name }.joined(separator: "   ·   ")
+  }
+}
