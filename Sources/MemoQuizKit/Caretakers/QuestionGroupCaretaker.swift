@@ -38,8 +38,8 @@ public struct QuestionGroupCaretaker {
     // questions are parsed.
     let saved = BackgroundWork {
       needsMemory
-        ? (outlook: nil, checkpoint: ProgressCaretaker.readCheckpoint(in: folder))
-        : ProgressCaretaker.readOutlookOrCheckpoint(in: folder)
+        ? (outlook: nil, checkpoint: ProgressCaches.readCheckpoint(in: folder))
+        : ProgressCaches.readOutlookOrCheckpoint(in: folder)
     }
     var key: UInt64
     (groups, source, key) = try Self.loadGroups(in: folder)
@@ -50,7 +50,7 @@ public struct QuestionGroupCaretaker {
       progress = fromOutlook
     } else {
       progress = try ProgressCaretaker(
-        folder: folder, checkpoint: read.checkpoint ?? ProgressCaretaker.readCheckpoint(in: folder),
+        folder: folder, checkpoint: read.checkpoint ?? ProgressCaches.readCheckpoint(in: folder),
         onWarning: onWarning)
     }
     // The questions follow the history: a change that arrived from another
