@@ -38,16 +38,25 @@ public final class ProgressCaretaker {
     set { store.caches.questionsInUse = newValue }
   }
 
-  /// The state after every record read so far, with the memory of every
-  /// card: read from the checkpoint on first need when the outlook stood in.
-  var progress: Progress {
-    if store.outlook != nil { store.loadMemory() }
+  /// The state after every record read so far, without the memory of each
+  /// card while the outlook stands in for it: scores, rounds, settings,
+  /// the steps in effect, answer times and the newest activity.
+  var progressWithoutMemory: Progress { store.state }
+
+  /// Whether ``progressWithoutMemory`` holds the memory of every card too:
+  /// always, unless the progress was loaded from the outlook and
+  /// ``loadMemory()`` was not called since.
+  var hasMemory: Bool { store.outlook == nil }
+
+  /// The state with the memory of every card: read from the checkpoint and
+  /// the history after it when the outlook stood in for it, else the state
+  /// as it is. Commands and views that need any card's memory call this.
+  /// - Throws: ``PersistenceError`` when the history cannot be read.
+  @discardableResult
+  func loadMemory() throws -> Progress {
+    try store.loadMemory()
     return store.state
   }
-
-  /// The state without the memory of each card, which the outlook gives:
-  /// scores, rounds, settings, answer times and the newest activity.
-  var progressWithoutMemory: Progress { store.state }
 
   /// The identities the records of one change take: this machine's next numbers.
   typealias NewIDs = ProgressStore.NewIDs

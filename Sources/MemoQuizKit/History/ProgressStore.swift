@@ -67,12 +67,15 @@ final class ProgressStore {
     caches.outlookWritten = (outlook.coverage, summary.key)
   }
 
-  /// Reads the memory of every card: the checkpoint, then the history after
-  /// it, in place of the outlook. A file that cannot be read now leaves the
-  /// state as it is; the next change, which reads the files under the lock,
-  /// reports it.
-  func loadMemory() {
+  /// Reads the memory of every card, in place of the outlook: the
+  /// checkpoint, then the history after it. Nothing to do when the state
+  /// has it already.
+  /// - Throws: ``PersistenceError`` when the history cannot be read; the
+  ///   state is left as it was (a damaged checkpoint is moved aside and the
+  ///   history replayed instead, with a warning).
+  func loadMemory() throws {
     guard outlook != nil else { return }
+    let before = (outlook, state, coverage, caches)
     outlook = nil
     state = Progress()
     coverage = [:]
@@ -81,7 +84,8 @@ final class ProgressStore {
     do {
       try refresh()
     } catch {
-      onWarning("the history could not be read (\(error))")
+      (outlook, state, coverage, caches) = before
+      throw error
     }
   }
 
@@ -122,7 +126,7 @@ final class ProgressStore {
 
   /// Reads what every machine appended since the last read and applies it.
   func refresh() throws {
-    if outlook != nil { loadMemory() }
+    try loadMemory()
     guard let reading = try history.readNew(since: coverage) else {
       try rebuild()
       return
