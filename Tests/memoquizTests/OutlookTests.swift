@@ -114,4 +114,42 @@ import Testing
     #expect(after == (try viewsWithoutOutlook(sandbox)))
     #expect(after[1].contains("\"new\""))
   }
+
+  /// A day the outlook does not reach (a clock set back) needs every card's
+  /// memory: when neither the checkpoint nor the history can be read, the
+  /// command ends with the error, not a plan counted from nothing.
+  @Test func aDayTheOutlookMissesEndsWithAnErrorWhenTheMemoryCannotBeRead() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeQuestions(#"[{"title": "Numbers", "questions": [{"prompt": "1", "answer": "one"}]}]"#)
+    let round = try sandbox.run(["play", "Numbers"], input: "one\n", environment: at("2026-11-30T08:00:00Z"))
+    #expect(round.status == 0, "\(round.stderr)")
+    let groups = try sandbox.run(["groups"], environment: at("2026-11-30T09:00:00Z"))
+    #expect(groups.status == 0, "\(groups.stderr)")
+    #expect(FileManager.default.fileExists(atPath: outlook(sandbox).path))
+    // A damaged checkpoint, and a history whose first line says a newer
+    // memoquiz wrote it (its size and last bytes unchanged, so the outlook
+    // still reaches as far as it).
+    let checkpoint = sandbox.folder.appendingPathComponent("local/checkpoint")
+    try Data("not a checkpoint\n".utf8).write(to: checkpoint)
+    let historyFolder = sandbox.folder.appendingPathComponent("history")
+    let names = try FileManager.default.contentsOfDirectory(atPath: historyFolder.path)
+    try #require(names.count == 1)
+    let history = historyFolder.appendingPathComponent(names[0])
+    let text = try String(contentsOf: history, encoding: .utf8)
+    let header = "memoquiz history\t\(MachineHistoryFile.version)\t"
+    try #require(text.hasPrefix(header))
+    try Data(("memoquiz history\t9\t" + text.dropFirst(header.count)).utf8).write(to: history)
+
+    let today = try sandbox.run(["today"], environment: at("2026-11-01T10:00:00Z"))
+    #expect(today.status == 1)
+    #expect(today.stdout == "")
+    let lines = today.stderr.split(separator: "\n")
+    #expect(lines.count == 2, "\(today.stderr)")
+    #expect(lines.first?.hasPrefix("memoquiz: warning: \(checkpoint.path) could not be read; it was kept as ") == true)
+    #expect(
+      lines.last == """
+        memoquiz: error: \(history.path) was written by a newer memoquiz (format version 9; this one reads up to \
+        \(MachineHistoryFile.version)); update memoquiz
+        """)
+  }
 }

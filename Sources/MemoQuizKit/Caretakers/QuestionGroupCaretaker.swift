@@ -38,8 +38,8 @@ public struct QuestionGroupCaretaker {
     // questions are parsed.
     let saved = BackgroundWork {
       needsMemory
-        ? (outlook: nil, checkpoint: ProgressCaretaker.readCheckpoint(in: folder))
-        : ProgressCaretaker.readOutlookOrCheckpoint(in: folder)
+        ? (outlook: nil, checkpoint: ProgressCaches.readCheckpoint(in: folder))
+        : ProgressCaches.readOutlookOrCheckpoint(in: folder)
     }
     var key: UInt64
     (groups, source, key) = try Self.loadGroups(in: folder)
@@ -50,7 +50,7 @@ public struct QuestionGroupCaretaker {
       progress = fromOutlook
     } else {
       progress = try ProgressCaretaker(
-        folder: folder, checkpoint: read.checkpoint ?? ProgressCaretaker.readCheckpoint(in: folder),
+        folder: folder, checkpoint: read.checkpoint ?? ProgressCaches.readCheckpoint(in: folder),
         onWarning: onWarning)
     }
     // The questions follow the history: a change that arrived from another
@@ -108,7 +108,42 @@ public struct QuestionGroupCaretaker {
   /// desired retention.
   public var scheduler: FSRSScheduler { progress.progressWithoutMemory.scheduler }
 
-  private func groupProgress(_ title: String) -> GroupProgress? { progress.progress.groups[title] }
+  /// The progress with the memory of every card. A caretaker loaded with
+  /// `needsMemory: false` has it only after ``loadMemory()``.
+  var progressWithMemory: Progress {
+    assert(progress.hasMemory, "the memory of the cards is read by loadMemory() first")
+    return progress.progressWithoutMemory
+  }
+
+  /// Reads the memory of every card, when the outlook stood in for it (a
+  /// caretaker loaded with `needsMemory: false`): before a round is played
+  /// from the start screen.
+  /// - Throws: ``PersistenceError`` when the history cannot be read.
+  public func loadMemory() throws {
+    try progress.loadMemory()
+  }
+
+  /// Reads the memory of every card when the outlook does not reach back to
+  /// the learner day before `now`'s (a clock set back): the day's plan
+  /// (``DayPlan``) then counts that day's answers from the whole state.
+  /// - Throws: ``PersistenceError`` when the history cannot be read.
+  public func loadMemory(forDayAt now: Date) throws {
+    guard !outlookCoversDay(at: now) else { return }
+    try progress.loadMemory()
+  }
+
+  /// Whether the progress holds what the day of `now` is counted from: the
+  /// memory of every card, or an outlook whose activity reaches back to
+  /// the learner day before `now`'s.
+  func outlookCoversDay(at now: Date) -> Bool {
+    guard let kept = progress.outlook?.activitySince else { return true }
+    let hour = progress.settings.dayStartsAt
+    let day = LearnersDay(containing: Timestamp(now), startingAt: hour)
+    let dayBefore = Timestamp(rawValue: day.start.rawValue - 1)
+    return Activity.slot(of: LearnersDay(containing: dayBefore, startingAt: hour).start) >= kept
+  }
+
+  private func groupProgress(_ title: String) -> GroupProgress? { progressWithMemory.groups[title] }
 
   /// The group's scores and times, which the outlook has too: no card's
   /// memory is read for them.

@@ -69,19 +69,14 @@ public struct DayPlan: Sendable {
   /// The day of `caretaker`'s groups at `now`.
   public init(caretaker: QuestionGroupCaretaker, now: Date) {
     let time = Timestamp(now)
-    var progress = caretaker.progress.progressWithoutMemory
+    let progress = caretaker.progress.progressWithoutMemory
     let settings = Settings(progress.settings)
     day = LearnersDay(containing: time, startingAt: settings.dayStartsAt)
     // The outlook keeps the activity of the newest days only: an earlier
-    // day (a clock set back) is counted from everything.
-    var outlook = caretaker.progress.outlook
-    let dayBefore = Timestamp(rawValue: day.start.rawValue - 1)
-    if let kept = outlook?.activitySince,
-      Activity.slot(of: LearnersDay(containing: dayBefore, startingAt: settings.dayStartsAt).start) < kept
-    {
-      progress = caretaker.progress.progress
-      outlook = nil
-    }
+    // day (a clock set back) is counted from everything, which the caller
+    // read first (``QuestionGroupCaretaker/loadMemory(forDayAt:)``).
+    assert(caretaker.outlookCoversDay(at: now), "the memory is read by loadMemory(forDayAt:) first")
+    let outlook = caretaker.progress.outlook
     newPerDay = settings.newPerDay
     desiredRetention = settings.desiredRetention
     recommendedRetention = progress.settings[SchedulerSettings.recommendationKey].flatMap(Double.init)
@@ -176,7 +171,7 @@ extension QuestionGroupCaretaker {
   /// The memory of each of `cards`, cards of `group`, in order (`nil` for
   /// one never answered): the group looked up once, not once a card.
   func memoryStates(of cards: [Card], in group: QuestionGroup) -> [MemoryState?] {
-    let memory = progress.progress.groups[group.title]?.questions ?? [:]
+    let memory = progressWithMemory.groups[group.title]?.questions ?? [:]
     return cards.map { memory[$0.identity]?.state }
   }
 

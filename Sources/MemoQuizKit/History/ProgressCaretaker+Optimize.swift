@@ -4,7 +4,7 @@ import FoundationEssentials
 extension ProgressCaretaker {
   /// The parameters in use: installed by an earlier `optimize`, else the
   /// published defaults.
-  public var parameters: FSRSParameters { progress.schedulerSettings.parameters }
+  public var parameters: FSRSParameters { progressWithoutMemory.schedulerSettings.parameters }
 
   /// When `memoquiz optimize` installed the parameters in use: `nil` while
   /// the published defaults are in use. Only then is the history read.
@@ -19,7 +19,7 @@ extension ProgressCaretaker {
   }
 
   /// The `desired-retention` setting in effect.
-  public var desiredRetention: Double { progress.schedulerSettings.desiredRetention }
+  public var desiredRetention: Double { progressWithoutMemory.schedulerSettings.desiredRetention }
 
   /// Every card's reviews in effect, in the order of the merged history:
   /// answers taken back (and the reviews of an import taken back) are left
@@ -112,8 +112,9 @@ extension ProgressCaretaker {
 
   /// How many cards with a memory are due on the learner day of `now`, in
   /// all groups.
-  public func dueToday(at now: Date) -> Int {
-    Self.dueCount(in: progress, at: now, hour: settings.dayStartsAt)
+  /// - Throws: ``PersistenceError`` when the memory cannot be read.
+  public func dueToday(at now: Date) throws -> Int {
+    Self.dueCount(in: try loadMemory(), at: now, hour: settings.dayStartsAt)
   }
 
   /// How many cards would be due on the learner day of `now` with

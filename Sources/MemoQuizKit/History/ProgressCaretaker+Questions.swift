@@ -78,7 +78,7 @@ extension ProgressCaretaker {
     if let state, state.hash == version.hash, state.matches(folder.questionsFile) { return false }
     return try locked {
       try refresh()
-      guard let version = progress.questionsVersion else { return false }
+      guard let version = progressWithoutMemory.questionsVersion else { return false }
       let file = try DurableFile.read(folder.questionsFile)
       let fileHash = file.map { $0.withUnsafeBufferPointer(QuestionsText.hash) } ?? 0
       if fileHash == version.hash {
@@ -120,7 +120,7 @@ extension ProgressCaretaker {
     try locked {
       let file = try DurableFile.read(folder.questionsFile)
       let hash = file.map { $0.withUnsafeBufferPointer(QuestionsText.hash) } ?? 0
-      guard hash != state.hash, hash != progress.questionsVersion?.hash else {
+      guard hash != state.hash, hash != progressWithoutMemory.questionsVersion?.hash else {
         try writeQuestionsState(hash: hash)
         return
       }
@@ -129,6 +129,7 @@ extension ProgressCaretaker {
   }
 
   private func adoptHandEdit(_ file: [UInt8]?, basedOn hash: UInt64) throws {
+    let progress = progressWithoutMemory
     let base = progress.questionsSteps.last { $0.hash == hash && progress.isInEffect($0.id) }?.id
     let text = file.map { QuestionsText.file(String(decoding: $0, as: UTF8.self)) } ?? QuestionsText.noFile
     try perform { _, ids in
@@ -204,6 +205,7 @@ extension ProgressCaretaker {
   private func mergeQuestions(_ conflict: QuestionsConflict, replaced: QuestionsText) throws -> (
     clashes: [(group: String, prompt: String)]?, installed: Bool
   ) {
+    let progress = progressWithoutMemory
     let steps = Dictionary(progress.questionsSteps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     // A change and the changes it was made from, newest first.
     func lineage(_ id: StepID?) -> [StepID] {

@@ -26,7 +26,7 @@ extension Statistics {
   /// The most frequent confusions in the groups at `indices`.
   static func confusions(caretaker: QuestionGroupCaretaker, indices: [Int]) -> [Confusion] {
     var found: [Confusion] = []
-    let progress = caretaker.progress.progress
+    let progress = caretaker.progressWithMemory
     for index in indices {
       let group = caretaker.groups[index]
       guard let mistakes = progress.groups[group.title]?.mistakes, !mistakes.counts.isEmpty else { continue }

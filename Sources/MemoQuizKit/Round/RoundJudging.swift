@@ -66,7 +66,7 @@ struct RoundJudging {
       // The memory on disk, without this answer (not saved yet) and with
       // or without the session's right ones, which only count as right.
       let (title, key) = round.origin(of: identity)
-      let memory = caretaker.progress.progress.groups[title]?.questions[key]
+      let memory = caretaker.progressWithMemory.groups[title]?.questions[key]
       tally.correct += memory?.correctCount ?? 0
       tally.lapses = memory?.lapses ?? 0
     }

@@ -141,7 +141,7 @@ extension ProgressCaretaker {
   /// Before a sync: a questions file that the history does not hold (edited
   /// by hand, or never changed through memoquiz) becomes a step.
   func adoptQuestionsForSync(now: Date) throws {
-    guard progress.questionsVersion == nil else {
+    guard progressWithoutMemory.questionsVersion == nil else {
       try adoptHandEdit()
       return
     }

@@ -38,7 +38,11 @@ struct PlayCommand: Command {
     if let group {
       groupIndex = try caretaker.groupIndex(named: group)
     } else if terminal.isInteractive {
-      guard let choice = GroupMenu(caretaker: caretaker, terminal: terminal, now: context.now()).ask() else { return }
+      let now = context.now()
+      try caretaker.loadMemory(forDayAt: now)
+      guard let choice = GroupMenu(caretaker: caretaker, terminal: terminal, now: now).ask() else { return }
+      // The round asks by each card's memory, which the start screen did not read.
+      try caretaker.loadMemory()
       guard let index = choice.groupIndex else {
         // Enter: today's review, across every group.
         var session = RoundSession(caretaker: caretaker, terminal: terminal, now: context.now)

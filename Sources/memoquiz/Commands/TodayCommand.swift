@@ -10,7 +10,9 @@ struct TodayCommand: Command {
 
   func run(in context: CommandContext) throws {
     let caretaker = try context.loadCaretaker(needsMemory: false)
-    let plan = DayPlan(caretaker: caretaker, now: context.now())
+    let now = context.now()
+    try caretaker.loadMemory(forDayAt: now)
+    let plan = DayPlan(caretaker: caretaker, now: now)
     let terminal = context.terminal
     if json {
       terminal.writeVerbatim(try plan.json())

@@ -102,4 +102,46 @@ import Testing
     session.type("q\n")
     #expect(session.waitForExit() == 0)
   }
+
+  /// The start screen reads the outlook; the round picked from it needs every
+  /// card's memory, read then: a history that cannot be read ends the
+  /// command with its error, before any round starts.
+  @Test func aRoundPickedFromTheStartScreenReadsTheMemoryAndEndsOnAHistoryItCannotRead() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["G", "H"], count: 4)
+    let played = try sandbox.run(
+      ["play", "G", "--strategy", "sequential"], input: "a0\na1\na2\na3\n",
+      environment: ["MEMOQUIZ_NOW": "2026-12-01T15:00:00Z"])
+    #expect(played.status == 0, "\(played.stderr)")
+    try sandbox.run(["groups"], environment: ["MEMOQUIZ_NOW": "2026-12-01T15:00:00Z"])
+    let outlook = sandbox.folder.appendingPathComponent("local/outlook")
+    #expect(FileManager.default.fileExists(atPath: outlook.path))
+    // The history's first line says a newer memoquiz wrote it; its size and
+    // last bytes are unchanged, so the outlook still reaches as far as it.
+    let historyFolder = sandbox.folder.appendingPathComponent("history")
+    let names = try FileManager.default.contentsOfDirectory(atPath: historyFolder.path)
+    try #require(names.count == 1)
+    let history = historyFolder.appendingPathComponent(names[0])
+    let text = try String(contentsOf: history, encoding: .utf8)
+    let header = "memoquiz history\t2\t"
+    try #require(text.hasPrefix(header))
+    try Data(("memoquiz history\t9\t" + text.dropFirst(header.count)).utf8).write(to: history)
+
+    let session = try PseudoTerminalSession(
+      arguments: [], environment: environment(sandbox, "2026-12-01T16:00:00Z"))
+    #expect(session.waitFor("Enter for today's review, q to quit"))
+    session.type("2\n")
+    #expect(session.waitFor("Order (1 random, 2 sequential, 3 review"))
+    session.type("2\n")
+    #expect(session.waitFor("update memoquiz"))
+    #expect(session.waitForExit() == 1)
+    // The message is wrapped to the terminal's width.
+    let screen = session.text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n  ", with: " ")
+    #expect(
+      screen.contains(
+        "memoquiz: error: \(history.path) was written by a newer memoquiz (format version 9; this one reads up to 2); "
+          + "update memoquiz"))
+    #expect(!session.text.contains("could not be read"), "an error, not a warning and a round from nothing")
+    #expect(!session.text.contains("sequential order"), "no round started")
+  }
 }

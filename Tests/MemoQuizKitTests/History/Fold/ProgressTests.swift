@@ -436,7 +436,7 @@ import Testing
     let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: file)), as: UTF8.self)
     #expect(!text.contains("answer"))
     #expect(text.contains("reset\t2\t"), "the next record takes the next number")
-    #expect(Set(try ProgressCaretaker(folder: data).progress.groups.keys) == ["G", "H"])
+    #expect(Set(try ProgressCaretaker(folder: data).loadMemory().groups.keys) == ["G", "H"])
   }
 
   @Test func aDamagedMiddleIsMovedAsideAndEveryReadableStepKept() throws {
@@ -454,8 +454,8 @@ import Testing
     let aside = try #require(
       try FileManager.default.contentsOfDirectory(atPath: data.localFolder).first { $0.contains(".damaged-") })
     #expect(warnings.first?.contains(aside) == true)
-    #expect(Set(recovered.progress.groups.keys) == ["A", "C"])
-    #expect(try ProgressCaretaker(folder: data) { warnings.append($0) }.progress.groups.count == 2)
+    #expect(Set(try recovered.loadMemory().groups.keys) == ["A", "C"])
+    #expect(try ProgressCaretaker(folder: data) { warnings.append($0) }.loadMemory().groups.count == 2)
     #expect(warnings.count == 1, "recovered once")
   }
 

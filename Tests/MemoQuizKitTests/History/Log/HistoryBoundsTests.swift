@@ -105,7 +105,7 @@ import Testing
     }
     let file = HistoryCaretaker(folder: data).file(of: try caretaker.machine().id).path
     let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
-    let checkpoint = ProgressCheckpoint(progress: caretaker.progress, coverage: caretaker.coverage).encoded()
+    let checkpoint = ProgressCheckpoint(progress: try caretaker.loadMemory(), coverage: caretaker.coverage).encoded()
     for _ in 0..<60 {
       // Flip, cut or repeat bytes of the history and of a checkpoint.
       var bytes = original
@@ -127,7 +127,7 @@ import Testing
       // Whatever the damage: a state, warnings, and the next append works.
       let reloaded = try ProgressCaretaker(folder: data) { _ in }
       try reloaded.reset(titles: ["after"], at: Date())
-      #expect(try ProgressCaretaker(folder: data) { _ in }.progress.groups["after"] != nil, "seed \(seed)")
+      #expect(try ProgressCaretaker(folder: data) { _ in }.loadMemory().groups["after"] != nil, "seed \(seed)")
       try Data(original).write(to: URL(fileURLWithPath: file))
       try? FileManager.default.removeItem(atPath: data.checkpointFile)
     }

@@ -1,0 +1,96 @@
+import FoundationEssentials
+
+/// The two caches of the progress, both derived from the history and both
+/// under `local/`: the checkpoint (``ProgressCheckpoint``, the whole state,
+/// so that start-up reads only the history after it) and the outlook (the
+/// due days of each group's cards, for the commands that need no card's
+/// memory). Reading them, and writing them again when they fall behind.
+struct ProgressCaches {
+  /// Write a new checkpoint once the history has grown this much past it,
+  /// or an eighth of the checkpoint's own size if that is more.
+  static let checkpointInterval = 32 * 1024
+
+  /// The version of the questions in use (``questionsKey(of:)``) and their
+  /// groups, to write the outlook of; `nil` when it cannot be told cheaply.
+  var questionsInUse: (key: UInt64, groups: [QuestionGroup])?
+  /// How far the outlook on disk reaches, and for which questions.
+  var outlookWritten: (coverage: [MachineID: HistoryCaretaker.Coverage], key: UInt64)?
+  /// How far the checkpoint on disk reaches, in bytes of all files.
+  var checkpointBytes = 0
+  /// The size of the checkpoint on disk.
+  var checkpointSize = 0
+
+  /// What reading the checkpoint found; it is read on a thread of its own.
+  enum CheckpointRead: Sendable {
+    case missing
+    case loaded(ProgressCheckpoint, size: Int)
+    case damaged
+  }
+
+  /// Reads and parses the checkpoint, touching nothing else: safe to run
+  /// on another thread.
+  static func readCheckpoint(in folder: DataFolder) -> CheckpointRead {
+    guard let bytes = try? DurableFile.read(folder.checkpointFile) else { return .missing }
+    do {
+      return .loaded(try ProgressCheckpoint(bytes: bytes), size: bytes.count)
+    } catch is ProgressCheckpoint.Older {
+      return .missing
+    } catch {
+      return .damaged
+    }
+  }
+
+  /// What a command that needs no card's memory reads: the outlook when it
+  /// reaches as far as every history file, else the checkpoint. Touches
+  /// nothing: safe to run on another thread.
+  static func readOutlookOrCheckpoint(in folder: DataFolder) -> (
+    outlook: ProgressCheckpoint?, checkpoint: CheckpointRead?
+  ) {
+    if let bytes = try? DurableFile.read(folder.outlookFile),
+      let outlook = try? ProgressCheckpoint(bytes: bytes, outlook: true),
+      let reading = try? HistoryCaretaker(folder: folder).readNew(since: outlook.coverage),
+      reading.records.isEmpty, reading.damaged.isEmpty, reading.coverage == outlook.coverage
+    {
+      return (outlook, nil)
+    }
+    return (nil, readCheckpoint(in: folder))
+  }
+
+  /// Writes a new checkpoint when the history has grown enough past the old
+  /// one (or was replayed), and the outlook whenever it no longer reaches
+  /// as far as the history or was made for other questions: it is small,
+  /// and it is what the next `groups`, `today` or start screen reads.
+  ///
+  /// Both are derived data: replaced atomically but not synced, since a
+  /// cache lost or damaged by a power cut is rebuilt from the history.
+  /// - Parameters:
+  ///   - state: the state after every record of `coverage`, with every
+  ///     card's memory.
+  ///   - locked: runs its body under the folder's lock.
+  mutating func saveIfDue(
+    _ state: Progress, coverage: [MachineID: HistoryCaretaker.Coverage], in folder: DataFolder,
+    locked: (() throws -> Void) throws -> Void
+  ) throws {
+    let bytes = coverage.values.reduce(0) { $0 + $1.end }
+    if bytes - checkpointBytes >= max(Self.checkpointInterval, checkpointSize / 8) {
+      let encoded = ProgressCheckpoint(progress: state, coverage: coverage).encoded()
+      try locked {
+        try folder.createLocal()
+        try DurableFile.replace(folder.checkpointFile, with: encoded, durably: false)
+      }
+      checkpointBytes = bytes
+      checkpointSize = encoded.count
+    }
+    // With no history there is nothing to spare reading, and nothing is written.
+    guard bytes > 0, let questionsInUse,
+      outlookWritten.map({ $0.coverage != coverage || $0.key != questionsInUse.key }) ?? true
+    else { return }
+    let summary = ProgressOutlook(key: questionsInUse.key, groups: questionsInUse.groups, progress: state)
+    let encoded = ProgressCheckpoint(progress: state, coverage: coverage, outlook: summary).encoded()
+    try locked {
+      try folder.createLocal()
+      try DurableFile.replace(folder.outlookFile, with: encoded, durably: false)
+    }
+    outlookWritten = (coverage, questionsInUse.key)
+  }
+}

@@ -1,0 +1,282 @@
+import FoundationEssentials
+
+/// The folder's history as read so far: what every machine appended, read
+/// after the checkpoint (or the outlook), and the ``Progress`` it adds up to.
+///
+/// The store reads what other processes and machines appended since the
+/// last read (``refresh()``), replays the whole history when that is not
+/// exact (``rebuild()``), recovers this machine's damaged file and warns of
+/// other machines' damaged files and of files left out, and appends records
+/// durably under the folder's lock, numbered with this machine's next step
+/// ids. It knows nothing of what a step means to the user: that is
+/// ``ProgressCaretaker``'s.
+final class ProgressStore {
+  let folder: DataFolder
+  let history: HistoryCaretaker
+  /// The state after every record read so far; without the memory of each
+  /// card while ``outlook`` stands in for it.
+  private(set) var state = Progress()
+  /// Set when the state came from the outlook (`local/outlook`): it holds
+  /// the due times of each group's cards instead of their memory, until
+  /// something needs the memory.
+  private(set) var outlook: ProgressOutlook?
+  /// How far each machine's file was read.
+  private(set) var coverage: [MachineID: HistoryCaretaker.Coverage] = [:]
+  /// The checkpoint and the outlook, and how far those on disk reach.
+  var caches = ProgressCaches()
+  private var cachedMachine: Machine?
+  /// Called with each warning the moment it happens, such as a damaged file
+  /// moved aside.
+  var onWarning: (String) -> Void
+  /// Whether this store holds the folder's lock now.
+  private var holdsLock = false
+  /// The entries of `history/` left out that were warned of.
+  private var warnedLeftOut: Set<String> = []
+
+  /// Loads the progress: the checkpoint, then the history after it.
+  /// - Throws: ``PersistenceError`` when a file cannot be read or is from a
+  ///   newer memoquiz.
+  init(folder: DataFolder, checkpoint: ProgressCaches.CheckpointRead, onWarning: @escaping (String) -> Void) throws {
+    self.folder = folder
+    history = HistoryCaretaker(folder: folder)
+    self.onWarning = onWarning
+    caches.outlookWritten = ProgressCheckpoint.outlookStart(in: folder)
+    if DurableFile.exists(folder.legacyHistoryFile) {
+      try locked { try HistoryCarryOver(folder: folder, machine: try machine()).run() }
+    } else {
+      use(checkpoint)
+    }
+    try refresh()
+  }
+
+  /// Loads the progress from an outlook that reaches as far as every
+  /// history file (``ProgressCaches/readOutlookOrCheckpoint(in:)`` checked
+  /// it), for the questions with `key`; the memory of each card is read
+  /// when first needed.
+  /// - Returns: `nil` when the outlook is for other questions.
+  init?(folder: DataFolder, outlook: ProgressCheckpoint, key: UInt64?, onWarning: @escaping (String) -> Void) {
+    guard let summary = outlook.outlook, summary.key == key, !DurableFile.exists(folder.legacyHistoryFile) else {
+      return nil
+    }
+    self.folder = folder
+    history = HistoryCaretaker(folder: folder)
+    self.onWarning = onWarning
+    state = outlook.progress
+    coverage = outlook.coverage
+    self.outlook = summary
+    caches.outlookWritten = (outlook.coverage, summary.key)
+  }
+
+  /// Reads the memory of every card, in place of the outlook: the
+  /// checkpoint, then the history after it. Nothing to do when the state
+  /// has it already.
+  /// - Throws: ``PersistenceError`` when the history cannot be read; the
+  ///   state is left as it was (a damaged checkpoint is moved aside and the
+  ///   history replayed instead, with a warning).
+  func loadMemory() throws {
+    guard outlook != nil else { return }
+    let before = (outlook, state, coverage, caches)
+    outlook = nil
+    state = Progress()
+    coverage = [:]
+    caches.checkpointBytes = 0
+    use(ProgressCaches.readCheckpoint(in: folder))
+    do {
+      try refresh()
+    } catch {
+      (outlook, state, coverage, caches) = before
+      throw error
+    }
+  }
+
+  /// This folder's machine, made on first need.
+  func machine() throws(PersistenceError) -> Machine {
+    if let cachedMachine { return cachedMachine }
+    let machine = try Machine.of(folder)
+    cachedMachine = machine
+    return machine
+  }
+
+  /// This folder's machine identity if it has one yet, without making one.
+  var existingMachine: MachineID? {
+    if let cachedMachine { return cachedMachine.id }
+    guard DurableFile.exists(folder.machineFile), let machine = try? machine() else { return nil }
+    return machine.id
+  }
+
+  private func use(_ checkpoint: ProgressCaches.CheckpointRead) {
+    switch checkpoint {
+    case .missing:
+      return
+    case .loaded(let checkpoint, let size):
+      state = checkpoint.progress
+      coverage = checkpoint.coverage
+      caches.checkpointBytes = coverage.values.reduce(0) { $0 + $1.end }
+      caches.checkpointSize = size
+    case .damaged:
+      // Derived data: the history rebuilds it. Kept aside all the same.
+      let aside = DurableFile.asideName(for: folder.checkpointFile, label: "damaged", now: Timestamp(Date()))
+      if (try? locked({ try DurableFile.move(folder.checkpointFile, to: aside) })) != nil {
+        onWarning(
+          "\(folder.checkpointFile) could not be read; it was kept as \(aside), and progress is rebuilt from the history"
+        )
+      }
+    }
+  }
+
+  /// Reads what every machine appended since the last read and applies it.
+  func refresh() throws {
+    try loadMemory()
+    guard let reading = try history.readNew(since: coverage) else {
+      try rebuild()
+      return
+    }
+    warnLeftOut(reading.leftOut)
+    if try handleDamage(reading.damaged) {
+      try rebuild()
+      return
+    }
+    for record in reading.records where !state.apply(record) {
+      // Not exact on top of the state: replay the whole history.
+      try rebuild()
+      return
+    }
+    coverage = reading.coverage
+  }
+
+  /// Replays the whole history.
+  private func rebuild() throws {
+    var reading = try history.readAll()
+    warnLeftOut(reading.leftOut)
+    if try handleDamage(reading.damaged) { reading = try history.readAll() }
+    state = Progress.replaying(reading.records)
+    coverage = reading.coverage
+    caches.checkpointBytes = 0
+  }
+
+  /// Warns, once per command, of each entry of `history/` named like a
+  /// machine's file that is not read.
+  private func warnLeftOut(_ names: [String]) {
+    for name in names where warnedLeftOut.insert(name).inserted {
+      onWarning(
+        "\(folder.historyFolder)/\(name) is not a machine's history file (a regular file named by a machine id "
+          + "in lower case); it is left out")
+    }
+  }
+
+  /// Recovers this machine's damaged file, and warns of another machine's.
+  /// - Returns: whether a file was rewritten, so that it must be read again.
+  private func handleDamage(_ damaged: [MachineID: Int]) throws -> Bool {
+    var rewritten = false
+    for (machine, lines) in damaged {
+      let path = history.file(of: machine).path
+      let records = lines == 1 ? "record" : "records"
+      if machine == existingMachine {
+        try recover()
+        rewritten = true
+      } else {
+        onWarning(
+          "\(path) has \(lines) damaged \(records) (written by another machine); they are left out, and every other record is kept"
+        )
+      }
+    }
+    return rewritten
+  }
+
+  /// Moves this machine's damaged file aside and keeps every record still readable.
+  private func recover() throws {
+    try locked {
+      let me = try machine()
+      let file = history.file(of: me.id)
+      let contents = try file.read()
+      guard contents.damagedLines > 0 else { return }
+      try folder.createLocal()
+      let aside = try file.recover(
+        keeping: contents.records, name: me.name, asideFolder: folder.localFolder, now: Timestamp(Date()))
+      let lines = contents.damagedLines
+      let kept = contents.records.count
+      let readable =
+        kept == 0
+        ? "nothing in it could be read, so the history starts again"
+        : "the \(kept) readable \(kept == 1 ? "record was" : "records were") kept"
+      onWarning(
+        "\(file.path) had \(lines) damaged \(lines == 1 ? "record" : "records"); it was kept as \(aside), "
+          + "and \(readable)")
+    }
+  }
+
+  /// The identities the records of one change take: this machine's next numbers.
+  struct NewIDs {
+    let machine: MachineID
+    let first: Int
+    /// The time of the newest record known, of any machine.
+    let newest: Timestamp?
+
+    subscript(offset: Int) -> StepID { StepID(machine: machine, sequence: first + offset) }
+
+    /// The time for a record that must come after everything known, such as
+    /// an undo, a redo or a change of the questions: `now`, or just after
+    /// the newest record when another machine's clock is ahead, so that the
+    /// merged history orders it after what it saw.
+    func after(_ now: Timestamp) -> Timestamp {
+      guard let newest, newest >= now, newest.rawValue < Timestamp.readableRange.upperBound else { return now }
+      return Timestamp(rawValue: newest.rawValue + 1)
+    }
+  }
+
+  /// The identities the next records of this machine take. Called under the
+  /// folder's lock, after ``refresh()``.
+  func nextIDs() throws -> NewIDs {
+    let me = try machine()
+    let known = coverage[me.id]
+    let file = history.file(of: me.id)
+    // The next number follows the file's own last record as well as what
+    // was read: a damaged checkpoint can never make a number repeat.
+    let last = max(known?.lastSequence ?? 0, known.flatMap { file.lastSequence(before: $0.end) } ?? 0)
+    return NewIDs(machine: me.id, first: last + 1, newest: state.newest?.time)
+  }
+
+  /// Appends `records`, numbered from `ids`, durably to this machine's file
+  /// and applies them to the state. Called under the folder's lock, after
+  /// ``nextIDs()``.
+  func append(_ records: [HistoryRecord], numberedFrom ids: NewIDs) throws {
+    let me = try machine()
+    let known = coverage[me.id]
+    let file = history.file(of: me.id)
+    let newLast = ids.first + records.count - 1
+    // Never write a number the reader would refuse.
+    guard newLast <= StepID.maximumSequence else { throw HistoryError.full(path: file.path) }
+    try folder.createHistory()
+    let end = try file.append(records, after: known?.end ?? 0, name: me.name)
+    coverage[me.id] = HistoryCaretaker.Coverage(
+      end: end, lastSequence: newLast, tail: history.tailHash(of: file.path, before: end))
+    for record in records where !state.apply(record) {
+      try rebuild()
+      break
+    }
+  }
+
+  /// Writes the caches that are due (``ProgressCaches/saveIfDue(_:coverage:in:locked:)``);
+  /// nothing while the outlook stands in for the memory.
+  func saveCachesIfDue() throws {
+    guard outlook == nil else { return }
+    try caches.saveIfDue(state, coverage: coverage, in: folder) { body in try locked(body) }
+  }
+
+  /// Runs `body` holding the folder's lock, taking it unless this store
+  /// holds it already (the lock is not reentrant: a damaged history found
+  /// in the middle of a change is recovered under the same lock).
+  func locked<Result>(_ body: () throws -> Result) throws -> Result {
+    if holdsLock { return try body() }
+    return try folder.withLock {
+      holdsLock = true
+      defer { holdsLock = false }
+      return try body()
+    }
+  }
+
+  /// Every record of the history, in merged order, as `history` and `undo` need.
+  func allRecords() throws -> [HistoryRecord] {
+    try history.readAll().records
+  }
+}
