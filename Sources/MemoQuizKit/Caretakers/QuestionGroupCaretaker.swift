@@ -196,29 +196,26 @@ public struct QuestionGroupCaretaker {
     LearnersDay.start(ofDay: day, hour: progress.settings.dayStartsAt).date
   }
 
+  /// When the group's cards fall due: from the outlook when it stands in
+  /// for the memory, else from every card's memory. Every count below, the
+  /// day's plan and the start screen read it, and nothing else.
+  func dueIndex(of group: QuestionGroup) -> DueIndex {
+    if let outlook = progress.outlook {
+      return outlook.groups[group.title] ?? DueIndex(cards: group.cards.count, dues: [])
+    }
+    return DueIndex(cards: group.cards, memory: groupProgress(group.title)?.questions ?? [:])
+  }
+
   /// How many of the group's cards are due on the learner day of `now`,
   /// less those a sibling answered that day buries (a review round does
   /// not ask them until the next day).
   public func dueCount(of group: QuestionGroup, at now: Date) -> Int {
-    let today = learnerDay(at: now)
-    if let outlook = progress.outlook { return outlook.groups[group.title]?.dueCount(onDay: today) ?? 0 }
-    guard let memory = groupProgress(group.title)?.questions else { return 0 }
-    let cards = group.cards
-    let due = cards.count { memory[$0.identity]?.state.map { $0.isDue(onDay: today) } ?? false }
-    return due - ProgressOutlook.buried(cards, memory: memory).count { $0.day == today && $0.due != nil }
+    dueIndex(of: group).dueCount(onDay: learnerDay(at: now))
   }
 
   /// How many of the group's cards were never answered.
-  public func newCount(of group: QuestionGroup) -> Int {
-    if let outlook = progress.outlook?.groups[group.title] { return outlook.newCount }
-    let memory = groupProgress(group.title)?.questions ?? [:]
-    return group.cards.count { memory[$0.identity]?.state == nil }
-  }
+  public func newCount(of group: QuestionGroup) -> Int { dueIndex(of: group).newCount }
 
   /// The learner day the group's next card falls due on, if any was answered.
-  public func nextDueDay(of group: QuestionGroup) -> Int? {
-    if let outlook = progress.outlook { return outlook.groups[group.title]?.dues.first }
-    guard let memory = groupProgress(group.title)?.questions else { return nil }
-    return group.cards.compactMap { memory[$0.identity]?.state?.dueDay }.min()
-  }
+  public func nextDueDay(of group: QuestionGroup) -> Int? { dueIndex(of: group).dues.first }
 }

@@ -76,7 +76,6 @@ public struct DayPlan: Sendable {
     // day (a clock set back) is counted from everything, which the caller
     // read first (``QuestionGroupCaretaker/loadMemory(forDayAt:)``).
     assert(caretaker.outlookCoversDay(at: now), "the memory is read by loadMemory(forDayAt:) first")
-    let outlook = caretaker.progress.outlook
     newPerDay = settings.newPerDay
     desiredRetention = settings.desiredRetention
     recommendedRetention = progress.settings[SchedulerSettings.recommendationKey].flatMap(Double.init)
@@ -87,7 +86,7 @@ public struct DayPlan: Sendable {
     var nextDay: Int?
     var nextCount = 0
     /// Counts a later due day towards the next one.
-    func later(_ due: Int, count: Int = 1) {
+    func later(_ due: Int, count: Int) {
       if nextDay.map({ due < $0 }) ?? true {
         nextDay = due
         nextCount = count
@@ -96,35 +95,10 @@ public struct DayPlan: Sendable {
       }
     }
     for group in caretaker.groups {
-      if let outlook {
-        let cards = outlook.groups[group.title] ?? ProgressOutlook.Group(cards: 0, dues: [])
-        let due = cards.dueCount(onDay: today)
-        if let first = cards.nextDue(after: today) {
-          let afterToday = cards.dues.partitioningIndex { $0 > today }
-          later(first, count: cards.dues[afterToday...].prefix { $0 == first }.count)
-        }
-        shares.append(GroupShare(title: group.title, due: due, new: cards.newCount(onDay: today)))
-        continue
-      }
-      let memory = progress.groups[group.title]?.questions ?? [:]
-      let cards = group.cards
-      var due = 0
-      var new = 0
-      for card in cards {
-        guard let state = memory[card.identity]?.state else {
-          new += 1
-          continue
-        }
-        if state.isDue(onDay: today) {
-          due += 1
-        } else {
-          later(state.dueDay)
-        }
-      }
-      for buried in ProgressOutlook.buried(cards, memory: memory) where buried.day == today {
-        if buried.due == nil { new -= 1 } else { due -= 1 }
-      }
-      shares.append(GroupShare(title: group.title, due: due, new: new))
+      let cards = caretaker.dueIndex(of: group)
+      if let next = cards.nextDue(after: today) { later(next.day, count: next.cards) }
+      shares.append(
+        GroupShare(title: group.title, due: cards.dueCount(onDay: today), new: cards.newCount(onDay: today)))
     }
     // Bundled groups never played wait while the learner has their own.
     for index in shares.indices where waitingBundled.contains(shares[index].title) { shares[index].new = 0 }

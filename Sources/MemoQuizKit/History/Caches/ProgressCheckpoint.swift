@@ -310,17 +310,17 @@ struct ProgressCheckpoint: Equatable, Sendable {
           outlook?.activitySince = Int64(try fields.integer())
         case "outlook" where isOutlook:
           let name = try fields.text()
-          outlook?.groups[name] = ProgressOutlook.Group(cards: try fields.count(), dues: [])
+          outlook?.groups[name] = DueIndex(cards: try fields.count(), dues: [])
           outlookTitle = name
         case "buried" where isOutlook:
           guard let outlookTitle else { throw RecordFields.Malformed() }
-          var buried: [ProgressOutlook.Group.Buried] = []
+          var buried: [DueIndex.Buried] = []
           for field in fields.rest() {
             let parts = field.split(separator: "/", omittingEmptySubsequences: false)
             guard (1...2).contains(parts.count), let day = Int(parts[0]),
               parts.count == 1 || Int(parts[1]) != nil
             else { throw RecordFields.Malformed() }
-            buried.append(ProgressOutlook.Group.Buried(day: day, due: parts.count == 2 ? Int(parts[1]) : nil))
+            buried.append(DueIndex.Buried(day: day, due: parts.count == 2 ? Int(parts[1]) : nil))
           }
           outlook?.groups[outlookTitle]?.buried = buried
         case "answer":

@@ -57,7 +57,9 @@ import Testing
         let newBuried = buried.count { memory[cards[$0].identity]?.state == nil }
         #expect(summary.dueCount(onDay: day) == due - dueBuried, "\(group.title) on day \(day)")
         #expect(summary.newCount(onDay: day) == cards.count - states.count - newBuried)
-        #expect(summary.nextDue(after: day) == states.map(\.dueDay).filter { $0 > day }.min())
+        let next = states.map(\.dueDay).filter { $0 > day }.min()
+        #expect(summary.nextDue(after: day)?.day == next)
+        #expect(summary.nextDue(after: day)?.cards == next.map { next in states.count { $0.dueDay == next } })
       }
     }
     #expect(buriedSeen > 0, "the reversed group's answers bury siblings on some of the days")
