@@ -14,8 +14,8 @@ optimizing.
 
 The collection, exported as a package with its scheduling, is imported into
 an empty memoquiz data folder, and `memoquiz optimize --evaluate --json` must
-give a log loss and an RMSE(bins) within 1% of Anki's and the same verdict. Both run with TZ=UTC
-and the day starting at 4:00, Anki's default.
+give a log loss and an RMSE(bins) within 1% of Anki's and the same verdict.
+Both run with TZ=UTC and the day starting at 4:00, Anki's default.
 
 Both figures are held to 1%, and the script fails otherwise. Before that,
 the evaluation itself is proved apart from the fitting: a small FSRS-6
@@ -23,15 +23,14 @@ forward pass here, with fsrs-rs's binning (`r_matrix_index`, `rmse_bins`),
 must reproduce Anki's `evaluate_params_legacy` of the published defaults on
 the whole log (recency-weighted, as fsrs-rs's `evaluate`), and memoquiz's
 figures for the parameters in use (the defaults) on its held-out reviews.
-It then replays the folds with parameters Anki fits from the bare items
-(`compute_fsrs_params_from_items`, which batches items as memoquiz's
-optimizer does) and prints that too. On this log those fits land where
-memoquiz's do (RMSE(bins) 4.18%), not where Anki's `evaluate_params` does
-(3.83%): that one fits each fold from the collection, where Anki hands
-fsrs-rs the card ids and fsrs-rs batches the reviews card by card (its
-`build_windowed_batches`); the whole log fitted that way gives other
-parameters than the same items fitted without card ids. The gap left is in
-the fitting, not in the evaluation.
+It then replays the folds with fsrs-rs's fits made by Anki two ways and
+prints both: from each fold's bare items (`compute_fsrs_params_from_items`,
+fsrs-rs's batches of items, as memoquiz's optimizer makes them), and from a
+collection of the reviews before the fold (`compute_fsrs_params`, where Anki
+hands fsrs-rs the card ids and fsrs-rs batches the reviews card by card, its
+`build_windowed_batches`). The second must give Anki's `evaluate_params`
+figures exactly, so that a gap left between memoquiz and Anki is known to be
+in the fitting, not in the evaluation.
 """
 
 import csv
@@ -104,7 +103,7 @@ def build_collection(work, log):
 def fsrs_items(log):
     """fsrs-rs's items, as Anki makes them: one per review a day or more after the
     one before (days starting at 4:00 UTC), holding the card's reviews so far,
-    in time order."""
+    in time order, each with its time in milliseconds."""
     items = []
     for card, reviews in log.items():
         so_far, previous = [], None
@@ -115,7 +114,7 @@ def fsrs_items(log):
             if index >= 1 and so_far[-1][1] > 0:
                 items.append((milliseconds, card, list(so_far)))
     items.sort(key=lambda item: (item[0], item[1]))
-    return [reviews for _, _, reviews in items]
+    return [(milliseconds, reviews) for milliseconds, _, reviews in items]
 
 
 def predict(w, reviews):
@@ -183,6 +182,24 @@ def folds(items):
             for k in range(5)]
 
 
+def replay_folds(collection, items):
+    """The time-series evaluation with fsrs-rs's fits made by Anki two ways: from each
+    fold's bare items, and from the collection's reviews before the fold, as Anki's
+    `evaluate_params` fits it (with card ids). Cuts the collection's review log
+    down fold by fold, the last first. Returns both metrics."""
+    from_items, from_collection = [], []
+    for training, held in reversed(folds(items)):
+        reviews = [FsrsItem(reviews=[FsrsReview(rating=r, delta_t=t) for r, t in item]) for _, item in training]
+        params = list(collection._backend.compute_fsrs_params_from_items(reviews).params)
+        from_items.extend((params, item) for _, item in held)
+        collection.db.execute("delete from revlog where id >= ?", held[0][0])
+        params = list(collection._backend.compute_fsrs_params(
+            search="", current_params=[], ignore_revlogs_before_ms=0, num_of_relearning_steps=1,
+            health_check=False).params)
+        from_collection.extend((params, item) for _, item in held)
+    return metrics(from_items), metrics(from_collection)
+
+
 def memoquiz(binary, home, *arguments):
     result = subprocess.run([binary, *arguments], capture_output=True, text=True,
                             env=dict(os.environ, MEMOQUIZ_HOME=home, NO_COLOR="1", TZ="UTC"))
@@ -204,20 +221,15 @@ def main():
     items = fsrs_items(log)
     legacy = backend.evaluate_params_legacy(params=DEFAULTS, search="", ignore_revlogs_before_ms=0)
     last = max(len(items) - 1, 1)
-    replica_legacy = metrics([(DEFAULTS, item) for item in items],
+    replica_legacy = metrics([(DEFAULTS, item) for _, item in items],
                              [0.25 + 0.75 * (index / last) ** 3 for index in range(len(items))])
-    replica_in_use = metrics([(DEFAULTS, item) for _, held in folds(items) for item in held])
-    item_fits = []
-    for training, held in folds(items):
-        fitted_params = list(backend.compute_fsrs_params_from_items(
-            [FsrsItem(reviews=[FsrsReview(rating=r, delta_t=t) for r, t in item]) for item in training]).params)
-        item_fits.extend((fitted_params, item) for item in held)
-    replica_item_fits = metrics(item_fits)
+    replica_in_use = metrics([(DEFAULTS, item) for _, held in folds(items) for _, item in held])
     package = os.path.join(work, "py-fsrs.apkg")
     limit = ExportLimit()
     limit.whole_collection.SetInParent()
     options = ExportAnkiPackageOptions(with_scheduling=True, with_deck_configs=False, with_media=False, legacy=False)
     collection.export_anki_package(out_path=package, options=options, limit=limit)
+    item_fits, card_fits = replay_folds(collection, items)
     collection.close()
 
     home = os.path.join(work, "memoquiz")
@@ -237,7 +249,8 @@ def main():
     print(f"memoquiz optimize           {fitted['logLoss']:8.4f}   {fitted['rmseBins'] * 100:9.2f}%   {ours_health}")
     print(f"  (parameters in use)       {evaluation['current']['logLoss']:8.4f}   "
           f"{evaluation['current']['rmseBins'] * 100:9.2f}%")
-    print(f"  (Anki's fits from items)  {replica_item_fits[0]:8.4f}   {replica_item_fits[1] * 100:9.2f}%")
+    print(f"  (Anki's fits, by items)   {item_fits[0]:8.4f}   {item_fits[1] * 100:9.2f}%")
+    print(f"  (Anki's fits, by cards)   {card_fits[0]:8.4f}   {card_fits[1] * 100:9.2f}%")
     print(f"difference: log loss {gap(fitted['logLoss'], anki.log_loss) * 100:.2f}%, "
           f"RMSE(bins) {gap(fitted['rmseBins'], anki.rmse_bins) * 100:.2f}%")
     print("the same predictions and bins (published defaults):")
@@ -252,6 +265,8 @@ def main():
     if gap(evaluation["current"]["logLoss"], replica_in_use[0]) > REPLICA_TOLERANCE or \
             gap(evaluation["current"]["rmseBins"], replica_in_use[1]) > REPLICA_TOLERANCE:
         failures.append("memoquiz's held-out predictions or bins differ from fsrs-rs's")
+    if gap(card_fits[0], anki.log_loss) > REPLICA_TOLERANCE or gap(card_fits[1], anki.rmse_bins) > REPLICA_TOLERANCE:
+        failures.append("Anki's folds, replayed here, no longer give Anki's evaluation")
     if gap(fitted["logLoss"], anki.log_loss) > LOG_LOSS_TOLERANCE:
         failures.append("log loss differs by more than 1%")
     if gap(fitted["rmseBins"], anki.rmse_bins) > RMSE_BINS_TOLERANCE:
