@@ -83,7 +83,8 @@ public final class ProgressCaretaker {
     if let bytes = try? DurableFile.read(folder.outlookFile),
       let outlook = try? ProgressCheckpoint(bytes: bytes, outlook: true),
       let reading = try? HistoryCaretaker(folder: folder).readNew(since: outlook.coverage),
-      reading.records.isEmpty, reading.damaged.isEmpty, reading.coverage == outlook.coverage
+      reading.records.isEmpty, reading.damaged.isEmpty,
+      HistoryCaretaker.Coverage.sameBytes(reading.coverage, outlook.coverage)
     {
       return (outlook, nil)
     }

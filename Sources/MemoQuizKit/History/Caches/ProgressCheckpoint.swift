@@ -12,7 +12,7 @@
 /// ``ProgressOutlook`` instead, is the outlook (`local/outlook`): what
 /// `groups`, `today` and the start screen read.
 struct ProgressCheckpoint: Equatable, Sendable {
-  static let version = 5
+  static let version = 6
   private static let magic = "memoquiz checkpoint"
   private static let outlookMagic = "memoquiz outlook"
   private static let questionPrefix = Array("question\t".utf8)
@@ -34,7 +34,10 @@ struct ProgressCheckpoint: Equatable, Sendable {
     var text = Array("\(outlook == nil ? Self.magic : Self.outlookMagic) \(Self.version)\n".utf8)
     for (machine, file) in coverage.sorted(by: { $0.key < $1.key }) {
       RecordLine.append(
-        ["file", machine.hex, String(file.end), String(file.lastSequence), String(file.tail)], to: &text)
+        [
+          "file", machine.hex, String(file.end), String(file.lastSequence), String(file.tail),
+          file.identity?.text ?? "",
+        ], to: &text)
     }
     if let outlook {
       // Right after the files: what the outlook is for reads from its start.
@@ -201,8 +204,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
         switch try fields.text() {
         case "file":
           guard let machine = MachineID(hex: try fields.text()) else { throw RecordFields.Malformed() }
-          coverage[machine] = HistoryCaretaker.Coverage(
-            end: try fields.count(), lastSequence: try fields.count(), tail: try fields.unsigned())
+          coverage[machine] = try Self.coverage(&fields)
         case "state":
           progress.hasBaseline = try fields.flag()
           let time = try fields.optionalTimestamp()
@@ -378,6 +380,20 @@ struct ProgressCheckpoint: Equatable, Sendable {
     self.outlook = outlook
   }
 
+  /// The rest of a `file` line: how far a machine's file was read, and
+  /// what the file system said of it then (an empty field when nothing).
+  private static func coverage(_ fields: inout RecordFields) throws(RecordFields.Malformed)
+    -> HistoryCaretaker.Coverage
+  {
+    var coverage = HistoryCaretaker.Coverage(
+      end: try fields.count(), lastSequence: try fields.count(), tail: try fields.unsigned())
+    if let text = try fields.optionalText() {
+      guard let identity = HistoryFileIdentity(text: text) else { throw RecordFields.Malformed() }
+      coverage.identity = identity
+    }
+    return coverage
+  }
+
   /// What an outlook's first lines say it is for: how far it reaches in
   /// each file, and the questions' key; `nil` when they cannot be read.
   /// Reads the start of the file only.
@@ -395,8 +411,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
         switch try fields.text() {
         case "file":
           guard let machine = MachineID(hex: try fields.text()) else { return nil }
-          coverage[machine] = HistoryCaretaker.Coverage(
-            end: try fields.count(), lastSequence: try fields.count(), tail: try fields.unsigned())
+          coverage[machine] = try Self.coverage(&fields)
         case "key":
           return (coverage, try fields.unsigned())
         default:

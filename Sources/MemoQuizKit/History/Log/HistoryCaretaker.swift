@@ -20,6 +20,22 @@ struct HistoryCaretaker: Sendable {
     /// A hash of the bytes just before `end`: a file replaced by another
     /// (an older copy, say) is noticed.
     var tail: UInt64
+    /// What the file system said of the file just before it was read, if it
+    /// had settled: while it says the same, the file is not opened again.
+    var identity: HistoryFileIdentity? = nil
+
+    /// Whether `self` and `other` reach as far in the same bytes, whatever
+    /// the file system said of them.
+    func coversSameBytes(as other: Coverage) -> Bool {
+      end == other.end && lastSequence == other.lastSequence && tail == other.tail
+    }
+
+    /// Whether `coverage` and `other` reach as far in the same bytes of the
+    /// same files.
+    static func sameBytes(_ coverage: [MachineID: Coverage], _ other: [MachineID: Coverage]) -> Bool {
+      coverage.count == other.count
+        && coverage.allSatisfy { machine, file in other[machine].map(file.coversSameBytes) ?? false }
+    }
   }
 
   /// What a reading found.
@@ -48,31 +64,42 @@ struct HistoryCaretaker: Sendable {
   /// machine's file that are left out (another spelling of an identity, a
   /// folder, a link), by name.
   func entries() throws(PersistenceError) -> (machines: [MachineID], leftOut: [String]) {
-    var machines: [MachineID] = []
+    let files = try files()
+    return (files.machines.map(\.machine), files.leftOut)
+  }
+
+  /// The machines that have a history file, each with what the file
+  /// system said of its file just now, and the entries left out.
+  private func files() throws(PersistenceError) -> (
+    machines: [(machine: MachineID, status: stat)], leftOut: [String]
+  ) {
+    var machines: [(machine: MachineID, status: stat)] = []
     var leftOut: [String] = []
-    for name in try HistoryEntry.names(in: folder.historyFolder) {
-      switch HistoryEntry(name: name, in: folder.historyFolder) {
-      case .machine(let id): machines.append(id)
+    for (name, entry, status) in try HistoryEntry.judged(in: folder.historyFolder) {
+      switch entry {
+      case .machine(let id): machines.append((id, status))
       case .lookalike: leftOut.append(name)
       case .other: break
       }
     }
-    return (machines.sorted(), leftOut.sorted())
+    return (machines.sorted { $0.machine < $1.machine }, leftOut.sorted())
   }
 
   /// Reads every file whole.
   func readAll() throws(PersistenceError) -> Reading {
     var reading = Reading()
     var lists: [[HistoryRecord]] = []
-    let entries = try entries()
-    reading.leftOut = entries.leftOut
-    for machine in entries.machines {
+    let files = try files()
+    let now = HistoryFileIdentity.now()
+    reading.leftOut = files.leftOut
+    for (machine, status) in files.machines {
       let file = file(of: machine)
       let contents = try file.read()
       lists.append(contents.records)
       reading.coverage[machine] = Coverage(
         end: contents.end, lastSequence: contents.lastSequence,
-        tail: contents.tail ?? tailHash(of: file.path, before: contents.end))
+        tail: contents.tail ?? tailHash(of: file.path, before: contents.end),
+        identity: HistoryFileIdentity(settled: status, now: now))
       if contents.damagedLines > 0 { reading.damaged[machine] = contents.damagedLines }
     }
     reading.records = Self.merged(lists)
@@ -80,24 +107,34 @@ struct HistoryCaretaker: Sendable {
   }
 
   /// Reads what was appended since `coverage`.
+  ///
+  /// A file whose identity is the one `coverage` holds is not opened: one
+  /// call to the file system per file is all a reading costs when nothing
+  /// changed.
   /// - Returns: the new records in merged order with the new coverage, or
   ///   `nil` when a file shrank or was replaced: read everything again.
   func readNew(since coverage: [MachineID: Coverage]) throws(PersistenceError) -> Reading? {
     var reading = Reading()
     var lists: [[HistoryRecord]] = []
-    let entries = try entries()
-    let machines = entries.machines
-    reading.leftOut = entries.leftOut
+    let files = try files()
+    let now = HistoryFileIdentity.now()
+    reading.leftOut = files.leftOut
     // A file that went away: the state no longer follows from the files.
-    guard Set(coverage.keys).isSubset(of: machines) else { return nil }
-    for machine in machines {
-      let file = file(of: machine)
+    var present = 0
+    for (machine, _) in files.machines where coverage[machine] != nil { present += 1 }
+    guard present == coverage.count else { return nil }
+    for (machine, status) in files.machines {
       let known = coverage[machine] ?? Coverage(end: 0, lastSequence: 0, tail: 0)
-      var status = stat()
-      guard stat(file.path, &status) == 0 else { return nil }
+      if let identity = known.identity, identity == HistoryFileIdentity(status) {
+        // Not a byte changed since it was read.
+        reading.coverage[machine] = known
+        continue
+      }
+      let file = file(of: machine)
       let size = Int(status.st_size)
       if size == known.end && (known.end == 0 || tailHash(of: file.path, before: known.end) == known.tail) {
         reading.coverage[machine] = known
+        reading.coverage[machine]?.identity = HistoryFileIdentity(settled: status, now: now)
         continue
       }
       guard size >= known.end, known.end == 0 || tailHash(of: file.path, before: known.end) == known.tail else {
@@ -107,7 +144,8 @@ struct HistoryCaretaker: Sendable {
       lists.append(contents.records)
       reading.coverage[machine] = Coverage(
         end: contents.end, lastSequence: contents.lastSequence,
-        tail: contents.end == known.end ? known.tail : contents.tail ?? tailHash(of: file.path, before: contents.end))
+        tail: contents.end == known.end ? known.tail : contents.tail ?? tailHash(of: file.path, before: contents.end),
+        identity: HistoryFileIdentity(settled: status, now: now))
       if contents.damagedLines > 0 { reading.damaged[machine] = contents.damagedLines }
     }
     reading.records = Self.merged(lists)
