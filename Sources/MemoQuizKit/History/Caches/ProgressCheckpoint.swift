@@ -33,11 +33,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
   func encoded() -> [UInt8] {
     var text = Array("\(outlook == nil ? Self.magic : Self.outlookMagic) \(Self.version)\n".utf8)
     for (machine, file) in coverage.sorted(by: { $0.key < $1.key }) {
-      RecordLine.append(
-        [
-          "file", machine.hex, String(file.end), String(file.lastSequence), String(file.tail),
-          file.identity?.text ?? "",
-        ], to: &text)
+      RecordLine.append(Self.fileFields(machine: machine, coverage: file), to: &text)
     }
     if let outlook {
       // Right after the files: what the outlook is for reads from its start.
@@ -199,12 +195,14 @@ struct ProgressCheckpoint: Equatable, Sendable {
           continue
         }
         moveMemories()
+        if line.starts(with: Self.filePrefix) {
+          guard let (machine, file) = Self.file(line) else { throw RecordFields.Malformed() }
+          coverage[machine] = file
+          continue
+        }
         guard let list = RecordLine.fields(line) else { throw RecordFields.Malformed() }
         var fields = RecordFields(list)
         switch try fields.text() {
-        case "file":
-          guard let machine = MachineID(hex: try fields.text()) else { throw RecordFields.Malformed() }
-          coverage[machine] = try Self.coverage(&fields)
         case "state":
           progress.hasBaseline = try fields.flag()
           let time = try fields.optionalTimestamp()
@@ -380,20 +378,6 @@ struct ProgressCheckpoint: Equatable, Sendable {
     self.outlook = outlook
   }
 
-  /// The rest of a `file` line: how far a machine's file was read, and
-  /// what the file system said of it then (an empty field when nothing).
-  private static func coverage(_ fields: inout RecordFields) throws(RecordFields.Malformed)
-    -> HistoryCaretaker.Coverage
-  {
-    var coverage = HistoryCaretaker.Coverage(
-      end: try fields.count(), lastSequence: try fields.count(), tail: try fields.unsigned())
-    if let text = try fields.optionalText() {
-      guard let identity = HistoryFileIdentity(text: text) else { throw RecordFields.Malformed() }
-      coverage.identity = identity
-    }
-    return coverage
-  }
-
   /// What an outlook's first lines say it is for: how far it reaches in
   /// each file, and the questions' key; `nil` when they cannot be read.
   /// Reads the start of the file only.
@@ -404,14 +388,18 @@ struct ProgressCheckpoint: Equatable, Sendable {
     else { return nil }
     var coverage: [MachineID: HistoryCaretaker.Coverage] = [:]
     var start = headerEnd + 1
-    while let lineEnd = bytes[start...].firstIndex(of: 10), let list = RecordLine.fields(bytes[start..<lineEnd]) {
+    while let lineEnd = bytes[start...].firstIndex(of: 10) {
+      let line = bytes[start..<lineEnd]
       start = lineEnd + 1
+      if line.starts(with: filePrefix) {
+        guard let (machine, file) = Self.file(line) else { return nil }
+        coverage[machine] = file
+        continue
+      }
+      guard let list = RecordLine.fields(line) else { return nil }
       var fields = RecordFields(list)
       do throws(RecordFields.Malformed) {
         switch try fields.text() {
-        case "file":
-          guard let machine = MachineID(hex: try fields.text()) else { return nil }
-          coverage[machine] = try Self.coverage(&fields)
         case "key":
           return (coverage, try fields.unsigned())
         default:

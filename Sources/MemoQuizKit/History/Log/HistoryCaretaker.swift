@@ -71,18 +71,10 @@ struct HistoryCaretaker: Sendable {
   /// The machines that have a history file, each with what the file
   /// system said of its file just now, and the entries left out.
   private func files() throws(PersistenceError) -> (
-    machines: [(machine: MachineID, status: stat)], leftOut: [String]
+    machines: [(machine: MachineID, identity: HistoryFileIdentity)], leftOut: [String]
   ) {
-    var machines: [(machine: MachineID, status: stat)] = []
-    var leftOut: [String] = []
-    for (name, entry, status) in try HistoryEntry.judged(in: folder.historyFolder) {
-      switch entry {
-      case .machine(let id): machines.append((id, status))
-      case .lookalike: leftOut.append(name)
-      case .other: break
-      }
-    }
-    return (machines.sorted { $0.machine < $1.machine }, leftOut.sorted())
+    let files = try HistoryEntry.machineFiles(in: folder.historyFolder)
+    return (files.machines.sorted { $0.machine < $1.machine }, files.leftOut.sorted())
   }
 
   /// Reads every file whole.
@@ -92,14 +84,15 @@ struct HistoryCaretaker: Sendable {
     let files = try files()
     let now = HistoryFileIdentity.now()
     reading.leftOut = files.leftOut
-    for (machine, status) in files.machines {
+    reading.coverage.reserveCapacity(files.machines.count)
+    for (machine, identity) in files.machines {
       let file = file(of: machine)
       let contents = try file.read()
       lists.append(contents.records)
       reading.coverage[machine] = Coverage(
         end: contents.end, lastSequence: contents.lastSequence,
         tail: contents.tail ?? tailHash(of: file.path, before: contents.end),
-        identity: HistoryFileIdentity(settled: status, now: now))
+        identity: identity.settled(at: now))
       if contents.damagedLines > 0 { reading.damaged[machine] = contents.damagedLines }
     }
     reading.records = Self.merged(lists)
@@ -119,22 +112,23 @@ struct HistoryCaretaker: Sendable {
     let files = try files()
     let now = HistoryFileIdentity.now()
     reading.leftOut = files.leftOut
+    reading.coverage.reserveCapacity(files.machines.count)
     // A file that went away: the state no longer follows from the files.
     var present = 0
     for (machine, _) in files.machines where coverage[machine] != nil { present += 1 }
     guard present == coverage.count else { return nil }
-    for (machine, status) in files.machines {
+    for (machine, identity) in files.machines {
       let known = coverage[machine] ?? Coverage(end: 0, lastSequence: 0, tail: 0)
-      if let identity = known.identity, identity == HistoryFileIdentity(status) {
+      if let knownIdentity = known.identity, knownIdentity == identity {
         // Not a byte changed since it was read.
         reading.coverage[machine] = known
         continue
       }
       let file = file(of: machine)
-      let size = Int(status.st_size)
+      let size = Int(identity.size)
       if size == known.end && (known.end == 0 || tailHash(of: file.path, before: known.end) == known.tail) {
         reading.coverage[machine] = known
-        reading.coverage[machine]?.identity = HistoryFileIdentity(settled: status, now: now)
+        reading.coverage[machine]?.identity = identity.settled(at: now)
         continue
       }
       guard size >= known.end, known.end == 0 || tailHash(of: file.path, before: known.end) == known.tail else {
@@ -145,7 +139,7 @@ struct HistoryCaretaker: Sendable {
       reading.coverage[machine] = Coverage(
         end: contents.end, lastSequence: contents.lastSequence,
         tail: contents.end == known.end ? known.tail : contents.tail ?? tailHash(of: file.path, before: contents.end),
-        identity: HistoryFileIdentity(settled: status, now: now))
+        identity: identity.settled(at: now))
       if contents.damagedLines > 0 { reading.damaged[machine] = contents.damagedLines }
     }
     reading.records = Self.merged(lists)

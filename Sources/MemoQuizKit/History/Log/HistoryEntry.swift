@@ -30,46 +30,62 @@ enum HistoryEntry: Equatable {
     self = .machine(id)
   }
 
-  /// Judges the entry `name` by what `lstat` said of it (`status`, or
-  /// `nil` when it could not be asked).
-  init(name: String, status: stat?) {
-    guard name.lowercased().hasSuffix(".log") else {
-      self = .other
-      return
-    }
-    guard let id = MachineID(hex: name.dropLast(4)), let status, (status.st_mode & S_IFMT) == S_IFREG else {
-      self = .lookalike
-      return
-    }
-    self = .machine(id)
-  }
-
-  /// The entries of `folder` named like a machine's file, judged, with what
-  /// the file system says of each: one call per entry, relative to the open
-  /// folder, which both tells a regular file from a link or a folder and
-  /// gives the file's size and times. The corresponding C functions are
+  /// The machines' files in `folder`, each with its identity, and the
+  /// entries named like a machine's file that are left out, by name.
+  ///
+  /// One call per entry, relative to the open folder, both tells a regular
+  /// file from a link or a folder and gives the file's size and times; a
+  /// name in the one canonical form (`1a2b3c4d.log`) is judged from its
+  /// bytes, with no text made of it. The corresponding C functions are
   /// `readdir` and `fstatat` (a link is never followed).
-  static func judged(in folder: String) throws(PersistenceError) -> [(name: String, entry: HistoryEntry, status: stat)] {
+  static func machineFiles(in folder: String) throws(PersistenceError) -> (
+    machines: [(machine: MachineID, identity: HistoryFileIdentity)], leftOut: [String]
+  ) {
     guard let directory = opendir(folder) else {
-      if errno == ENOENT || errno == ENOTDIR { return [] }
+      if errno == ENOENT || errno == ENOTDIR { return ([], []) }
       throw .cannotRead(path: folder, .current)
     }
     defer { closedir(directory) }
     let descriptor = dirfd(directory)
-    var judged: [(name: String, entry: HistoryEntry, status: stat)] = []
+    var machines: [(machine: MachineID, identity: HistoryFileIdentity)] = []
+    var leftOut: [String] = []
+    guard let nameOffset = MemoryLayout<dirent>.offset(of: \.d_name) else { return ([], []) }
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+      guard let machine = canonicalMachine(name) else {
+        // Any other spelling names no machine (see `init(name:in:)`).
+        let text = String(cString: name)
+        if text.lowercased().hasSuffix(".log") { leftOut.append(text) }
+        continue
       }
-      guard name.lowercased().hasSuffix(".log") else { continue }
       var status = stat()
       var asked: CInt
       repeat {
         asked = fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW)
       } while asked != 0 && errno == EINTR
-      judged.append((name, HistoryEntry(name: name, status: asked == 0 ? status : nil), status))
+      if asked == 0, (status.st_mode & S_IFMT) == S_IFREG {
+        machines.append((machine, HistoryFileIdentity(status)))
+      } else {
+        leftOut.append(String(cString: name))
+      }
     }
-    return judged
+    return (machines, leftOut)
+  }
+
+  /// The machine a name in the canonical form `1a2b3c4d.log` names, read
+  /// from its bytes; `nil` for any other name.
+  private static func canonicalMachine(_ name: UnsafePointer<CChar>) -> MachineID? {
+    var value: UInt32 = 0
+    for index in 0..<8 {
+      let byte = UInt8(bitPattern: name[index])
+      switch byte {
+      case 0x30...0x39: value = value << 4 | UInt32(byte - 0x30)
+      case 0x61...0x66: value = value << 4 | UInt32(byte - 0x61 + 10)
+      default: return nil
+      }
+    }
+    guard name[8] == 0x2E, name[9] == 0x6C, name[10] == 0x6F, name[11] == 0x67, name[12] == 0 else { return nil }
+    return MachineID(rawValue: value)
   }
 
   /// The names in `folder`, without `.` and `..`.

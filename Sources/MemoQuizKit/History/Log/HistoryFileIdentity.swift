@@ -35,12 +35,12 @@ struct HistoryFileIdentity: Hashable, Sendable {
     changed = Int64(status.st_ctim.tv_sec) &* 1_000_000_000 &+ Int64(status.st_ctim.tv_nsec)
   }
 
-  /// The identity in `status`, taken at `now` (nanoseconds since 1970);
-  /// `nil` when the file changed less than ``settling`` before (or after,
-  /// by a clock ahead of ours): a later change could keep the same times.
-  init?(settled status: stat, now: Int64) {
-    self.init(status)
-    guard changed < now - Self.settling else { return nil }
+  /// The identity, taken at `now` (nanoseconds since 1970), when it can be
+  /// trusted later; `nil` when the file changed less than ``settling``
+  /// before (or after, by a clock ahead of ours): a later change could keep
+  /// the same times.
+  func settled(at now: Int64) -> HistoryFileIdentity? {
+    changed < now - Self.settling ? self : nil
   }
 
   init(size: Int64, inode: UInt64, modified: Int64, changed: Int64) {
