@@ -69,10 +69,12 @@ struct HistoryCaretaker: Sendable {
   }
 
   /// The machines that have a history file, each with what the file
+  /// system said of its file, and the entries left out, at one moment.
+  typealias Files = (machines: [(machine: MachineID, identity: HistoryFileIdentity)], leftOut: [String])
+
+  /// The machines that have a history file, each with what the file
   /// system said of its file just now, and the entries left out.
-  private func files() throws(PersistenceError) -> (
-    machines: [(machine: MachineID, identity: HistoryFileIdentity)], leftOut: [String]
-  ) {
+  func files() throws(PersistenceError) -> Files {
     let files = try HistoryEntry.machineFiles(in: folder.historyFolder)
     return (files.machines.sorted { $0.machine < $1.machine }, files.leftOut.sorted())
   }
@@ -104,12 +106,17 @@ struct HistoryCaretaker: Sendable {
   /// A file whose identity is the one `coverage` holds is not opened: one
   /// call to the file system per file is all a reading costs when nothing
   /// changed.
+  /// - Parameter files: what ``files()`` said, when it was asked already
+  ///   (on another thread, say); asked now when `nil`.
   /// - Returns: the new records in merged order with the new coverage, or
   ///   `nil` when a file shrank or was replaced: read everything again.
-  func readNew(since coverage: [MachineID: Coverage]) throws(PersistenceError) -> Reading? {
+  func readNew(since coverage: [MachineID: Coverage], files listed: Files? = nil) throws(PersistenceError)
+    -> Reading?
+  {
     var reading = Reading()
     var lists: [[HistoryRecord]] = []
-    let files = try files()
+    let files: Files
+    if let listed { files = listed } else { files = try self.files() }
     let now = HistoryFileIdentity.now()
     reading.leftOut = files.leftOut
     reading.coverage.reserveCapacity(files.machines.count)
