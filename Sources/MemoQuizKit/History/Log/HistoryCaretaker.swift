@@ -33,8 +33,10 @@ struct HistoryCaretaker: Sendable {
     /// Whether `coverage` and `other` reach as far in the same bytes of the
     /// same files.
     static func sameBytes(_ coverage: [MachineID: Coverage], _ other: [MachineID: Coverage]) -> Bool {
-      coverage.count == other.count
-        && coverage.allSatisfy { machine, file in other[machine].map(file.coversSameBytes) ?? false }
+      // Equal as a whole (at once when they are one copy) or file by file.
+      coverage == other
+        || coverage.count == other.count
+          && coverage.allSatisfy { machine, file in other[machine].map(file.coversSameBytes) ?? false }
     }
   }
 
@@ -119,17 +121,19 @@ struct HistoryCaretaker: Sendable {
     if let listed { files = listed } else { files = try self.files() }
     let now = HistoryFileIdentity.now()
     reading.leftOut = files.leftOut
-    reading.coverage.reserveCapacity(files.machines.count)
-    // A file that went away: the state no longer follows from the files.
+    // Every file as it was, but for those the loop finds changed.
+    reading.coverage = coverage
+    // How many files of `coverage` are still there.
     var present = 0
-    for (machine, _) in files.machines where coverage[machine] != nil { present += 1 }
-    guard present == coverage.count else { return nil }
     for (machine, identity) in files.machines {
-      let known = coverage[machine] ?? Coverage(end: 0, lastSequence: 0, tail: 0)
-      if let knownIdentity = known.identity, knownIdentity == identity {
+      let known: Coverage
+      if let covered = coverage[machine] {
+        present += 1
         // Not a byte changed since it was read.
-        reading.coverage[machine] = known
-        continue
+        if let knownIdentity = covered.identity, knownIdentity == identity { continue }
+        known = covered
+      } else {
+        known = Coverage(end: 0, lastSequence: 0, tail: 0)
       }
       let file = file(of: machine)
       let size = Int(identity.size)
@@ -149,6 +153,8 @@ struct HistoryCaretaker: Sendable {
         identity: identity.settled(at: now))
       if contents.damagedLines > 0 { reading.damaged[machine] = contents.damagedLines }
     }
+    // A file that went away: the state no longer follows from the files.
+    guard present == coverage.count else { return nil }
     reading.records = Self.merged(lists)
     return reading
   }
