@@ -46,30 +46,57 @@ enum HistoryEntry: Equatable {
       throw .cannotRead(path: folder, .current)
     }
     defer { closedir(directory) }
-    let descriptor = dirfd(directory)
-    var machines: [(machine: MachineID, identity: HistoryFileIdentity)] = []
+    var named: [MachineID] = []
     var leftOut: [String] = []
     guard let nameOffset = MemoryLayout<dirent>.offset(of: \.d_name) else { return ([], []) }
     while let entry = readdir(directory) {
       let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
-      guard let machine = canonicalMachine(name) else {
+      if let machine = canonicalMachine(name) {
+        named.append(machine)
+      } else {
         // Any other spelling names no machine (see `init(name:in:)`).
         let text = String(cString: name)
         if text.lowercased().hasSuffix(".log") { leftOut.append(text) }
-        continue
+      }
+    }
+    // Thousands of files are looked at by two threads, half each.
+    let descriptor = dirfd(directory)
+    let half = named.count / 2
+    let secondHalf = Array(named[half...])
+    let second = named.count >= 2048 ? BackgroundWork { identities(of: secondHalf, in: descriptor) } : nil
+    let found =
+      identities(of: named[..<half], in: descriptor) + (second?.result() ?? identities(of: secondHalf, in: descriptor))
+    var machines: [(machine: MachineID, identity: HistoryFileIdentity)] = []
+    machines.reserveCapacity(found.count)
+    for (machine, identity) in found {
+      if let identity { machines.append((machine, identity)) } else { leftOut.append(machine.hex + ".log") }
+    }
+    return (machines, leftOut)
+  }
+
+  /// The identity of each machine's file in the open folder `descriptor`;
+  /// `nil` for an entry that is not a regular file (a link, a folder).
+  private static func identities(of machines: some Collection<MachineID>, in descriptor: CInt)
+    -> [(MachineID, HistoryFileIdentity?)]
+  {
+    var found: [(MachineID, HistoryFileIdentity?)] = []
+    found.reserveCapacity(machines.count)
+    // The name, `1a2b3c4d.log`, made in place.
+    var name: [CChar] = Array(repeating: 0, count: 13)
+    for (index, byte) in ".log".utf8.enumerated() { name[8 + index] = CChar(bitPattern: byte) }
+    let digits = Array("0123456789abcdef".utf8)
+    for machine in machines {
+      for index in 0..<8 {
+        name[index] = CChar(bitPattern: digits[Int(machine.rawValue >> (28 - 4 * UInt32(index)) & 0xF)])
       }
       var status = stat()
       var asked: CInt
       repeat {
         asked = fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW)
       } while asked != 0 && errno == EINTR
-      if asked == 0, (status.st_mode & S_IFMT) == S_IFREG {
-        machines.append((machine, HistoryFileIdentity(status)))
-      } else {
-        leftOut.append(String(cString: name))
-      }
+      found.append((machine, asked == 0 && (status.st_mode & S_IFMT) == S_IFREG ? HistoryFileIdentity(status) : nil))
     }
-    return (machines, leftOut)
+    return found
   }
 
   /// The machine a name in the canonical form `1a2b3c4d.log` names, read
