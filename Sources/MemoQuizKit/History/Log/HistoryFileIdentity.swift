@@ -50,8 +50,9 @@ struct HistoryFileIdentity: Hashable, Sendable {
     self.changed = changed
   }
 
-  /// The wall clock, in nanoseconds since 1970. The corresponding C
-  /// function is `clock_gettime`.
+  /// The wall clock, in nanoseconds since 1970: the file system's own
+  /// clock, which `MEMOQUIZ_NOW` does not move. The corresponding C function
+  /// is `clock_gettime`.
   static func now() -> Int64 {
     var time = timespec()
     clock_gettime(CLOCK_REALTIME, &time)
