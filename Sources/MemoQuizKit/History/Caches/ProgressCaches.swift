@@ -46,13 +46,19 @@ struct ProgressCaches {
   static func readOutlookOrCheckpoint(in folder: DataFolder) -> (
     outlook: ProgressCheckpoint?, checkpoint: CheckpointRead?
   ) {
+    // The history's files are looked at on a thread of their own while the
+    // outlook is read: one call per file, thousands of them in a shared folder.
+    let history = HistoryCaretaker(folder: folder)
+    let files = BackgroundWork { Result { () throws(PersistenceError) in try history.files() } }
     if let bytes = try? DurableFile.read(folder.outlookFile),
       let outlook = try? ProgressCheckpoint(bytes: bytes, outlook: true),
-      let reading = try? HistoryCaretaker(folder: folder).readNew(since: outlook.coverage),
-      reading.records.isEmpty, reading.damaged.isEmpty, reading.coverage == outlook.coverage
+      let reading = try? history.readNew(since: outlook.coverage, files: files.result().get()),
+      reading.records.isEmpty, reading.damaged.isEmpty,
+      HistoryCaretaker.Coverage.sameBytes(reading.coverage, outlook.coverage)
     {
       return (outlook, nil)
     }
+    _ = files.result()
     return (nil, readCheckpoint(in: folder))
   }
 

@@ -12,7 +12,7 @@
 /// ``ProgressOutlook`` instead, is the outlook (`local/outlook`): what
 /// `groups`, `today` and the start screen read.
 struct ProgressCheckpoint: Equatable, Sendable {
-  static let version = 5
+  static let version = 6
   private static let magic = "memoquiz checkpoint"
   private static let outlookMagic = "memoquiz outlook"
   private static let questionPrefix = Array("question\t".utf8)
@@ -33,8 +33,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
   func encoded() -> [UInt8] {
     var text = Array("\(outlook == nil ? Self.magic : Self.outlookMagic) \(Self.version)\n".utf8)
     for (machine, file) in coverage.sorted(by: { $0.key < $1.key }) {
-      RecordLine.append(
-        ["file", machine.hex, String(file.end), String(file.lastSequence), String(file.tail)], to: &text)
+      RecordLine.append(Self.fileFields(machine: machine, coverage: file), to: &text)
     }
     if let outlook {
       // Right after the files: what the outlook is for reads from its start.
@@ -196,13 +195,14 @@ struct ProgressCheckpoint: Equatable, Sendable {
           continue
         }
         moveMemories()
+        if line.starts(with: Self.filePrefix) {
+          guard let (machine, file) = Self.file(line) else { throw RecordFields.Malformed() }
+          coverage[machine] = file
+          continue
+        }
         guard let list = RecordLine.fields(line) else { throw RecordFields.Malformed() }
         var fields = RecordFields(list)
         switch try fields.text() {
-        case "file":
-          guard let machine = MachineID(hex: try fields.text()) else { throw RecordFields.Malformed() }
-          coverage[machine] = HistoryCaretaker.Coverage(
-            end: try fields.count(), lastSequence: try fields.count(), tail: try fields.unsigned())
         case "state":
           progress.hasBaseline = try fields.flag()
           let time = try fields.optionalTimestamp()
@@ -388,15 +388,18 @@ struct ProgressCheckpoint: Equatable, Sendable {
     else { return nil }
     var coverage: [MachineID: HistoryCaretaker.Coverage] = [:]
     var start = headerEnd + 1
-    while let lineEnd = bytes[start...].firstIndex(of: 10), let list = RecordLine.fields(bytes[start..<lineEnd]) {
+    while let lineEnd = bytes[start...].firstIndex(of: 10) {
+      let line = bytes[start..<lineEnd]
       start = lineEnd + 1
+      if line.starts(with: filePrefix) {
+        guard let (machine, file) = Self.file(line) else { return nil }
+        coverage[machine] = file
+        continue
+      }
+      guard let list = RecordLine.fields(line) else { return nil }
       var fields = RecordFields(list)
       do throws(RecordFields.Malformed) {
         switch try fields.text() {
-        case "file":
-          guard let machine = MachineID(hex: try fields.text()) else { return nil }
-          coverage[machine] = HistoryCaretaker.Coverage(
-            end: try fields.count(), lastSequence: try fields.count(), tail: try fields.unsigned())
         case "key":
           return (coverage, try fields.unsigned())
         default:

@@ -20,6 +20,24 @@ struct HistoryCaretaker: Sendable {
     /// A hash of the bytes just before `end`: a file replaced by another
     /// (an older copy, say) is noticed.
     var tail: UInt64
+    /// What the file system said of the file just before it was read, if it
+    /// had settled: while it says the same, the file is not opened again.
+    var identity: HistoryFileIdentity? = nil
+
+    /// Whether `self` and `other` reach as far in the same bytes, whatever
+    /// the file system said of them.
+    func coversSameBytes(as other: Coverage) -> Bool {
+      end == other.end && lastSequence == other.lastSequence && tail == other.tail
+    }
+
+    /// Whether `coverage` and `other` reach as far in the same bytes of the
+    /// same files.
+    static func sameBytes(_ coverage: [MachineID: Coverage], _ other: [MachineID: Coverage]) -> Bool {
+      // Equal as a whole (at once when they are one copy) or file by file.
+      coverage == other
+        || coverage.count == other.count
+          && coverage.allSatisfy { machine, file in other[machine].map(file.coversSameBytes) ?? false }
+    }
   }
 
   /// What a reading found.
@@ -48,31 +66,37 @@ struct HistoryCaretaker: Sendable {
   /// machine's file that are left out (another spelling of an identity, a
   /// folder, a link), by name.
   func entries() throws(PersistenceError) -> (machines: [MachineID], leftOut: [String]) {
-    var machines: [MachineID] = []
-    var leftOut: [String] = []
-    for name in try HistoryEntry.names(in: folder.historyFolder) {
-      switch HistoryEntry(name: name, in: folder.historyFolder) {
-      case .machine(let id): machines.append(id)
-      case .lookalike: leftOut.append(name)
-      case .other: break
-      }
-    }
-    return (machines.sorted(), leftOut.sorted())
+    let files = try files()
+    return (files.machines.map(\.machine), files.leftOut)
+  }
+
+  /// The machines that have a history file, each with what the file
+  /// system said of its file, and the entries left out, at one moment.
+  typealias Files = (machines: [(machine: MachineID, identity: HistoryFileIdentity)], leftOut: [String])
+
+  /// The machines that have a history file, each with what the file
+  /// system said of its file just now, and the entries left out.
+  func files() throws(PersistenceError) -> Files {
+    let files = try HistoryEntry.machineFiles(in: folder.historyFolder)
+    return (files.machines.sorted { $0.machine < $1.machine }, files.leftOut.sorted())
   }
 
   /// Reads every file whole.
   func readAll() throws(PersistenceError) -> Reading {
     var reading = Reading()
     var lists: [[HistoryRecord]] = []
-    let entries = try entries()
-    reading.leftOut = entries.leftOut
-    for machine in entries.machines {
+    let files = try files()
+    let now = HistoryFileIdentity.now()
+    reading.leftOut = files.leftOut
+    reading.coverage.reserveCapacity(files.machines.count)
+    for (machine, identity) in files.machines {
       let file = file(of: machine)
       let contents = try file.read()
       lists.append(contents.records)
       reading.coverage[machine] = Coverage(
         end: contents.end, lastSequence: contents.lastSequence,
-        tail: contents.tail ?? tailHash(of: file.path, before: contents.end))
+        tail: contents.tail ?? tailHash(of: file.path, before: contents.end),
+        identity: identity.settled(at: now))
       if contents.damagedLines > 0 { reading.damaged[machine] = contents.damagedLines }
     }
     reading.records = Self.merged(lists)
@@ -80,24 +104,42 @@ struct HistoryCaretaker: Sendable {
   }
 
   /// Reads what was appended since `coverage`.
+  ///
+  /// A file whose identity is the one `coverage` holds is not opened: one
+  /// call to the file system per file is all a reading costs when nothing
+  /// changed.
+  /// - Parameter files: what ``files()`` said, when it was asked already
+  ///   (on another thread, say); asked now when `nil`.
   /// - Returns: the new records in merged order with the new coverage, or
   ///   `nil` when a file shrank or was replaced: read everything again.
-  func readNew(since coverage: [MachineID: Coverage]) throws(PersistenceError) -> Reading? {
+  func readNew(since coverage: [MachineID: Coverage], files listed: Files? = nil) throws(PersistenceError)
+    -> Reading?
+  {
     var reading = Reading()
     var lists: [[HistoryRecord]] = []
-    let entries = try entries()
-    let machines = entries.machines
-    reading.leftOut = entries.leftOut
-    // A file that went away: the state no longer follows from the files.
-    guard Set(coverage.keys).isSubset(of: machines) else { return nil }
-    for machine in machines {
+    let files: Files
+    if let listed { files = listed } else { files = try self.files() }
+    let now = HistoryFileIdentity.now()
+    reading.leftOut = files.leftOut
+    // Every file as it was, but for those the loop finds changed.
+    reading.coverage = coverage
+    // How many files of `coverage` are still there.
+    var present = 0
+    for (machine, identity) in files.machines {
+      let known: Coverage
+      if let covered = coverage[machine] {
+        present += 1
+        // Not a byte changed since it was read.
+        if let knownIdentity = covered.identity, knownIdentity == identity { continue }
+        known = covered
+      } else {
+        known = Coverage(end: 0, lastSequence: 0, tail: 0)
+      }
       let file = file(of: machine)
-      let known = coverage[machine] ?? Coverage(end: 0, lastSequence: 0, tail: 0)
-      var status = stat()
-      guard stat(file.path, &status) == 0 else { return nil }
-      let size = Int(status.st_size)
+      let size = Int(identity.size)
       if size == known.end && (known.end == 0 || tailHash(of: file.path, before: known.end) == known.tail) {
         reading.coverage[machine] = known
+        reading.coverage[machine]?.identity = identity.settled(at: now)
         continue
       }
       guard size >= known.end, known.end == 0 || tailHash(of: file.path, before: known.end) == known.tail else {
@@ -107,9 +149,12 @@ struct HistoryCaretaker: Sendable {
       lists.append(contents.records)
       reading.coverage[machine] = Coverage(
         end: contents.end, lastSequence: contents.lastSequence,
-        tail: contents.end == known.end ? known.tail : contents.tail ?? tailHash(of: file.path, before: contents.end))
+        tail: contents.end == known.end ? known.tail : contents.tail ?? tailHash(of: file.path, before: contents.end),
+        identity: identity.settled(at: now))
       if contents.damagedLines > 0 { reading.damaged[machine] = contents.damagedLines }
     }
+    // A file that went away: the state no longer follows from the files.
+    guard present == coverage.count else { return nil }
     reading.records = Self.merged(lists)
     return reading
   }

@@ -30,6 +30,91 @@ enum HistoryEntry: Equatable {
     self = .machine(id)
   }
 
+  /// The machines' files in `folder`, each with its identity, and the
+  /// entries named like a machine's file that are left out, by name.
+  ///
+  /// One call per entry, relative to the open folder, both tells a regular
+  /// file from a link or a folder and gives the file's size and times; a
+  /// name in the one canonical form (`1a2b3c4d.log`) is judged from its
+  /// bytes, with no text made of it. The corresponding C functions are
+  /// `readdir` and `fstatat` (a link is never followed).
+  static func machineFiles(in folder: String) throws(PersistenceError) -> (
+    machines: [(machine: MachineID, identity: HistoryFileIdentity)], leftOut: [String]
+  ) {
+    guard let directory = opendir(folder) else {
+      if errno == ENOENT || errno == ENOTDIR { return ([], []) }
+      throw .cannotRead(path: folder, .current)
+    }
+    defer { closedir(directory) }
+    var named: [MachineID] = []
+    var leftOut: [String] = []
+    guard let nameOffset = MemoryLayout<dirent>.offset(of: \.d_name) else { return ([], []) }
+    while let entry = readdir(directory) {
+      let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+      if let machine = canonicalMachine(name) {
+        named.append(machine)
+      } else {
+        // Any other spelling names no machine (see `init(name:in:)`).
+        let text = String(cString: name)
+        if text.lowercased().hasSuffix(".log") { leftOut.append(text) }
+      }
+    }
+    // Thousands of files are looked at by two threads, half each.
+    let descriptor = dirfd(directory)
+    let half = named.count / 2
+    let secondHalf = Array(named[half...])
+    let second = named.count >= 2048 ? BackgroundWork { identities(of: secondHalf, in: descriptor) } : nil
+    let found =
+      identities(of: named[..<half], in: descriptor) + (second?.result() ?? identities(of: secondHalf, in: descriptor))
+    var machines: [(machine: MachineID, identity: HistoryFileIdentity)] = []
+    machines.reserveCapacity(found.count)
+    for (machine, identity) in found {
+      if let identity { machines.append((machine, identity)) } else { leftOut.append(machine.hex + ".log") }
+    }
+    return (machines, leftOut)
+  }
+
+  /// The identity of each machine's file in the open folder `descriptor`;
+  /// `nil` for an entry that is not a regular file (a link, a folder).
+  private static func identities(of machines: some Collection<MachineID>, in descriptor: CInt)
+    -> [(MachineID, HistoryFileIdentity?)]
+  {
+    var found: [(MachineID, HistoryFileIdentity?)] = []
+    found.reserveCapacity(machines.count)
+    // The name, `1a2b3c4d.log`, made in place.
+    var name: [CChar] = Array(repeating: 0, count: 13)
+    for (index, byte) in ".log".utf8.enumerated() { name[8 + index] = CChar(bitPattern: byte) }
+    let digits = Array("0123456789abcdef".utf8)
+    for machine in machines {
+      for index in 0..<8 {
+        name[index] = CChar(bitPattern: digits[Int(machine.rawValue >> (28 - 4 * UInt32(index)) & 0xF)])
+      }
+      var status = stat()
+      var asked: CInt
+      repeat {
+        asked = fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW)
+      } while asked != 0 && errno == EINTR
+      found.append((machine, asked == 0 && (status.st_mode & S_IFMT) == S_IFREG ? HistoryFileIdentity(status) : nil))
+    }
+    return found
+  }
+
+  /// The machine a name in the canonical form `1a2b3c4d.log` names, read
+  /// from its bytes; `nil` for any other name.
+  private static func canonicalMachine(_ name: UnsafePointer<CChar>) -> MachineID? {
+    var value: UInt32 = 0
+    for index in 0..<8 {
+      let byte = UInt8(bitPattern: name[index])
+      switch byte {
+      case 0x30...0x39: value = value << 4 | UInt32(byte - 0x30)
+      case 0x61...0x66: value = value << 4 | UInt32(byte - 0x61 + 10)
+      default: return nil
+      }
+    }
+    guard name[8] == 0x2E, name[9] == 0x6C, name[10] == 0x6F, name[11] == 0x67, name[12] == 0 else { return nil }
+    return MachineID(rawValue: value)
+  }
+
   /// The names in `folder`, without `.` and `..`.
   static func names(in folder: String) throws(PersistenceError) -> [String] {
     guard let directory = opendir(folder) else {
