@@ -51,12 +51,12 @@ public struct GroupMenu {
     terminal.write(
       GroupTable(caretaker: caretaker, style: style, width: terminal.width, now: now).render(showRounds: true))
     terminal.write("\n")
-    let leftover = groups.indices.first { caretaker.unfinishedRound(of: groups[$0].title, at: now) != nil }
+    let leftover = groups.indices.first { caretaker.unfinishedPosition(of: groups[$0].title, at: now) != nil }
     if let leftover {
       let title = TextSanitizer.sanitized(groups[leftover].title)
       terminal.write("Unfinished: a round of \(style.bold(title)); type its number, \(leftover + 1), to resume it.\n")
     }
-    let resumesReview = caretaker.unfinishedRound(of: "", at: now) != nil
+    let resumesReview = caretaker.unfinishedPosition(of: "", at: now) != nil
     let review = resumesReview ? "Enter to resume today's review" : "Enter for today's review"
     var groupIndex: Int
     while true {

@@ -101,7 +101,7 @@ public final class ProgressCaretaker {
     self.folder = folder
     history = HistoryCaretaker(folder: folder)
     self.onWarning = onWarning
-    outlookWritten = ProgressCheckpoint.outlookStart(in: folder)
+    outlookWritten = ProgressOutlook.start(in: folder)
     if DurableFile.exists(folder.legacyHistoryFile) {
       try locked { try HistoryCarryOver(folder: folder, machine: try machine()).run() }
     } else {
