@@ -77,6 +77,25 @@ import Testing
         """)
   }
 
+  /// The start screen lists the round from the outlook; once the group is
+  /// chosen, the round's plan is read and it resumes where it stopped.
+  @Test func theStartScreenResumesTheRoundItListedFromTheOutlook() throws {
+    let sandbox = try unfinished(count: 10)
+    _ = try listedBothWays(sandbox)
+    let session = try PseudoTerminalSession(arguments: [], environment: sandbox.environment.merging(now) { $1 })
+    #expect(session.waitFor("unfinished: question 4 of 10"))
+    #expect(session.waitFor("Unfinished: a round of Numbers; type its number, 1, to resume it."))
+    session.type("1\n")
+    #expect(
+      session.waitFor(
+        "Numbers has an unfinished round (question 4 of 10, sequential order). Resume it? (n starts over)"))
+    session.type("y\n")
+    #expect(session.waitFor("Resuming Numbers at question 4 of 10"))
+    #expect(session.waitFor("[4/10] q4"))
+    session.type(":quit\n")
+    #expect(session.waitForExit() == 0)
+  }
+
   @Test func anOutlookOfThePreviousFormatIsIgnoredAndRebuilt() throws {
     let sandbox = try unfinished(count: 10)
     let expected = try listedBothWays(sandbox).withoutOutlook
