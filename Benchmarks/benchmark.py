@@ -3,7 +3,7 @@
 Usage: python3 benchmark.py MEMOQUIZ_BINARY BSD_QUIZ_BINARY LOAD_BENCHMARK_BINARY [SECTION...]
 
 With SECTIONs (cold, latency, piped, long, scale, machines, files, sync,
-big, pathological, import, bundled, day), only those run; `files` is the
+big, unfinished, pathological, import, bundled, day), only those run; `files` is the
 part of `machines` with many machine files.
 
 Figures:
@@ -36,6 +36,10 @@ Figures:
                          every question), validate time, peak RSS; and in one
                          process, the file read by memoquiz's scanner vs by
                          JSONDecoder
+  unfinished round       `memoquiz groups` on a 100,000-question group with
+                         an unfinished round (3 answers of a sequential
+                         round, then the end of input) vs the same
+                         questions with none, alternated runs
   pathological files     `memoquiz validate` of files built to hit slow
                          paths (minified with a typo key in every question,
                          100,000 keys in one object, a 500,000-element
@@ -637,6 +641,30 @@ def big_group():
     return size, first, first_with_memory, remembered, statistics.median(validates), rss, loading
 
 
+def unfinished_round(runs=11):
+    """`memoquiz groups` on a 100,000-question group with an unfinished
+    round beside the same questions with none: medians of alternated runs."""
+    homes = [os.path.join(WORK, "unfinished-none"), os.path.join(WORK, "unfinished-round")]
+    questions = [{"prompt": f"質問 {i}", "answer": f"answer {i}"} for i in range(100_000)]
+    for home in homes:
+        os.makedirs(home)
+        with open(os.path.join(home, "questions.json"), "w") as file:
+            json.dump([{"title": "Huge", "questions": questions}], file, ensure_ascii=False, indent=1)
+    del questions
+    envs = [environment(home) for home in homes]
+    # A few answers, then the end of input: the round stays unfinished.
+    run_measured([MEMOQUIZ, "play", "Huge", "--strategy", "sequential"], envs[1],
+                 b"answer 0\nanswer 1\nwrong\n")
+    listed = run_measured([MEMOQUIZ, "groups"], envs[1])[2]
+    if b"unfinished: question 4 of 100000" not in listed:
+        raise SystemExit(f"unfinished: the round is not listed:\n{listed.decode(errors='replace')}")
+    for env in envs:
+        run_measured([MEMOQUIZ, "groups"], env)
+    none, unfinished = alternated([([MEMOQUIZ, "groups"], env, None) for env in envs], runs)
+    outlook = os.path.getsize(os.path.join(homes[1], "local", "outlook"))
+    return runs, none, unfinished, outlook
+
+
 def normal_file(size):
     """A pretty-printed questions file of about `size` bytes."""
     questions = []
@@ -911,6 +939,15 @@ def main():
         print(f"  peak RSS          {rss / 1024:.1f} MB   (target: at most 150 MB)")
         print("  loading the file in one process (median of 5):")
         print(loading.rstrip())
+        print()
+
+    if wanted("unfinished"):
+        runs, none, unfinished, outlook = unfinished_round()
+        print(f"an unfinished round (100,000 questions; `memoquiz groups`, median of {runs} alternated runs)")
+        print(f"  no round           {ms(none)}")
+        print(f"  unfinished round   {ms(unfinished)}   (3 of 100,000 questions answered; outlook"
+              f" {outlook / 1e3:.1f} kB)")
+        print(f"  ratio              {unfinished / none:.2f}x   (target: at most 1.1x)")
         print()
 
     if wanted("pathological"):

@@ -172,17 +172,52 @@ public struct QuestionGroupCaretaker {
   /// not resumed here (its answers count all the same). A review round
   /// started on an earlier learner day than `now`'s is not today's: it is
   /// left, and the next review plans today's cards afresh.
-  public func unfinishedRound(of title: String, at now: Date) -> RoundMemento? {
-    guard let machine = progress.existingMachine else { return nil }
-    let today = learnerDay(at: now)
-    let hour = progress.settings.dayStartsAt
-    return progress.progressWithoutMemory.rounds.values
-      .filter { $0.group == title && $0.id.machine == machine && !$0.isFinished }
+  ///
+  /// The outlook keeps no round's plan: when it stands in and says there is
+  /// such a round, the plan is read with every card's memory.
+  /// - Throws: ``PersistenceError`` when the history cannot be read then.
+  public func unfinishedRound(of title: String, at now: Date) throws -> RoundMemento? {
+    guard progress.hasMemory || unfinishedPosition(of: title, at: now) != nil else { return nil }
+    return savedRound(of: title, at: now, in: try progress.loadMemory())
+  }
+
+  /// The newest round in `state` that this machine resumes for group `title`.
+  private func savedRound(of title: String, at now: Date, in state: Progress) -> RoundMemento? {
+    state.rounds.values
       .filter {
-        $0.strategy != ReviewQuestionStrategy().name
-          || LearnersDay.number(containing: $0.startedAt, startingAt: hour) >= today
+        !$0.isFinished
+          && resumes(id: $0.id, group: $0.group, strategy: $0.strategy, startedAt: $0.startedAt, title: title, at: now)
       }
       .max { $0.id.sequence < $1.id.sequence }
+  }
+
+  /// How far the group's round that still has questions to ask got (see
+  /// ``unfinishedRound(of:at:)``), as the round counts it when it resumes:
+  /// from the outlook when it stands in, without reading the round's plan.
+  public func unfinishedPosition(of title: String, at now: Date) -> (done: Int, count: Int)? {
+    let round: ProgressOutlook.UnfinishedRound?
+    if let outlook = progress.outlook {
+      round = outlook.rounds
+        .filter {
+          resumes(id: $0.id, group: $0.group, strategy: $0.strategy, startedAt: $0.startedAt, title: title, at: now)
+        }
+        .max { $0.id.sequence < $1.id.sequence }
+    } else {
+      round = savedRound(of: title, at: now, in: progress.progressWithoutMemory).map {
+        ProgressOutlook.UnfinishedRound($0, group: groups.first { group in group.title == title })
+      }
+    }
+    return round.map { ($0.done, $0.count) }
+  }
+
+  /// Whether a round that still has questions to ask is one this machine
+  /// resumes for group `title` on the learner day of `now`.
+  private func resumes(id: StepID, group: String, strategy: String, startedAt: Timestamp, title: String, at now: Date)
+    -> Bool
+  {
+    guard group == title, let machine = progress.existingMachine, id.machine == machine else { return false }
+    return strategy != ReviewQuestionStrategy().name
+      || LearnersDay.number(containing: startedAt, startingAt: progress.settings.dayStartsAt) >= learnerDay(at: now)
   }
 
   /// The learner day `now` falls in (``LearnersDay/number``), with the

@@ -43,7 +43,9 @@ public struct GroupMenu {
 
   /// Shows the menu and asks.
   /// - Returns: the choice, or `nil` when the person quit or input ended.
-  public func ask() -> Choice? {
+  /// - Throws: ``PersistenceError`` when the chosen group's unfinished round
+  ///   is read from a history that cannot be read.
+  public func ask() throws -> Choice? {
     let style = terminal.style
     let groups = caretaker.groups
     let plan = DayPlan(caretaker: caretaker, now: now)
@@ -51,12 +53,12 @@ public struct GroupMenu {
     terminal.write(
       GroupTable(caretaker: caretaker, style: style, width: terminal.width, now: now).render(showRounds: true))
     terminal.write("\n")
-    let leftover = groups.indices.first { caretaker.unfinishedRound(of: groups[$0].title, at: now) != nil }
+    let leftover = groups.indices.first { caretaker.unfinishedPosition(of: groups[$0].title, at: now) != nil }
     if let leftover {
       let title = TextSanitizer.sanitized(groups[leftover].title)
       terminal.write("Unfinished: a round of \(style.bold(title)); type its number, \(leftover + 1), to resume it.\n")
     }
-    let resumesReview = caretaker.unfinishedRound(of: "", at: now) != nil
+    let resumesReview = caretaker.unfinishedPosition(of: "", at: now) != nil
     let review = resumesReview ? "Enter to resume today's review" : "Enter for today's review"
     var groupIndex: Int
     while true {
@@ -70,7 +72,7 @@ public struct GroupMenu {
         terminal.write((error.errorDescription ?? "There is no such group.") + "\n")
       }
     }
-    if let saved = caretaker.unfinishedRound(of: groups[groupIndex].title, at: now) {
+    if let saved = try caretaker.unfinishedRound(of: groups[groupIndex].title, at: now) {
       let round = Round(group: groups[groupIndex], memento: saved)
       let words = RoundWords(style: style)
       switch terminal.confirm(words.resumeQuestion(round, strategy: saved.strategy), defaultAnswer: true) {

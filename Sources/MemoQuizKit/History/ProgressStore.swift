@@ -40,7 +40,7 @@ final class ProgressStore {
     self.folder = folder
     history = HistoryCaretaker(folder: folder)
     self.onWarning = onWarning
-    caches.outlookWritten = ProgressCheckpoint.outlookStart(in: folder)
+    caches.outlookWritten = ProgressOutlook.start(in: folder)
     if DurableFile.exists(folder.legacyHistoryFile) {
       try locked { try HistoryCarryOver(folder: folder, machine: try machine()).run() }
     } else {

@@ -46,10 +46,9 @@ public struct GroupTable {
         }
         line += "  " + DisplayWidth.fit(value, width: column.rawValue.count, alignRight: true)
       }
-      if showRounds, let saved = caretaker.unfinishedRound(of: group.title, at: now) {
+      if showRounds, let round = caretaker.unfinishedPosition(of: group.title, at: now) {
         // Counted as the round counts when it resumes: "question 4 of 10".
-        let round = Round(group: group, memento: saved)
-        let note = "unfinished: question \(min(round.doneCount + 1, round.count)) of \(round.count)"
+        let note = "unfinished: question \(min(round.done + 1, round.count)) of \(round.count)"
         // Beside the row when it fits, else under it, cut rather than wrapped.
         if DisplayWidth.of(line) + 2 + note.count <= width {
           line += "  " + style.yellow(note)

@@ -15,7 +15,7 @@ struct RoundPolicy {
   /// - Returns: `nil` when a review round has nothing to ask, or the person
   ///   left.
   func start(group: QuestionGroup, options: RoundSession.Options) throws -> Round? {
-    if let saved = caretaker.unfinishedRound(of: group.title, at: now()), !options.restart {
+    if let saved = try caretaker.unfinishedRound(of: group.title, at: now()), !options.restart {
       let untouched = saved.answers.isEmpty && saved.skipped == 0
       let otherStrategy = options.strategy.map { $0.name != saved.strategy } ?? false
       if !(untouched && otherStrategy) {
@@ -79,8 +79,9 @@ struct RoundPolicy {
   // MARK: - Across groups
 
   /// The groups a saved review round asks questions of.
-  func groupsOfSavedReview() -> [String] {
-    guard let saved = caretaker.unfinishedRound(of: "", at: now()) else { return [] }
+  /// - Throws: ``PersistenceError`` when the history cannot be read.
+  func groupsOfSavedReview() throws -> [String] {
+    guard let saved = try caretaker.unfinishedRound(of: "", at: now()) else { return [] }
     var seen = Set<String>()
     return saved.plan.map { RoundMemento.split($0).group }.filter { seen.insert($0).inserted }
   }
@@ -88,7 +89,7 @@ struct RoundPolicy {
   /// Today's review of `groups`: the saved review round, or a new one.
   /// - Returns: `nil` when there is nothing to ask, or the person left.
   func startReview(groups indices: [Int], options: RoundSession.Options) throws -> Round? {
-    if let saved = caretaker.unfinishedRound(of: "", at: now()) {
+    if let saved = try caretaker.unfinishedRound(of: "", at: now()) {
       let round = Round(
         group: QuestionGroup(title: "", questions: []), memento: saved, cards: reviewCards(plan: saved.plan))
       if !round.isFinished {

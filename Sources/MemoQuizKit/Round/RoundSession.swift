@@ -74,7 +74,7 @@ public struct RoundSession {
     var locks = [try Self.lockRound(of: "", in: caretaker.folder, name: "today's review")]
     try caretaker.progress.refresh()
     let indices = groupIndices.isEmpty ? caretaker.dayGroupIndices : groupIndices
-    var titles = Set(policy.groupsOfSavedReview())
+    var titles = Set(try policy.groupsOfSavedReview())
     titles.formUnion(indices.map { caretaker.groups[$0].title })
     for title in titles.sorted() {
       locks.append(try Self.lockRound(of: title, in: caretaker.folder))

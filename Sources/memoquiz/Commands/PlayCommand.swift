@@ -40,7 +40,7 @@ struct PlayCommand: Command {
     } else if terminal.isInteractive {
       let now = context.now()
       try caretaker.loadMemory(forDayAt: now)
-      guard let choice = GroupMenu(caretaker: caretaker, terminal: terminal, now: now).ask() else { return }
+      guard let choice = try GroupMenu(caretaker: caretaker, terminal: terminal, now: now).ask() else { return }
       // The round asks by each card's memory, which the start screen did not read.
       try caretaker.loadMemory()
       guard let index = choice.groupIndex else {

@@ -8,15 +8,13 @@
 /// marks and changes, then each group followed by its questions, and the
 /// open rounds. Every field is range-checked as the history's are.
 ///
-/// The same text without the memory of each card, and with a
-/// ``ProgressOutlook`` instead, is the outlook (`local/outlook`): what
-/// `groups`, `today` and the start screen read.
+/// The same text without the memory of each card and the rounds' plans,
+/// and with a ``ProgressOutlook`` instead, is the outlook (`local/outlook`,
+/// in its own version): what `groups`, `today` and the start screen read.
 struct ProgressCheckpoint: Equatable, Sendable {
   static let version = 6
   private static let magic = "memoquiz checkpoint"
-  private static let outlookMagic = "memoquiz outlook"
   private static let questionPrefix = Array("question\t".utf8)
-  private static let duesPrefix = Array("dues\t".utf8)
 
   var progress: Progress
   /// How far each machine's file was read.
@@ -31,14 +29,12 @@ struct ProgressCheckpoint: Equatable, Sendable {
   struct Older: Error {}
 
   func encoded() -> [UInt8] {
-    var text = Array("\(outlook == nil ? Self.magic : Self.outlookMagic) \(Self.version)\n".utf8)
+    var text = Array("\(outlook == nil ? "\(Self.magic) \(Self.version)" : ProgressOutlook.header)\n".utf8)
     for (machine, file) in coverage.sorted(by: { $0.key < $1.key }) {
       RecordLine.append(Self.fileFields(machine: machine, coverage: file), to: &text)
     }
-    if let outlook {
-      // Right after the files: what the outlook is for reads from its start.
-      RecordLine.append(["key", String(outlook.key), String(outlook.activitySince)], to: &text)
-    }
+    // Right after the files: what the outlook is for reads from its start.
+    outlook?.appendKey(to: &text)
     RecordLine.append(
       [
         "state", progress.hasBaseline ? "1" : "0", progress.newest.map { String($0.time.rawValue) } ?? "",
@@ -91,7 +87,8 @@ struct ProgressCheckpoint: Equatable, Sendable {
           ], to: &text)
       }
     }
-    for (id, round) in progress.rounds.sorted(by: { $0.key < $1.key }) {
+    // The outlook keeps what the listing shows of each round, not its plan.
+    for (id, round) in progress.rounds.sorted(by: { $0.key < $1.key }) where outlook == nil {
       RecordLine.append(
         [
           "round", id.text, round.group, round.strategy, String(round.seed), String(round.startedAt.rawValue),
@@ -101,18 +98,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
         RecordLine.append(["answer", answer.step.text, answer.isCorrect ? "1" : "0", answer.question], to: &text)
       }
     }
-    if let outlook {
-      for (title, group) in outlook.groups {
-        RecordLine.append(["outlook", title, String(group.cards)], to: &text)
-        Self.appendDues(group.dues, to: &text)
-        if !group.buried.isEmpty {
-          // Each buried card as `day` (new) or `day/due`.
-          RecordLine.append(
-            ["buried"] + group.buried.map { entry in entry.due.map { "\(entry.day)/\($0)" } ?? String(entry.day) },
-            to: &text)
-        }
-      }
-    }
+    outlook?.appendGroupsAndRounds(to: &text)
     // A last line that sums up every byte before it: damage that still
     // parses is noticed, and the history rebuilds the state.
     RecordLine.append(["sum", String(Self.checksum(text[...]))], to: &text)
@@ -144,11 +130,11 @@ struct ProgressCheckpoint: Equatable, Sendable {
     // The last line must be whole.
     guard bytes.last == 10, let headerEnd = bytes.firstIndex(of: 10) else { throw Damaged() }
     guard let header = String(validating: bytes[..<headerEnd], as: UTF8.self),
-      case let magic = isOutlook ? Self.outlookMagic : Self.magic,
+      case let magic = isOutlook ? ProgressOutlook.magic : Self.magic,
       header.hasPrefix(magic + " "), let version = Int(header.dropFirst(magic.count + 1))
     else { throw Damaged() }
     // A newer memoquiz's checkpoint is derived data too: replay.
-    guard version == Self.version else { throw Older() }
+    guard version == (isOutlook ? ProgressOutlook.version : Self.version) else { throw Older() }
     // The last line sums up the bytes before it.
     let body = bytes.dropLast()
     guard let sumStart = body.lastIndex(of: 10).map({ $0 + 1 }),
@@ -176,15 +162,8 @@ struct ProgressCheckpoint: Equatable, Sendable {
       while start < bytes.endIndex, let lineEnd = bytes[start...].firstIndex(of: 10) {
         let line = bytes[start..<lineEnd]
         start = lineEnd + 1
-        if isOutlook, line.starts(with: Self.duesPrefix.dropLast()) {
-          // A group none of whose cards has a memory has a `dues` line alone.
-          guard let outlookTitle,
-            let dues = line.count == Self.duesPrefix.count - 1
-              ? [] : Self.dues(line.dropFirst(Self.duesPrefix.count))
-          else {
-            throw RecordFields.Malformed()
-          }
-          outlook?.groups[outlookTitle]?.dues = dues
+        if isOutlook, line.starts(with: ProgressOutlook.duesPrefix.dropLast()) {
+          try outlook?.readDues(line, title: outlookTitle)
           continue
         }
         if !isOutlook, line.starts(with: Self.questionPrefix) {
@@ -202,7 +181,8 @@ struct ProgressCheckpoint: Equatable, Sendable {
         }
         guard let list = RecordLine.fields(line) else { throw RecordFields.Malformed() }
         var fields = RecordFields(list)
-        switch try fields.text() {
+        let kind = try fields.text()
+        switch kind {
         case "state":
           progress.hasBaseline = try fields.flag()
           let time = try fields.optionalTimestamp()
@@ -305,24 +285,6 @@ struct ProgressCheckpoint: Equatable, Sendable {
           progress.rounds[id] = memento
           round = id
           title = nil
-        case "key" where isOutlook:
-          outlook?.key = try fields.unsigned()
-          outlook?.activitySince = Int64(try fields.integer())
-        case "outlook" where isOutlook:
-          let name = try fields.text()
-          outlook?.groups[name] = DueIndex(cards: try fields.count(), dues: [])
-          outlookTitle = name
-        case "buried" where isOutlook:
-          guard let outlookTitle else { throw RecordFields.Malformed() }
-          var buried: [DueIndex.Buried] = []
-          for field in fields.rest() {
-            let parts = field.split(separator: "/", omittingEmptySubsequences: false)
-            guard (1...2).contains(parts.count), let day = Int(parts[0]),
-              parts.count == 1 || Int(parts[1]) != nil
-            else { throw RecordFields.Malformed() }
-            buried.append(DueIndex.Buried(day: day, due: parts.count == 2 ? Int(parts[1]) : nil))
-          }
-          outlook?.groups[outlookTitle]?.buried = buried
         case "answer":
           guard let round, progress.rounds[round] != nil else { throw RecordFields.Malformed() }
           let step = try fields.stepID()
@@ -330,7 +292,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
           let answer = RoundMemento.Answer(step: step, question: try fields.text(), isCorrect: isCorrect)
           progress.rounds[round]?.answers.append(answer)
         default:
-          throw RecordFields.Malformed()
+          guard try outlook?.read(kind, &fields, title: &outlookTitle) == true else { throw RecordFields.Malformed() }
         }
         guard fields.isAtEnd else { throw RecordFields.Malformed() }
       }
@@ -376,88 +338,5 @@ struct ProgressCheckpoint: Equatable, Sendable {
     self.progress = progress
     self.coverage = coverage
     self.outlook = outlook
-  }
-
-  /// What an outlook's first lines say it is for: how far it reaches in
-  /// each file, and the questions' key; `nil` when they cannot be read.
-  /// Reads the start of the file only.
-  static func outlookStart(in folder: DataFolder) -> (coverage: [MachineID: HistoryCaretaker.Coverage], key: UInt64)? {
-    guard let bytes = DurableFile.readStart(folder.outlookFile, count: 1 << 16),
-      let headerEnd = bytes.firstIndex(of: 10),
-      String(decoding: bytes[..<headerEnd], as: UTF8.self) == "\(outlookMagic) \(version)"
-    else { return nil }
-    var coverage: [MachineID: HistoryCaretaker.Coverage] = [:]
-    var start = headerEnd + 1
-    while let lineEnd = bytes[start...].firstIndex(of: 10) {
-      let line = bytes[start..<lineEnd]
-      start = lineEnd + 1
-      if line.starts(with: filePrefix) {
-        guard let (machine, file) = Self.file(line) else { return nil }
-        coverage[machine] = file
-        continue
-      }
-      guard let list = RecordLine.fields(line) else { return nil }
-      var fields = RecordFields(list)
-      do throws(RecordFields.Malformed) {
-        switch try fields.text() {
-        case "key":
-          return (coverage, try fields.unsigned())
-        default:
-          return nil
-        }
-      } catch {
-        return nil
-      }
-    }
-    return nil
-  }
-
-  // MARK: - Due days
-
-  /// A `dues` line: the first due day, then each one's distance from the
-  /// one before (the days are sorted), which keeps the numbers short.
-  private static func appendDues(_ dues: [Int], to text: inout [UInt8]) {
-    text += duesPrefix.dropLast()
-    var previous = 0
-    for due in dues {
-      text.append(0x09)
-      text += Array(String(due - previous).utf8)
-      previous = due
-    }
-    text.append(0x0A)
-  }
-
-  /// Reads the fields of a `dues` line after its name.
-  /// - Returns: `nil` when a field is not a number, a day is out of range
-  ///   or the days are not sorted.
-  private static func dues(_ bytes: ArraySlice<UInt8>) -> [Int]? {
-    var dues: [Int] = []
-    var previous = 0
-    var value = 0
-    var digits = 0
-    var negative = false
-    var index = bytes.startIndex
-    while true {
-      let byte: UInt8 = index < bytes.endIndex ? bytes[index] : 0x09
-      if byte == 0x09 {
-        // Only the first day may be negative (before 1970).
-        guard digits > 0, dues.isEmpty || !negative else { return nil }
-        let day = previous + (negative ? -value : value)
-        guard (-LearnersDay.dayRange...LearnersDay.dayRange).contains(day) else { return nil }
-        dues.append(day)
-        previous = day
-        value = 0
-        digits = 0
-        negative = false
-        if index >= bytes.endIndex { return dues }
-      } else if byte == UInt8(ascii: "-"), digits == 0, !negative {
-        negative = true
-      } else {
-        guard (0x30...0x39).contains(byte), digits < 12 else { return nil }
-        value = value * 10 + Int(byte - 0x30)
-        digits += 1
-      }
-      index += 1
-    }
   }
 }

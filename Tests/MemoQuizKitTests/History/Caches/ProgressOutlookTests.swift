@@ -81,4 +81,35 @@ import Testing
     let checkpoint = ProgressCheckpoint(progress: progress, coverage: coverage).encoded()
     #expect(throws: (any Error).self) { try ProgressCheckpoint(bytes: checkpoint, outlook: true) }
   }
+
+  /// An unfinished round reads back as where it stands, without its plan;
+  /// the checkpoint keeps the plan.
+  @Test func anUnfinishedRoundIsKeptWithoutItsPlan() throws {
+    let group = QuestionGroup(title: "G", questions: (0..<50).map { Question(prompt: "q\($0)", answer: "a\($0)") })
+    let machine = MachineID.test(1)
+    let start = RoundStart(
+      id: StepID(machine: machine, sequence: 1), time: Timestamp(rawValue: 1_767_600_000_000), group: "G",
+      strategy: "sequential", seed: 7, repeatsMissed: false, skipped: 0, plan: group.cards.map(\.identity))
+    let answers = (0..<4).map { index in
+      HistoryRecord.answer(
+        AnswerStep(
+          id: StepID(machine: machine, sequence: 2 + index),
+          time: Timestamp(rawValue: 1_767_600_001_000 + Int64(index)),
+          group: "G", round: start.id, question: group.cards[index].identity, prompt: group.cards[index].prompt,
+          typed: "x", rating: .good, duration: 1000))
+    }
+    let progress = MemoQuizKit.Progress.replaying([.roundStart(start)] + answers)
+    let outlook = ProgressOutlook(key: 1, groups: [group], progress: progress)
+    #expect(
+      outlook.rounds == [
+        ProgressOutlook.UnfinishedRound(
+          id: start.id, group: "G", strategy: "sequential", startedAt: start.time, done: 4, count: 50)
+      ])
+    let read = try ProgressCheckpoint(
+      bytes: ProgressCheckpoint(progress: progress, coverage: [:], outlook: outlook).encoded(), outlook: true)
+    #expect(read.outlook?.rounds == outlook.rounds)
+    #expect(read.progress.rounds.isEmpty, "no plan in the outlook")
+    let checkpoint = try ProgressCheckpoint(bytes: ProgressCheckpoint(progress: progress, coverage: [:]).encoded())
+    #expect(checkpoint.progress.rounds[start.id]?.plan == start.plan)
+  }
 }
