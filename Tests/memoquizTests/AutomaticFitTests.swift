@@ -56,9 +56,14 @@ import Testing
     return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
   }
 
-  private func parametersInUse(_ sandbox: MemoQuizSandbox) throws -> String {
-    let current = try #require(try report(sandbox, ["optimize", "--dry-run", "--json"])["current"] as? [String: Any])
-    return "\(current["parameters"] ?? "")"
+  /// The scheduler's parameters in effect, read from the data folder as
+  /// every command reads them (`optimize --dry-run` would fit them again
+  /// only to print them as "current").
+  private func parametersInUse(_ sandbox: MemoQuizSandbox) throws -> [Double] {
+    var warnings: [String] = []
+    let progress = try ProgressCaretaker(folder: DataFolder(path: sandbox.folder.path)) { warnings.append($0) }
+    #expect(warnings.isEmpty, "\(warnings)")
+    return progress.parameters.values
   }
 
   @Test func reviewInstallsBetterParametersSaysSoOnceAndUndoTakesThemBack() throws {
