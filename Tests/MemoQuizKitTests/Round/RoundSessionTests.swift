@@ -23,10 +23,20 @@ import Testing
     let answers = (0..<600).map { $0 % 3 == 0 ? "wrong" : "a\($0)" }
     let terminal = ScriptedTerminal(lines: answers, allWaiting: allWaiting)
     var flushes = 0
+    // The verdicts on the lines already ended are counted once each: only
+    // what was shown since the last flush, and the line still open, are read.
+    var ended = 0
+    var endedVerdicts = 0
+    func isVerdict(_ line: Substring) -> Bool { line.hasPrefix("Correct") || line.hasPrefix("Incorrect") }
     terminal.onFlush = { shown in
       flushes += 1
-      let verdicts = shown.split(separator: "\n").filter { $0.hasPrefix("Correct") || $0.hasPrefix("Incorrect") }
-      #expect(self.storedAnswers(folder) >= verdicts.count, "a verdict was shown before its answer was saved")
+      let utf8 = shown.utf8
+      let new = utf8.index(utf8.startIndex, offsetBy: ended)
+      let lines = shown[new...].split(separator: "\n", omittingEmptySubsequences: false)
+      endedVerdicts += lines.dropLast().count(where: isVerdict)
+      ended = utf8.count - (lines.last?.utf8.count ?? 0)
+      let verdicts = endedVerdicts + (lines.last.map { isVerdict($0) ? 1 : 0 } ?? 0)
+      #expect(self.storedAnswers(folder) >= verdicts, "a verdict was shown before its answer was saved")
     }
     var session = RoundSession(caretaker: try caretaker(folder, questions: 600), terminal: terminal)
     try session.play(groupIndex: 0, options: .init(strategy: SequentialQuestionStrategy()))

@@ -89,14 +89,24 @@ final class MemoQuizSandbox {
 
   /// The groups of `memoquiz scores --json`, by title, as a new process reads them.
   func scores() throws -> [String: [String: Any]] {
-    let result = try run(["scores", "--json"])
+    try Self.scores(in: run(["scores", "--json"]))
+  }
+
+  /// The groups of the output of a `memoquiz scores --json` already run, by title.
+  static func scores(in result: MemoQuizResult) throws -> [String: [String: Any]] {
     let groups = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
     return Dictionary(groups.map { ($0["title"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// The correct and incorrect counts stored for a group.
   func storedScore(_ title: String) throws -> (correct: Int, incorrect: Int) {
-    let entry = try scores()[title]
+    try Self.storedScore(title, in: run(["scores", "--json"]))
+  }
+
+  /// The correct and incorrect counts of a group in the output of a
+  /// `memoquiz scores --json` already run.
+  static func storedScore(_ title: String, in result: MemoQuizResult) throws -> (correct: Int, incorrect: Int) {
+    let entry = try scores(in: result)[title]
     return (entry?["correctCount"] as? Int ?? 0, entry?["incorrectCount"] as? Int ?? 0)
   }
 
@@ -173,15 +183,21 @@ final class MemoQuizSandbox {
 }
 
 /// A `memoquiz` process started with pipes.
+///
+/// The readers append what the process prints and wake the waiters, so
+/// waiting for output costs nothing while nothing comes, and each new
+/// piece is searched once (bytes, not the whole output decoded again).
 final class RunningMemoQuiz: @unchecked Sendable {
   let process = Process()
   private let input = Pipe()
   private let output = Pipe()
   private let error = Pipe()
-  private let lock = NSLock()
+  /// Guards the collected bytes and the readers' end; signalled on each.
+  private let changed = NSCondition()
   private var outputData = Data()
   private var errorData = Data()
-  private let readers = DispatchGroup()
+  private var openReaders = 2
+  private var exited = false
 
   init(executable: URL, arguments: [String], environment: [String: String]) throws {
     process.executableURL = executable
@@ -190,38 +206,48 @@ final class RunningMemoQuiz: @unchecked Sendable {
     process.standardInput = input
     process.standardOutput = output
     process.standardError = error
+    let changed = self.changed
+    process.terminationHandler = { [weak self] _ in
+      changed.lock()
+      self?.exited = true
+      changed.broadcast()
+      changed.unlock()
+    }
     try process.run()
     collect(output.fileHandleForReading) { self.outputData.append($0) }
     collect(error.fileHandleForReading) { self.errorData.append($0) }
   }
 
   private func collect(_ handle: FileHandle, _ append: @escaping @Sendable (Data) -> Void) {
-    readers.enter()
-    let lock = self.lock
-    let readers = self.readers
+    let changed = self.changed
     Thread.detachNewThread {
       while true {
         let chunk = handle.availableData
-        if chunk.isEmpty { break }
-        lock.lock()
+        changed.lock()
+        if chunk.isEmpty {
+          self.openReaders -= 1
+          changed.broadcast()
+          changed.unlock()
+          break
+        }
         append(chunk)
-        lock.unlock()
+        changed.broadcast()
+        changed.unlock()
       }
-      readers.leave()
     }
   }
 
   /// Standard output so far.
   var stdout: String {
-    lock.lock()
-    defer { lock.unlock() }
+    changed.lock()
+    defer { changed.unlock() }
     return String(decoding: outputData, as: UTF8.self)
   }
 
   /// Standard error so far.
   var stderr: String {
-    lock.lock()
-    defer { lock.unlock() }
+    changed.lock()
+    defer { changed.unlock() }
     return String(decoding: errorData, as: UTF8.self)
   }
 
@@ -234,32 +260,41 @@ final class RunningMemoQuiz: @unchecked Sendable {
     try? input.fileHandleForWriting.close()
   }
 
+  /// Waits until `stream` holds `text`, searching only what came since the
+  /// last look, until the readers end or `timeout` passes.
+  private func waitFor(_ text: String, in stream: KeyPath<RunningMemoQuiz, Data>, timeout: TimeInterval) -> Bool {
+    let needle = Data(text.utf8)
+    let deadline = Date().addingTimeInterval(timeout)
+    var searched = 0
+    changed.lock()
+    defer { changed.unlock() }
+    while true {
+      let data = self[keyPath: stream]
+      let from = max(0, searched - needle.count + 1)
+      if data.count >= needle.count,
+        data.range(of: needle, in: data.startIndex + from..<data.endIndex) != nil
+      {
+        return true
+      }
+      searched = data.count
+      // Both streams closed: the process is gone and nothing more comes.
+      if openReaders == 0 { return false }
+      if !changed.wait(until: deadline) { return false }
+    }
+  }
+
   /// Waits until standard output contains `text`.
   /// - Returns: whether it appeared in time.
   @discardableResult
   func waitForOutput(containing text: String, timeout: TimeInterval = 30) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-      if stdout.contains(text) { return true }
-      if !process.isRunning && stdout.contains(text) == false {
-        Thread.sleep(forTimeInterval: 0.01)
-        return stdout.contains(text)
-      }
-      Thread.sleep(forTimeInterval: 0.002)
-    }
-    return false
+    waitFor(text, in: \.outputData, timeout: timeout)
   }
 
   /// Waits until standard error contains `text`.
   /// - Returns: whether it appeared in time.
   @discardableResult
   func waitForStandardError(containing text: String, timeout: TimeInterval = 30) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-      if stderr.contains(text) { return true }
-      Thread.sleep(forTimeInterval: 0.002)
-    }
-    return false
+    waitFor(text, in: \.errorData, timeout: timeout)
   }
 
   /// Sends a signal to the process.
@@ -271,13 +306,17 @@ final class RunningMemoQuiz: @unchecked Sendable {
   /// everything it printed.
   func wait(timeout: TimeInterval = 60) -> MemoQuizResult {
     let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    // Woken when the process ends; one that outlives the timeout is killed.
+    changed.lock()
+    while !exited && changed.wait(until: deadline) {}
+    let ended = exited
+    changed.unlock()
+    if !ended { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
     closeInput()
-    _ = readers.wait(timeout: .now() + 10)
-    lock.lock()
-    defer { lock.unlock() }
+    changed.lock()
+    while openReaders > 0 && changed.wait(until: Date().addingTimeInterval(10)) {}
+    defer { changed.unlock() }
     return MemoQuizResult(
       status: process.terminationStatus,
       stdout: String(decoding: outputData, as: UTF8.self),
