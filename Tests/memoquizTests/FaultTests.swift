@@ -18,7 +18,7 @@ import Testing
     var warnings: [String] = []
     let progress = try ProgressCaretaker(folder: DataFolder(path: sandbox.folder.path)) { warnings.append($0) }
     #expect(warnings.isEmpty, "\(warnings)")
-    let score = progress.progress.groups[title]?.answerScore ?? Score()
+    let score = try progress.loadMemory().groups[title]?.answerScore ?? Score()
     return (score.correctCount, score.incorrectCount)
   }
 
