@@ -861,7 +861,8 @@ def main():
         print(f"piped throughput ({PIPED_ANSWERS:,} answers)")
         print(f"  memoquiz          {PIPED_ANSWERS / elapsed:,.0f} answers/s   ({ms(elapsed)} in all; "
               f"{verdicts} verdicts printed, {stored} stored)   (target: at least 100,000/s)")
-        print(f"  one durable append per answer would allow {1 / statistics.median(floor):,.0f} answers/s")
+        if wanted("latency"):
+            print(f"  one durable append per answer would allow {1 / statistics.median(floor):,.0f} answers/s")
         print()
 
     if wanted("long"):

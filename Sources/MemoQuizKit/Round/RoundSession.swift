@@ -33,8 +33,10 @@ public struct RoundSession {
     }
   }
 
-  /// The most answers saved by one group commit; bounds the output held back.
-  static let batchLimit = 256
+  /// The most answers saved by one group commit; bounds the output held back
+  /// (a few hundred kilobytes). Every durable write costs about a millisecond
+  /// on a common disk, so a pipe's answers are saved in large groups.
+  static let batchLimit = 4096
 
   private let caretaker: QuestionGroupCaretaker
   private let terminal: any Terminal

@@ -51,5 +51,7 @@ public struct QuestionFile: Sendable {
     }
     (errorCount, warningCount) = (parsed.errorCount + checker.errorCount, checker.warningCount)
     self.groups = errorCount > 0 ? nil : groups
+    // A node for every value of the file: freed meanwhile on the other core.
+    BackgroundRelease.release(consume parsed)
   }
 }

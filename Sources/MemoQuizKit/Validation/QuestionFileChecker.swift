@@ -345,6 +345,8 @@ struct QuestionFileChecker {
   /// its first byte: that character is the first one's first scalar.
   static func isBlank(_ text: String) -> Bool {
     if let first = text.utf8.first, first > 0x20, first < 0x7F { return false }
+    // A character is whitespace by its first scalar: most text is told at once.
+    if let first = text.unicodeScalars.first, !first.properties.isWhitespace { return false }
     return text.allSatisfy(\.isWhitespace)
   }
 

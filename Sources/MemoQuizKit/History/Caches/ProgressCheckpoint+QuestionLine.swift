@@ -4,7 +4,8 @@
 /// from the bytes, and decimals kept as the hexadecimal bits of their
 /// `Double` (exact, and read without `strtod`).
 extension ProgressCheckpoint {
-  /// The fields of a question line: `question`, the identity, the counts,
+  /// The fields of a question line (``appendQuestionLine(key:memory:to:)``
+  /// writes them without making a string of each): `question`, the identity, the counts,
   /// the state and the state before the newest answer (six fields each,
   /// empty for none), then the newest answer when there is one.
   static func questionFields(key: String, memory: QuestionMemory) -> [String] {
@@ -24,6 +25,43 @@ extension ProgressCheckpoint {
       fields += [last.step.text, String(last.rating.rawValue), String(last.time.rawValue), String(last.day)]
     }
     return fields
+  }
+
+  /// Appends the line of ``questionFields(key:memory:)`` to `bytes`, with
+  /// its line feed, writing each number straight into the bytes: a
+  /// checkpoint of 100,000 questions is written after a long round.
+  static func appendQuestionLine(key: String, memory: QuestionMemory, to bytes: inout [UInt8]) {
+    bytes.append(contentsOf: "question\t".utf8)
+    RecordLine.appendField(key, to: &bytes)
+    bytes.append(0x09)
+    RecordLine.appendNumber(Int64(memory.correctCount), to: &bytes)
+    bytes.append(0x09)
+    RecordLine.appendNumber(Int64(memory.incorrectCount), to: &bytes)
+    for state in [memory.state, memory.previous] {
+      guard let state else {
+        bytes.append(contentsOf: [0x09, 0x09, 0x09, 0x09, 0x09, 0x09])
+        continue
+      }
+      bytes.append(0x09)
+      RecordLine.appendHexadecimal(state.stability.bitPattern, to: &bytes)
+      bytes.append(0x09)
+      RecordLine.appendHexadecimal(state.difficulty.bitPattern, to: &bytes)
+      for number in [state.lastReview.rawValue, Int64(state.lastReviewDay), Int64(state.interval)] {
+        bytes.append(0x09)
+        RecordLine.appendNumber(number, to: &bytes)
+      }
+      bytes.append(0x09)
+      RecordLine.appendNumber(Int64(state.reviewCount), to: &bytes)
+    }
+    if let last = memory.lastAnswer {
+      bytes.append(0x09)
+      RecordLine.appendField(last.step.text, to: &bytes)
+      for number in [Int64(last.rating.rawValue), last.time.rawValue, Int64(last.day)] {
+        bytes.append(0x09)
+        RecordLine.appendNumber(number, to: &bytes)
+      }
+    }
+    bytes.append(0x0A)
   }
 
   /// Reads a question line (without its line feed).

@@ -75,7 +75,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
           String(group.questions.count),
         ], to: &text)
       for (key, memory) in group.questions where outlook == nil {
-        RecordLine.append(Self.questionFields(key: key, memory: memory), to: &text)
+        Self.appendQuestionLine(key: key, memory: memory, to: &text)
       }
       if outlook == nil { Self.appendJudging(of: group, to: &text) }
       for (slot, activity) in group.activity.sorted(by: { $0.key < $1.key })

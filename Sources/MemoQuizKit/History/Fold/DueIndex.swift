@@ -73,10 +73,16 @@ struct DueIndex: Hashable, Sendable {
   /// that would be due or new on that day.
   static func buried(_ cards: [Card], memory: [String: QuestionMemory]) -> [Buried] {
     guard !memory.isEmpty else { return [] }
-    var newest: [String: Int] = [:]
     var siblings: [String: Int] = [:]
+    var hasSiblings = false
     for card in cards {
       siblings[card.questionIdentity, default: 0] += 1
+      if siblings[card.questionIdentity] ?? 0 > 1 { hasSiblings = true }
+    }
+    // Most groups have one card a question: nothing to bury, and no memory to look up.
+    guard hasSiblings else { return [] }
+    var newest: [String: Int] = [:]
+    for card in cards {
       if let day = memory[card.identity]?.state?.lastReviewDay {
         newest[card.questionIdentity] = max(newest[card.questionIdentity] ?? day, day)
       }

@@ -42,6 +42,38 @@ enum RecordLine {
     bytes.append(0x0A)
   }
 
+  /// Appends one field, escaped, with no tab or line feed around it.
+  static func appendField(_ field: String, to bytes: inout [UInt8]) {
+    var field = field
+    field.withUTF8 { appendEscaped($0[...], to: &bytes) }
+  }
+
+  /// Appends `number` in decimal, as `String(number)` writes it, without
+  /// making a string of it.
+  static func appendNumber(_ number: Int64, to bytes: inout [UInt8]) {
+    if number < 0 { bytes.append(UInt8(ascii: "-")) }
+    appendDigits(number.magnitude, radix: 10, to: &bytes)
+  }
+
+  /// Appends `number` in lower-case hexadecimal, as `String(number, radix: 16)` writes it.
+  static func appendHexadecimal(_ number: UInt64, to bytes: inout [UInt8]) {
+    appendDigits(number, radix: 16, to: &bytes)
+  }
+
+  private static func appendDigits(_ number: UInt64, radix: UInt64, to bytes: inout [UInt8]) {
+    let digits: StaticString = "0123456789abcdef"
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+      var value = number
+      var start = buffer.count
+      repeat {
+        start -= 1
+        buffer[start] = digits.utf8Start[Int(value % radix)]
+        value /= radix
+      } while value > 0
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
+    }
+  }
+
   /// Appends the bytes of one field, escaped.
   private static func appendEscaped(_ utf8: Slice<UnsafeBufferPointer<UInt8>>, to bytes: inout [UInt8]) {
     guard utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
