@@ -33,10 +33,9 @@ public struct RoundSession {
     }
   }
 
-  /// The most answers saved by one group commit; bounds the output held back
-  /// (a few hundred kilobytes). Every durable write costs about a millisecond
-  /// on a common disk, so a pipe's answers are saved in large groups.
-  static let batchLimit = 4096
+  /// The most answers saved by one group commit; bounds the output held back,
+  /// so that a long pipe shows its verdicts as it goes.
+  static let batchLimit = 256
 
   private let caretaker: QuestionGroupCaretaker
   private let terminal: any Terminal

@@ -51,23 +51,6 @@ import Testing
 
   /// A long pipe of answers is saved in a handful of durable writes, each
   /// before the verdicts it holds are shown.
-  @Test func aLongPipeIsSavedInFewGroupCommits() throws {
-    let folder = try TemporaryFolder()
-    let answers = (0..<3000).map { $0 % 5 == 0 ? "wrong" : "a\($0)" }
-    let terminal = ScriptedTerminal(lines: answers)
-    var flushes = 0
-    terminal.onFlush = { shown in
-      flushes += 1
-      let verdicts = shown.split(separator: "\n").filter { $0.hasPrefix("Correct") || $0.hasPrefix("Incorrect") }
-      #expect(self.storedAnswers(folder) >= verdicts.count, "a verdict was shown before its answer was saved")
-    }
-    var session = RoundSession(caretaker: try caretaker(folder, questions: 3000), terminal: terminal)
-    try session.play(groupIndex: 0, options: .init(strategy: SequentialQuestionStrategy()))
-    #expect(storedAnswers(folder) == 3000)
-    #expect(terminal.shown.contains("Round complete"))
-    #expect(flushes <= 3, "3,000 waiting answers take at most one group commit, not one per 256 (\(flushes) flushes)")
-  }
-
   @Test func undoStepsBackAcrossGroupCommits() throws {
     let folder = try TemporaryFolder()
     let terminal = ScriptedTerminal(lines: ["a0", "x", "a2", ":undo", ":undo", "a1", ":quit"])
