@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import Synchronization
 
 /// The learner's day: from `day-starts-at` local time to the same hour the
 /// next day, so that practice after midnight still counts for the evening
@@ -42,6 +43,29 @@ public struct LearnersDay: Hashable, Sendable {
   /// daylight-saving change skips is taken as the moment after the gap.
   /// The corresponding C function is `mktime`.
   static func start(of day: LocalDay, hour: Int) -> Timestamp {
+    let zone = getenv("TZ").map { String(cString: $0) }
+    let key = Boundary(day: day.number, hour: hour, zone: zone)
+    if let start = boundaries.withLock({ $0[key] }) { return start }
+    let start = computedStart(of: day, hour: hour)
+    boundaries.withLock { known in
+      if known.count >= 64 { known.removeAll(keepingCapacity: true) }
+      known[key] = start
+    }
+    return start
+  }
+
+  /// A day boundary already worked out, for the zone `TZ` named then.
+  private struct Boundary: Hashable {
+    var day: Int
+    var hour: Int
+    var zone: String?
+  }
+
+  /// The boundaries worked out lately: `mktime` looks at the system's zone
+  /// file on every call, and every answer asks for its day.
+  private static let boundaries = Mutex<[Boundary: Timestamp]>([:])
+
+  private static func computedStart(of day: LocalDay, hour: Int) -> Timestamp {
     let (year, month, date) = day.date
     var fields = tm()
     fields.tm_year = Int32(year - 1900)

@@ -8,6 +8,9 @@
 /// or ``flush()``.
 public final class StandardTerminal: Terminal {
   public let isInteractive: Bool
+  /// Whether standard output is a terminal, whose width can change while
+  /// memoquiz runs.
+  private let outputIsTerminal: Bool
   public let style: TextStyle
   /// The style for standard error, which may be a terminal when output is not.
   public let errorStyle: TextStyle
@@ -33,11 +36,14 @@ public final class StandardTerminal: Terminal {
     let environment: (String) -> String? = { name in getenv(name).map { String(cString: $0) } }
     let outputIsTerminal = FileDescriptor.standardOutput.isTerminal
     isInteractive = FileDescriptor.standardInput.isTerminal && outputIsTerminal
+    self.outputIsTerminal = outputIsTerminal
     style = TextStyle.detect(isTerminal: outputIsTerminal, environment: environment)
     errorStyle = TextStyle.detect(isTerminal: FileDescriptor.standardError.isTerminal, environment: environment)
   }
 
-  public var width: Int { Self.width(of: 1) ?? 80 }
+  /// The terminal's width now; for a pipe or a file, asked once, since it
+  /// cannot change (a long pipe of answers asks it at every verdict).
+  public var width: Int { outputIsTerminal ? (Self.width(of: 1) ?? 80) : (outputWidth ?? 80) }
 
   /// The width of the terminal on `descriptor`, else `COLUMNS`. The
   /// corresponding C function is `ioctl` with `TIOCGWINSZ`.
