@@ -1,6 +1,7 @@
 import Foundation
-import MemoQuizKit
 import Testing
+
+@testable import MemoQuizKit
 
 /// `kill -9` at seeded random moments during review rounds, undo and redo,
 /// and checkpoint writing: no acknowledged answer is ever lost, and every
@@ -13,12 +14,13 @@ import Testing
     output.split(separator: "\n").count { $0.hasPrefix("Correct") || $0.hasPrefix("Incorrect") }
   }
 
-  /// The answers in effect, as `history --json` lists them.
+  /// The answers in effect, as `history` lists them: the steps a new
+  /// process reads from the folder, without their JSON.
   private func answersInEffect(_ sandbox: MemoQuizSandbox) throws -> Int {
-    let result = try sandbox.run(["history", "--json"])
-    #expect(result.status == 0, "history reads after a kill: \(result.stderr)")
-    let steps = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
-    return steps.count { $0["kind"] as? String == "answer" && $0["undone"] as? Bool == false }
+    var warnings: [String] = []
+    let progress = try ProgressCaretaker(folder: DataFolder(path: sandbox.folder.path)) { warnings.append($0) }
+    #expect(warnings.isEmpty, "history reads after a kill: \(warnings)")
+    return try progress.steps().count { $0.kind == .answer && !$0.isUndone }
   }
 
   @Test func killsDuringReviewRoundsNeverLoseAPrintedAnswer() throws {
@@ -75,22 +77,33 @@ import Testing
   @Test func killsDuringCheckpointWritingLoseNothing() throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.writeNumberedGroups(["Big"], count: 6000)
-    // Enough history for a checkpoint to be due when the next command starts.
     let answers = (0..<6000).map { $0 % 5 == 0 ? "x\n" : "a\($0)\n" }.joined()
     try sandbox.run(["play", "Big", "--strategy", "sequential"], input: answers)
-    try FileManager.default.removeItem(at: sandbox.folder.appendingPathComponent("local/checkpoint"))
+    let checkpoint = sandbox.folder.appendingPathComponent("local/checkpoint")
     var generator = SeededGenerator(seed: 0x636B_7074)
     for kill in 0..<15 {
-      let running = try sandbox.launch(["groups"])
-      Thread.sleep(forTimeInterval: Double(generator.next() % 40) / 1000)
+      // With no checkpoint, `scores` reads every card's memory from the
+      // whole history and writes the checkpoint once it has printed them:
+      // the kill comes at any moment from there.
+      try? FileManager.default.removeItem(at: checkpoint)
+      let running = try sandbox.launch(["scores", "Big"])
+      #expect(running.waitForOutput(containing: "Weakest questions"), "kill \(kill): scores printed")
+      Thread.sleep(forTimeInterval: Double(generator.next() % 100) / 1000)
       running.signal(SIGKILL)
       _ = running.wait()
-      // One read after each kill: it works, reports no damage and counts every answer.
-      let scores = try sandbox.run(["scores", "Big", "--json"])
-      #expect(scores.status == 0)
-      #expect(scores.stderr.isEmpty, "kill \(kill): \(scores.stderr)")
-      #expect(try MemoQuizSandbox.storedScore("Big", in: scores) == (4800, 1200), "kill \(kill)")
+      // One read of every card's memory after each kill, as `scores` makes
+      // it: it works, reports no damage and counts every answer.
+      var warnings: [String] = []
+      let progress = try ProgressCaretaker(folder: DataFolder(path: sandbox.folder.path)) { warnings.append($0) }
+      let score = try progress.loadMemory().groups["Big"]?.answerScore
+      #expect(warnings.isEmpty, "kill \(kill): \(warnings)")
+      #expect(score == Score(correctCount: 4800, incorrectCount: 1200), "kill \(kill)")
     }
-    #expect(FileManager.default.fileExists(atPath: sandbox.folder.appendingPathComponent("local/checkpoint").path))
+    // A command that runs to its end writes the checkpoint, and reads it back.
+    try? FileManager.default.removeItem(at: checkpoint)
+    let scores = try sandbox.run(["scores", "Big"])
+    #expect(scores.stderr.isEmpty, "\(scores.stderr)")
+    #expect(FileManager.default.fileExists(atPath: checkpoint.path))
+    #expect(try MemoQuizSandbox.storedScore("Big", in: sandbox.run(["scores", "--json"])) == (4800, 1200))
   }
 }

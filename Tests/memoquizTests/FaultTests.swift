@@ -11,14 +11,14 @@ import Testing
     output.split(separator: "\n").filter { $0.hasPrefix("Correct") || $0.hasPrefix("Incorrect") }.count
   }
 
-  /// The correct and incorrect answers of a group as a new process folds
-  /// them from the history: after each kill, without the 3,000 questions'
-  /// memory and JSON that `scores --json` adds.
+  /// The correct and incorrect answers of a group as a new process reads
+  /// them for `groups`: the outlook and the history after it, without the
+  /// 3,000 questions' memory and JSON that `scores --json` adds.
   private func answersOnDisk(_ sandbox: MemoQuizSandbox, _ title: String) throws -> (correct: Int, incorrect: Int) {
     var warnings: [String] = []
     let progress = try ProgressCaretaker(folder: DataFolder(path: sandbox.folder.path)) { warnings.append($0) }
     #expect(warnings.isEmpty, "\(warnings)")
-    let score = try progress.loadMemory().groups[title]?.answerScore ?? Score()
+    let score = progress.progressWithoutMemory.groups[title]?.answerScore ?? Score()
     return (score.correctCount, score.incorrectCount)
   }
 
@@ -35,8 +35,9 @@ import Testing
       let running = try sandbox.launch(["play", "Big", "--strategy", "sequential"])
       running.send(answers)
       // Half the kills come at any moment from the start; the others once the
-      // round is under way, so that they land among the saves.
-      if round % 2 == 1 { running.waitForOutput(containing: "[1/3000]") }
+      // round is under way (its first question shown, wherever it resumed),
+      // so that they land among the saves.
+      if round % 2 == 1 { #expect(running.waitForOutput(containing: "/3000] q"), "round \(round) started") }
       Thread.sleep(forTimeInterval: Double.random(in: 0.0...0.04, using: &generator))
       running.signal(SIGKILL)
       let result = running.wait()

@@ -176,7 +176,7 @@ struct SyncTrustTests {
     let warnings = Self.warnings(result)
     #expect(warnings.count == 3, "\(result.stderr)")
     #expect(warnings.contains { $0.contains(String(desktopName.prefix(8))) && $0.contains("left out") })
-    #expect(warnings.contains { $0.contains(capitals) })
+    #expect(warnings.contains { $0.contains(capitals) }, "\(capitals): \(warnings)")
     #expect(warnings.contains { $0.contains("0badc0de.log") })
     #expect(laptop.files()[desktopName] == before, "what was read before is kept")
     #expect(laptop.files().count == 2)
@@ -198,7 +198,7 @@ struct SyncTrustTests {
     #expect(try laptop.sandbox.storedScore("Colours") == (2, 1))
     let warnings = Self.warnings(scores)
     #expect(warnings.count == 2, "\(scores.stderr)")
-    #expect(warnings.contains { $0.contains(capitals) })
+    #expect(warnings.contains { $0.contains(capitals) }, "\(capitals): \(warnings)")
     #expect(warnings.contains { $0.contains("x.log") })
     #expect(try laptop.answersInHistory() == 3)
   }

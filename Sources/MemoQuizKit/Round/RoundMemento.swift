@@ -28,18 +28,30 @@ public struct RoundMemento: Hashable, Sendable {
   public var strategy: String
   public var seed: UInt64
   public var startedAt: Timestamp
-  public var repeatsMissed: Bool
+  public var repeatsMissed: Bool {
+    didSet { openCardsCache.openCards = nil }
+  }
   /// The identities of the questions, in the order they are asked.
   public var plan: [String] {
-    didSet { questionCount = Self.questionCount(plan) }
+    didSet {
+      questionCount = Self.questionCount(plan)
+      openCardsCache.openCards = nil
+    }
   }
   /// How many questions the plan asks: one card each, as siblings are
   /// buried. Kept with the plan, as every answer asks whether the round is
   /// finished, and a round needs at least this many answers.
   private(set) var questionCount: Int
   /// How many of the plan's first questions were answered before the history began.
-  public var skipped: Int
-  public var answers: [Answer] = []
+  public var skipped: Int {
+    didSet { openCardsCache.openCards = nil }
+  }
+  public var answers: [Answer] = [] {
+    didSet { openCardsCache.openCards = nil }
+  }
+  /// The cards still to ask, counted by ``record(_:)`` once the round's
+  /// answers could have finished it.
+  var openCardsCache = OpenCardsCache()
 
   init(_ start: RoundStart) {
     id = start.id

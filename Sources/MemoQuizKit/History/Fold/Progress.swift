@@ -144,17 +144,16 @@ struct Progress: Hashable, Sendable {
 
   /// Counts an answer in its round; a round it finishes is dropped.
   private mutating func countInRound(_ answer: AnswerStep, isCorrect: Bool) {
-    if let round = answer.round, let memento = rounds[round] {
-      // A round across groups names its questions with their group.
-      let key =
-        memento.isAcrossGroups ? RoundMemento.key(group: answer.group, question: answer.question) : answer.question
-      rounds[round]?.answers.append(RoundMemento.Answer(step: answer.id, question: key, isCorrect: isCorrect))
-      if rounds[round]?.isFinished == true {
-        // A finished round is dropped: nothing resumes it. Taking back one
-        // of its answers replays, which opens it again.
-        rounds[round] = nil
-        finishedRounds.insert(round)
-      }
+    // The memento is changed in place: a copy held here would copy its
+    // answers at every answer.
+    guard let round = answer.round, let isAcrossGroups = rounds[round]?.isAcrossGroups else { return }
+    // A round across groups names its questions with their group.
+    let key = isAcrossGroups ? RoundMemento.key(group: answer.group, question: answer.question) : answer.question
+    if rounds[round]?.record(RoundMemento.Answer(step: answer.id, question: key, isCorrect: isCorrect)) == true {
+      // A finished round is dropped: nothing resumes it. Taking back one
+      // of its answers replays, which opens it again.
+      rounds[round] = nil
+      finishedRounds.insert(round)
     }
   }
 
