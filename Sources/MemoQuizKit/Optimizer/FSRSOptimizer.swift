@@ -3,18 +3,22 @@
 ///
 /// The steps, after their Rust optimizer (the one Anki runs): pre-train the
 /// initial stabilities w0–w3 from first counted reviews; then, from those
-/// and the defaults for w4–w20, run Adam for 5 epochs over batches of about
-/// 512 counted reviews (whole questions per batch, the batches' order
-/// shuffled each epoch by a seeded generator), each step's gradient the
-/// hand-derived one of ``MemoryModel`` plus the pull towards the starting
-/// point (the L2 term, scaled by each weight's spread among users), each
-/// step followed by clamping every weight into its range. Newer reviews
-/// weigh more in the loss, as in the Rust optimizer (see ``Weighting``); with
-/// ``Weighting/uniform`` every counted review weighs the same, as in their
-/// Python optimizer. After the Python optimizer, of the starting point and
-/// the parameters after each epoch the one with the lowest (weighted) log
-/// loss is kept. Last, the initial stabilities are made to grow from Again
-/// to Easy again.
+/// and the defaults for w4–w20, run Adam over batches of about 512 counted
+/// reviews (whole questions per batch, the batches' order shuffled each
+/// epoch by a seeded generator), each step's gradient the hand-derived one
+/// of ``MemoryModel`` plus the pull towards the starting point (the L2 term,
+/// scaled by each weight's spread among users and by the batch's share of
+/// the reviews), each step followed by clamping every weight into its
+/// range. Last, the initial stabilities are made to grow from Again to Easy
+/// again.
+///
+/// The two ``Weighting``s are the two reference optimizers, and they differ
+/// in more than the weights: ``Weighting/recency`` fits as fsrs-rs 6.6 does
+/// when Anki runs it (8 epochs, questions whose first counted review is an
+/// outlier left out of the whole fit, the last epoch's parameters);
+/// ``Weighting/uniform`` as the Python optimizer (`fsrs` 6.3.2) does (5
+/// epochs, outliers left out of the pre-training only, the parameters with
+/// the lowest log loss among the starting point and each epoch's).
 ///
 /// With fewer than 8 counted reviews nothing is fitted; with fewer than 64
 /// (or when every counted review is a question's first) only w0–w3 are.
@@ -24,7 +28,10 @@ public struct FSRSOptimizer: Sendable {
   public static let minimumReviews = 8
   /// Below this many, only the initial stabilities are fitted.
   public static let minimumReviewsForAllParameters = 64
-  static let epochs = 5
+  /// Adam's passes over the batches: the Python optimizer's 5 for
+  /// ``Weighting/uniform``; for ``Weighting/recency`` Anki's 8 (it asks
+  /// fsrs-rs for 8, whose own default is 5).
+  var epochs: Int { weighting == .uniform ? 5 : 8 }
   static let batchSize = 512
   /// The reference's seed for shuffling batches.
   static let seed: UInt64 = 2023
@@ -55,15 +62,22 @@ public struct FSRSOptimizer: Sendable {
     }
   }
 
-  /// How much each counted review weighs in the loss the fit minimises.
+  /// How much each counted review weighs in the loss the fit minimises,
+  /// and with it which reference optimizer the fit follows.
   public enum Weighting: Hashable, Sendable {
     /// The Rust optimizer's recency weighting: the review of rank `i` from
     /// the oldest, of `n`, weighs `0.25 + 0.75·(i/(n-1))³`, so the newest
     /// weighs four times the oldest and the learner's memory as it is now
-    /// counts most.
+    /// counts most. The rest of the fit is fsrs-rs 6.6's as Anki 26.9 runs
+    /// it: 8 epochs; a question whose first counted review is an outlier
+    /// is left out of the whole fit (and of the ranks); batches of whole
+    /// questions ordered by their length up to their last counted review;
+    /// the parameters after the last epoch are the result.
     case recency
     /// Every counted review weighs the same, as in the Python optimizer
-    /// (`fsrs` 6.3.2), whose fits the committed reference fixture records.
+    /// (`fsrs` 6.3.2), whose fits the committed reference fixture records;
+    /// the rest of the fit is that optimizer's too: 5 epochs, outliers left
+    /// out of the pre-training only, and the best epoch kept.
     case uniform
 
     /// The weight of a review `position` of the way from the oldest (0) to
@@ -90,12 +104,14 @@ public struct FSRSOptimizer: Sendable {
   /// - Parameter histories: one per question, the reviews in effect.
   /// - Returns: the fitted parameters, or how many reviews are missing.
   public func fit(_ histories: [ReviewHistory]) -> Outcome {
-    fit(TrainingSet(histories))
+    fit(TrainingSet(histories, leavingOutOutliers: weighting == .recency))
   }
 
   func fit(_ set: TrainingSet) -> Outcome {
-    guard set.countedReviews >= Self.minimumReviews else {
-      return .tooFewReviews(have: set.countedReviews, need: Self.minimumReviews)
+    // Below 8 counted reviews, or 8 once the outliers are left out, fsrs-rs
+    // gives the defaults.
+    for have in [set.allCountedReviews, set.countedReviews] where have < Self.minimumReviews {
+      return .tooFewReviews(have: have, need: Self.minimumReviews)
     }
     let defaults = FSRSParameters.default.values
     // Without first counted reviews outside the outliers, the defaults' w0–w3 stand.
@@ -117,18 +133,18 @@ public struct FSRSOptimizer: Sendable {
 
   /// Adam over the batches for ``epochs`` epochs.
   private func train(_ set: TrainingSet, from start: [Double]) -> [Double] {
-    let batches = Self.batches(set)
+    let batches = Self.batches(set, byLastCountedReview: weighting == .recency)
     let total = Double(set.countedReviews)
     let sequences = set.sequences
-    var adam = AdamStep(plannedSteps: (set.countedReviews / Self.batchSize + 1) * Self.epochs)
+    var adam = AdamStep(plannedSteps: (set.countedReviews / Self.batchSize + 1) * epochs)
     var parameters = start
     var generator = SeededGenerator(seed: Self.seed)
     var steps: [MemoryModel.Step] = []
     var order = Array(batches.indices)
     let weights = weighting == .uniform ? nil : set.weights(weighting)
     var best = parameters
-    var bestLoss = Self.loss(parameters, sequences: sequences, weights: weights)
-    for _ in 0..<Self.epochs {
+    var bestLoss = weighting == .uniform ? Self.loss(parameters, sequences: sequences, weights: weights) : 0
+    for _ in 0..<epochs {
       for index in order.indices { order[index] = index }
       generator.shuffle(&order)
       for batchIndex in order {
@@ -152,13 +168,15 @@ public struct FSRSOptimizer: Sendable {
         adam.step(&parameters, gradient: gradient)
         parameters = FSRSParameters.clamped(parameters, shortTermTrained: true)
       }
+      // fsrs-rs returns the last epoch's parameters; only the Python optimizer keeps the best.
+      guard weighting == .uniform else { continue }
       let loss = Self.loss(parameters, sequences: sequences, weights: weights)
       if loss < bestLoss {
         bestLoss = loss
         best = parameters
       }
     }
-    return best
+    return weighting == .uniform ? best : parameters
   }
 
   /// The mean log loss over the counted reviews, each weighted as given
@@ -182,10 +200,14 @@ public struct FSRSOptimizer: Sendable {
 
   /// Whole questions packed into batches of at most ``batchSize`` counted
   /// reviews (a longer question alone), shortest questions first.
-  static func batches(_ set: TrainingSet) -> [[Int]] {
-    let order = set.sequences.indices.sorted {
-      (set.sequences[$0].count, $0) < (set.sequences[$1].count, $1)
+  /// - Parameter byLastCountedReview: measure a question up to its last
+  ///   counted review, as fsrs-rs does (its last item's length), rather
+  ///   than by all its reviews.
+  static func batches(_ set: TrainingSet, byLastCountedReview: Bool = false) -> [[Int]] {
+    let lengths = set.sequences.map { sequence in
+      byLastCountedReview ? (sequence.lastCounted ?? 0) + 1 : sequence.count
     }
+    let order = set.sequences.indices.sorted { (lengths[$0], $0) < (lengths[$1], $1) }
     var batches: [[Int]] = []
     var current: [Int] = []
     var predictions = 0

@@ -72,4 +72,7 @@ struct ReviewSequence: Sendable {
 
   /// The first counted review: its index, or `nil` when there is none.
   var firstCounted: Int? { elapsedDays.indices.first { isCounted($0) } }
+
+  /// The last counted review: its index, or `nil` when there is none.
+  var lastCounted: Int? { elapsedDays.indices.last { isCounted($0) } }
 }

@@ -7,7 +7,9 @@
 /// ``FSRSOptimizer/Weighting`` makes its weight in the loss. The first counted review of
 /// each question feeds the pre-training of the initial stabilities, except
 /// the outliers the Rust optimizer leaves out (a rare interval for its first
-/// rating, or one longer than 100 days, 365 after Easy).
+/// rating, or one longer than 100 days, 365 after Easy). The Rust optimizer
+/// leaves such a question out of the whole fit (`leavingOutOutliers`); the
+/// Python one only out of the pre-training.
 struct TrainingSet: Sendable {
   /// The longest review sequence trained on.
   static let maximumLength = 256
@@ -19,6 +21,8 @@ struct TrainingSet: Sendable {
   var pretraining = StabilityPretraining()
   /// The number of counted reviews trained on.
   var countedReviews: Int
+  /// The number of counted reviews before any question was left out.
+  var allCountedReviews: Int
   /// The share of counted reviews recalled.
   var averageRecall: Double
   /// The number of questions with a counted review.
@@ -27,7 +31,13 @@ struct TrainingSet: Sendable {
   /// reviews (0 for the oldest), or -1 for a review that is not counted.
   var ranks: [[Int]]
 
-  init(_ histories: [ReviewHistory]) {
+  /// Prepares the histories.
+  /// - Parameters:
+  ///   - histories: one per question, the reviews in effect.
+  ///   - leavingOutOutliers: leave a question whose first counted review is
+  ///     an outlier out of the training too, as fsrs-rs does (its ranks
+  ///     are then taken among the reviews left).
+  init(_ histories: [ReviewHistory], leavingOutOutliers: Bool = false) {
     // The i-th of a history's times, sorted, is the time of its sequence's i-th review.
     var paired = histories.map { history in
       (
@@ -36,6 +46,14 @@ struct TrainingSet: Sendable {
       )
     }.filter { $0.sequence.countedReviews > 0 }
     paired.sort { $0.sequence.precedes($1.sequence) }
+    let removed = Self.outliers(paired.map(\.sequence))
+    allCountedReviews = paired.reduce(0) { $0 + $1.sequence.countedReviews }
+    if leavingOutOutliers {
+      paired.removeAll { pair in
+        guard let first = pair.sequence.firstCounted else { return true }
+        return removed[Int(pair.sequence.ratings[0])].contains(pair.sequence.elapsedDays[first])
+      }
+    }
     sequences = paired.map(\.sequence)
     ranks = Self.ranks(paired.map(\.sequence), times: paired.map(\.times))
     countedReviews = sequences.reduce(0) { $0 + $1.countedReviews }
@@ -45,7 +63,6 @@ struct TrainingSet: Sendable {
       for index in 0..<sequence.count where sequence.isCounted(index) && sequence.ratings[index] > 1 { recalled += 1 }
     }
     averageRecall = countedReviews == 0 ? 0 : Double(recalled) / Double(countedReviews)
-    let removed = Self.outliers(sequences)
     for sequence in sequences {
       guard let first = sequence.firstCounted else { continue }
       let rating = Int(sequence.ratings[0])
