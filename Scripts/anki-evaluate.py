@@ -14,14 +14,23 @@ optimizing.
 
 The collection, exported as a package with its scheduling, is imported into
 an empty memoquiz data folder, and `memoquiz optimize --evaluate --json` must
-give a log loss within 1% of Anki's, an RMSE(bins) within 15%, and the same
-verdict. Both run with TZ=UTC and the day starting at 4:00, Anki's default.
+give the same verdict, with its log loss and RMSE(bins) printed beside Anki's
+and their 1% target. Both run with TZ=UTC and the day starting at 4:00, Anki's
+default.
 
-RMSE(bins) is printed beside its 1% target but held to 15%: on this log it
-moves with the order in which a fit takes its batches. Anki's own fits of the
-same folds give 3.83% when fsrs-rs batches the reviews card by card and 4.18%
-from the same reviews as bare items; a gap of that size says nothing about
-the evaluation. Before that,
+The fitting is proved where no shuffle enters: the first cards of the log,
+up to 500 reviews Anki trains on (one batch of fsrs-rs's, so the order of
+the batches plays no part), fitted by Anki (`compute_fsrs_params`, fsrs-rs
+6.6 card by card, 8 epochs) and by `memoquiz optimize --dry-run --json`,
+must give the same 21 parameters to 1e-3 (float32 against float64). Beyond
+one batch the two differ only in the order their seeded generators give the
+batches (fsrs-rs's is rand's StdRng), and on this log that order decides
+between two outcomes of the first fold's fit (1,046 reviews, three batches):
+over memoquiz generator seeds 1 to 20 and 2023, the time-series log loss
+lies between 0.4383 and 0.4448 and RMSE(bins) between 3.77% and 5.10%,
+about half of them near Anki's 0.4384 and 3.83%. So the time-series figures
+are held only to that spread (log loss within 2%, RMSE(bins) within 35%),
+which still catches a fit gone wrong, and the gap is printed. Before that,
 the evaluation itself is proved apart from the fitting: a small FSRS-6
 forward pass here, with fsrs-rs's binning (`r_matrix_index`, `rmse_bins`),
 must reproduce Anki's `evaluate_params_legacy` of the published defaults on
@@ -54,11 +63,15 @@ from anki.import_export_pb2 import ExportLimit  # noqa: E402
 from anki.scheduler_pb2 import FsrsItem, FsrsReview  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-LOG_LOSS_TOLERANCE = 0.01
+LOG_LOSS_TARGET = 0.01
 RMSE_BINS_TARGET = 0.01
-# What RMSE(bins) is held to: fits that differ only in their batches differ
-# by 9% on this log (see above).
-RMSE_BINS_TOLERANCE = 0.15
+# What the time-series figures are held to: the spread of memoquiz's fits
+# over the order of their batches, the one thing left that differs (see above).
+LOG_LOSS_TOLERANCE = 0.02
+RMSE_BINS_TOLERANCE = 0.35
+# A fit in one batch is fsrs-rs's up to float32 rounding.
+ONE_BATCH_REVIEWS = 500
+ONE_BATCH_TOLERANCE = 1e-3
 # A forward pass and binning that are the same computation agree far closer.
 REPLICA_TOLERANCE = 1e-4
 DEFAULTS = [0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796,
@@ -207,6 +220,38 @@ def replay_folds(collection, items):
     return metrics(from_items), metrics(from_collection)
 
 
+def export_package(collection, path):
+    limit = ExportLimit()
+    limit.whole_collection.SetInParent()
+    options = ExportAnkiPackageOptions(with_scheduling=True, with_deck_configs=False, with_media=False, legacy=False)
+    collection.export_anki_package(out_path=path, options=options, limit=limit)
+
+
+def one_batch_fit(binary, work, log):
+    """Anki's and memoquiz's parameters fitted to the log's first cards (by card id)
+    up to ONE_BATCH_REVIEWS reviews trained on: (reviews, cards, Anki's, memoquiz's)."""
+    chosen, reviews = {}, 0
+    for card in sorted(log):
+        count = len(fsrs_items({card: log[card]}))
+        if reviews + count > ONE_BATCH_REVIEWS:
+            break
+        chosen[card] = log[card]
+        reviews += count
+    folder = os.path.join(work, "one-batch")
+    os.mkdir(folder)
+    collection = build_collection(folder, chosen)
+    anki = list(collection._backend.compute_fsrs_params(
+        search="", current_params=[], ignore_revlogs_before_ms=0, num_of_relearning_steps=1,
+        health_check=False).params)
+    package = os.path.join(folder, "one-batch.apkg")
+    export_package(collection, package)
+    collection.close()
+    home = os.path.join(folder, "memoquiz")
+    memoquiz(binary, home, "import", package)
+    fitted = json.loads(memoquiz(binary, home, "optimize", "--dry-run", "--json"))["fitted"]
+    return reviews, len(chosen), anki, fitted["parameters"] if fitted else None
+
+
 def memoquiz(binary, home, *arguments):
     result = subprocess.run([binary, *arguments], capture_output=True, text=True,
                             env=dict(os.environ, MEMOQUIZ_HOME=home, NO_COLOR="1", TZ="UTC"))
@@ -232,12 +277,10 @@ def main():
                              [0.25 + 0.75 * (index / last) ** 3 for index in range(len(items))])
     replica_in_use = metrics([(DEFAULTS, item) for _, held in folds(items) for _, item in held])
     package = os.path.join(work, "py-fsrs.apkg")
-    limit = ExportLimit()
-    limit.whole_collection.SetInParent()
-    options = ExportAnkiPackageOptions(with_scheduling=True, with_deck_configs=False, with_media=False, legacy=False)
-    collection.export_anki_package(out_path=package, options=options, limit=limit)
+    export_package(collection, package)
     item_fits, card_fits = replay_folds(collection, items)
     collection.close()
+    batch_reviews, batch_cards, batch_anki, batch_ours = one_batch_fit(binary, work, log)
 
     home = os.path.join(work, "memoquiz")
     memoquiz(binary, home, "import", package)
@@ -260,6 +303,10 @@ def main():
     print(f"  (Anki's fits, by cards)   {card_fits[0]:8.4f}   {card_fits[1] * 100:9.2f}%")
     print(f"difference: log loss {gap(fitted['logLoss'], anki.log_loss) * 100:.2f}%, "
           f"RMSE(bins) {gap(fitted['rmseBins'], anki.rmse_bins) * 100:.2f}%")
+    if batch_ours:
+        batch_gap = max(abs(ours - theirs) for ours, theirs in zip(batch_ours, batch_anki))
+        print(f"one batch ({batch_reviews} reviews of the first {batch_cards} cards): parameters within "
+              f"{batch_gap:.6f} of Anki's")
     print("the same predictions and bins (published defaults):")
     print(f"  whole log, recency-weighted: Anki {legacy.log_loss:.6f} {legacy.rmse_bins * 100:.4f}%, "
           f"here {replica_legacy[0]:.6f} {replica_legacy[1] * 100:.4f}%")
@@ -274,13 +321,16 @@ def main():
         failures.append("memoquiz's held-out predictions or bins differ from fsrs-rs's")
     if gap(card_fits[0], anki.log_loss) > REPLICA_TOLERANCE or gap(card_fits[1], anki.rmse_bins) > REPLICA_TOLERANCE:
         failures.append("Anki's folds, replayed here, no longer give Anki's evaluation")
-    if gap(fitted["logLoss"], anki.log_loss) > LOG_LOSS_TOLERANCE:
-        failures.append("log loss differs by more than 1%")
-    if gap(fitted["rmseBins"], anki.rmse_bins) > RMSE_BINS_TARGET:
-        print(f"RMSE(bins) is {gap(fitted['rmseBins'], anki.rmse_bins):.2%} from Anki's: not within the 1% target "
-              "(fits that differ only in their batches differ as much)")
-    if gap(fitted["rmseBins"], anki.rmse_bins) > RMSE_BINS_TOLERANCE:
-        failures.append("RMSE(bins) differs by more than 15%")
+    if not batch_ours or batch_gap > ONE_BATCH_TOLERANCE:
+        failures.append("memoquiz's fit in one batch is not fsrs-rs's")
+    for name, ours, theirs, target, tolerance in [
+            ("log loss", fitted["logLoss"], anki.log_loss, LOG_LOSS_TARGET, LOG_LOSS_TOLERANCE),
+            ("RMSE(bins)", fitted["rmseBins"], anki.rmse_bins, RMSE_BINS_TARGET, RMSE_BINS_TOLERANCE)]:
+        if gap(ours, theirs) > target:
+            print(f"{name} is {gap(ours, theirs):.2%} from Anki's: not within the 1% target "
+                  "(the order of the batches decides it on this log)")
+        if gap(ours, theirs) > tolerance:
+            failures.append(f"{name} differs by more than {tolerance:.0%}")
     if ours_health != anki_health:
         failures.append(f"health verdict {ours_health}, Anki's {anki_health}")
     if report["installed"]:
@@ -288,7 +338,7 @@ def main():
     shutil.rmtree(work)
     if failures:
         sys.exit("error: " + "; ".join(failures))
-    print("memoquiz's evaluation agrees with Anki's")
+    print("memoquiz's evaluation agrees with Anki's, and its fit is fsrs-rs's but for the order of the batches")
 
 
 if __name__ == "__main__":
