@@ -20,7 +20,8 @@
 /// epochs, outliers left out of the pre-training only, the parameters with
 /// the lowest log loss among the starting point and each epoch's).
 ///
-/// With fewer than 8 counted reviews nothing is fitted; with fewer than 64
+/// With fewer than 8 counted reviews (with ``Weighting/recency``, 8 outside
+/// the outliers' questions) nothing is fitted; with fewer than 64
 /// (or when every counted review is a question's first) only w0–w3 are.
 /// The same histories, in any order, always give the same parameters.
 public struct FSRSOptimizer: Sendable {
@@ -33,7 +34,9 @@ public struct FSRSOptimizer: Sendable {
   /// fsrs-rs for 8, whose own default is 5).
   var epochs: Int { weighting == .uniform ? 5 : 8 }
   static let batchSize = 512
-  /// The reference's seed for shuffling batches.
+  /// The reference's seed for shuffling batches. The Rust optimizer draws
+  /// from rand's StdRng, so the order of the batches is the one thing in
+  /// which a fit of several batches differs from its fit.
   static let seed: UInt64 = 2023
   /// The L2 pull's strength.
   static let gamma = 1.0
