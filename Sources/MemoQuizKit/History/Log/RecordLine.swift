@@ -55,6 +55,19 @@ enum RecordLine {
     appendDigits(number.magnitude, radix: 10, to: &bytes)
   }
 
+  /// Appends a step's identity as ``StepID/text`` writes it (`1a2b3c4d-17`).
+  static func appendStepID(_ id: StepID, to bytes: inout [UInt8]) {
+    let machine = UInt64(id.machine.rawValue)
+    var shift = 28
+    while shift > 0 && machine >> UInt64(shift) == 0 {
+      bytes.append(UInt8(ascii: "0"))
+      shift -= 4
+    }
+    appendDigits(machine, radix: 16, to: &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    appendNumber(Int64(id.sequence), to: &bytes)
+  }
+
   /// Appends `number` in lower-case hexadecimal, as `String(number, radix: 16)` writes it.
   static func appendHexadecimal(_ number: UInt64, to bytes: inout [UInt8]) {
     appendDigits(number, radix: 16, to: &bytes)
