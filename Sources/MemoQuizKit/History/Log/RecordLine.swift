@@ -97,7 +97,8 @@ enum RecordLine {
   /// Appends the bytes of one field, escaped.
   private static func appendEscaped(_ utf8: Slice<UnsafeBufferPointer<UInt8>>, to bytes: inout [UInt8]) {
     guard utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
-      bytes.append(contentsOf: utf8)
+      // Copied at once, not byte by byte as a slice would be.
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8))
       return
     }
     for byte in utf8 {
