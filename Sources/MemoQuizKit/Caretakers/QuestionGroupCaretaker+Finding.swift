@@ -95,6 +95,11 @@ extension QuestionGroupCaretaker {
 extension String {
   /// The string without leading and trailing white space.
   var trimmingWhitespace: String {
+    // Most answers begin and end with a printable ASCII character: nothing
+    // to trim, and no character to put together from its scalars.
+    if let head = utf8.first, let tail = utf8.last, (0x21...0x7E).contains(head), (0x21...0x7E).contains(tail) {
+      return self
+    }
     guard let first = firstIndex(where: { !$0.isWhitespace }),
       let last = lastIndex(where: { !$0.isWhitespace })
     else { return "" }

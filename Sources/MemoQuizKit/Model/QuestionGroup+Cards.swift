@@ -1,3 +1,5 @@
+import Synchronization
+
 extension QuestionGroup {
   /// What the group asks: each question's cards, in the order of the file.
   ///
@@ -8,6 +10,10 @@ extension QuestionGroup {
   /// one card per cloze number instead. Rounds, scores, due counts and
   /// statistics all count cards.
   public var cards: [Card] {
+    madeCards.cards { makeCards() }
+  }
+
+  private func makeCards() -> [Card] {
     var cards: [Card] = []
     cards.reserveCapacity(questions.count)
     for question in questions { Self.appendCards(of: question, reversed: reverse, grading: grade, to: &cards) }
@@ -51,5 +57,25 @@ extension QuestionGroup {
           alternatives: question.reverseAlternatives, hint: question.hint, question: question,
           grading: grading))
     }
+  }
+}
+
+extension QuestionGroup {
+  /// The cards of one version of a group, made at their first use and kept
+  /// out of the group's equality: a round, the due index and the outlook
+  /// each ask for them, and a group of 100,000 questions makes them once.
+  final class MadeCards: Hashable, Sendable {
+    private let made = Mutex<[Card]?>(nil)
+
+    /// The cards, made by `make` unless they were made already.
+    func cards(_ make: () -> [Card]) -> [Card] {
+      if let cards = made.withLock({ $0 }) { return cards }
+      let cards = make()
+      made.withLock { $0 = cards }
+      return cards
+    }
+
+    static func == (lhs: MadeCards, rhs: MadeCards) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
   }
 }

@@ -6,18 +6,29 @@
 /// load unchanged.
 public struct QuestionGroup: Hashable, Sendable {
   public var title: String
-  public var questions: [Question]
+  public var questions: [Question] {
+    didSet { madeCards = MadeCards() }
+  }
   /// The score: the one in `scores.json` once loaded by the caretaker, or the
   /// one the questions file carried.
   public var score: Score
   /// Whether every question is also asked the other way round, unless the
   /// question says otherwise.
-  public var reverse: Bool
+  public var reverse: Bool {
+    didSet { madeCards = MadeCards() }
+  }
   /// Whether a near answer is forgiven in the group's questions; `nil`
   /// follows `config typos`.
-  public var typos: TypoPolicy?
+  public var typos: TypoPolicy? {
+    didSet { madeCards = MadeCards() }
+  }
   /// How the group's questions are graded, unless a question says otherwise.
-  public var grade: Grading
+  public var grade: Grading {
+    didSet { madeCards = MadeCards() }
+  }
+  /// The cards once made (``cards``), shared by the copies of this version
+  /// of the group: a change of what they are made of starts afresh.
+  var madeCards = MadeCards()
 
   public init(
     title: String, questions: [Question], score: Score = Score(), reverse: Bool = false, grade: Grading = .typed

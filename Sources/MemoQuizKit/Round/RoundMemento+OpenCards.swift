@@ -50,6 +50,14 @@ extension RoundMemento {
     func hash(into hasher: inout Hasher) {}
   }
 
+  /// Records an answer of the round from the history.
+  /// - Returns: whether the round is finished with it.
+  mutating func record(_ answer: AnswerStep, isCorrect: Bool) -> Bool {
+    // A round across groups names its questions with their group.
+    let key = isAcrossGroups ? Self.key(group: answer.group, question: answer.question) : answer.question
+    return record(Answer(step: answer.id, question: key, isCorrect: isCorrect))
+  }
+
   /// Records an answer of the round.
   /// - Returns: whether the round is finished with it.
   mutating func record(_ answer: Answer) -> Bool {

@@ -33,9 +33,13 @@ public struct RoundSession {
     }
   }
 
-  /// The most answers saved by one group commit; bounds the output held back,
-  /// so that a long pipe shows its verdicts as it goes.
-  static let batchLimit = 256
+  /// How long answers waiting in a pipe are graded before they are saved
+  /// together, in milliseconds: a long pipe shows its verdicts as it goes,
+  /// a group at a time, each held back no longer than this and its save.
+  static let batchWindow: Int64 = 20
+  /// The most answers saved by one group commit, however fast they are
+  /// graded: bounds the output held back.
+  static let batchLimit = 8192
 
   private let caretaker: QuestionGroupCaretaker
   private let terminal: any Terminal
@@ -109,6 +113,8 @@ public struct RoundSession {
     // before it, which the next input grades.
     var revealed: String?
     var shownAt = MonotonicClock.milliseconds()
+    // When the answers not yet saved began to be graded.
+    var groupStartedAt = shownAt
     let progress = caretaker.progress
     let words = self.words
     var judging = RoundJudging(caretaker: caretaker)
@@ -122,6 +128,7 @@ public struct RoundSession {
       }
       terminal.write(held)
       held = ""
+      groupStartedAt = MonotonicClock.milliseconds()
     }
 
     while true {
@@ -144,7 +151,9 @@ public struct RoundSession {
       }
       let awaitingGrade = revealed != nil
       if terminal.isInteractive { held += style.cyan(awaitingGrade ? RoundInput.gradePrompt : "> ") }
-      if !terminal.hasWaitingLine || round.unsaved.count >= Self.batchLimit {
+      if !terminal.hasWaitingLine || round.unsaved.count >= Self.batchLimit
+        || MonotonicClock.milliseconds() - groupStartedAt >= Self.batchWindow
+      {
         // About to wait for the person: everything graded must be on disk
         // and its verdict shown first.
         try release(&round)

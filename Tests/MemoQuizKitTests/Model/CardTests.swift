@@ -91,4 +91,22 @@ import Testing
     #expect(QuestionFile(bytes: written).groups == groups)
     #expect(try JSONDecoder().decode([QuestionGroup].self, from: Data(written)) == groups)
   }
+
+  @Test func aGroupsCardsFollowEveryChangeOfWhatTheyAreMadeOf() {
+    var group = QuestionGroup(title: "G", questions: [Question(prompt: "犬", answer: "dog")])
+    let before = group
+    #expect(group.cards.map(\.prompt) == ["犬"])
+    group.questions.append(Question(prompt: "猫", answer: "cat"))
+    #expect(group.cards.map(\.prompt) == ["犬", "猫"])
+    group.reverse = true
+    #expect(group.cards.map(\.prompt) == ["犬", "dog", "猫", "cat"])
+    group.grade = .self
+    #expect(group.cards.allSatisfy { $0.grading == .self })
+    group.typos = .strict
+    #expect(group.cards.allSatisfy { $0.typos == .strict })
+    // A copy made before the changes keeps its own cards, and equality
+    // does not depend on whether the cards were made.
+    #expect(before.cards.map(\.prompt) == ["犬"])
+    #expect(before == QuestionGroup(title: "G", questions: [Question(prompt: "犬", answer: "dog")]))
+  }
 }

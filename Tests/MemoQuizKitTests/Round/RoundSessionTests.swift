@@ -11,10 +11,22 @@ import Testing
     return try QuestionGroupCaretaker(folder: DataFolder(path: folder.path))
   }
 
-  /// The answers on disk, as a new process would read them.
-  private func storedAnswers(_ folder: TemporaryFolder) -> Int {
-    guard let progress = try? ProgressCaretaker(folder: DataFolder(path: folder.path)) else { return 0 }
-    return progress.progressWithoutMemory.groups["G"]?.answerScore.answeredCount ?? 0
+  /// The answers on disk, as another process reads them: its own
+  /// caretaker, which reads what was appended to the history since it last
+  /// looked.
+  private final class StoredAnswers {
+    let folder: TemporaryFolder
+    private var progress: ProgressCaretaker?
+    init(_ folder: TemporaryFolder) { self.folder = folder }
+
+    var count: Int {
+      if let progress {
+        try? progress.refresh()
+      } else {
+        progress = try? ProgressCaretaker(folder: DataFolder(path: folder.path))
+      }
+      return progress?.progressWithoutMemory.groups["G"]?.answerScore.answeredCount ?? 0
+    }
   }
 
   @Test(arguments: [true, false])
@@ -22,6 +34,7 @@ import Testing
     let folder = try TemporaryFolder()
     let answers = (0..<600).map { $0 % 3 == 0 ? "wrong" : "a\($0)" }
     let terminal = ScriptedTerminal(lines: answers, allWaiting: allWaiting)
+    let stored = StoredAnswers(folder)
     var flushes = 0
     // The verdicts on the lines already ended are counted once each: only
     // what was shown since the last flush, and the line still open, are read.
@@ -36,11 +49,14 @@ import Testing
       endedVerdicts += lines.dropLast().count(where: isVerdict)
       ended = utf8.count - (lines.last?.utf8.count ?? 0)
       let verdicts = endedVerdicts + (lines.last.map { isVerdict($0) ? 1 : 0 } ?? 0)
-      #expect(self.storedAnswers(folder) >= verdicts, "a verdict was shown before its answer was saved")
+      #expect(stored.count >= verdicts, "a verdict was shown before its answer was saved")
     }
     var session = RoundSession(caretaker: try caretaker(folder, questions: 600), terminal: terminal)
     try session.play(groupIndex: 0, options: .init(strategy: SequentialQuestionStrategy()))
-    #expect(storedAnswers(folder) == 600)
+    #expect(stored.count == 600)
+    #expect(
+      try ProgressCaretaker(folder: DataFolder(path: folder.path)).progressWithoutMemory.groups["G"]?.answerScore
+        .answeredCount == 600)
     #expect(terminal.shown.contains("Round complete"))
     if allWaiting {
       #expect(flushes < 20, "waiting answers are saved in groups, not one by one (\(flushes) flushes)")

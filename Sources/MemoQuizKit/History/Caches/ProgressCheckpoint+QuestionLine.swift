@@ -31,35 +31,36 @@ extension ProgressCheckpoint {
   /// its line feed, writing each number straight into the bytes: a
   /// checkpoint of 100,000 questions is written after a long round.
   static func appendQuestionLine(key: String, memory: QuestionMemory, to bytes: inout [UInt8]) {
-    bytes.append(contentsOf: "question\t".utf8)
-    RecordLine.appendField(key, to: &bytes)
-    bytes.append(0x09)
-    RecordLine.appendNumber(Int64(memory.correctCount), to: &bytes)
-    bytes.append(0x09)
-    RecordLine.appendNumber(Int64(memory.incorrectCount), to: &bytes)
-    for state in [memory.state, memory.previous] {
+    func number(_ number: Int64) {
+      bytes.append(0x09)
+      RecordLine.appendNumber(number, to: &bytes)
+    }
+    func state(_ state: MemoryState?) {
       guard let state else {
         bytes.append(contentsOf: [0x09, 0x09, 0x09, 0x09, 0x09, 0x09])
-        continue
+        return
       }
       bytes.append(0x09)
       RecordLine.appendHexadecimal(state.stability.bitPattern, to: &bytes)
       bytes.append(0x09)
       RecordLine.appendHexadecimal(state.difficulty.bitPattern, to: &bytes)
-      for number in [state.lastReview.rawValue, Int64(state.lastReviewDay), Int64(state.interval)] {
-        bytes.append(0x09)
-        RecordLine.appendNumber(number, to: &bytes)
-      }
-      bytes.append(0x09)
-      RecordLine.appendNumber(Int64(state.reviewCount), to: &bytes)
+      number(state.lastReview.rawValue)
+      number(Int64(state.lastReviewDay))
+      number(Int64(state.interval))
+      number(Int64(state.reviewCount))
     }
+    bytes.append(contentsOf: "question\t".utf8)
+    RecordLine.appendField(key, to: &bytes)
+    number(Int64(memory.correctCount))
+    number(Int64(memory.incorrectCount))
+    state(memory.state)
+    state(memory.previous)
     if let last = memory.lastAnswer {
       bytes.append(0x09)
-      RecordLine.appendField(last.step.text, to: &bytes)
-      for number in [Int64(last.rating.rawValue), last.time.rawValue, Int64(last.day)] {
-        bytes.append(0x09)
-        RecordLine.appendNumber(number, to: &bytes)
-      }
+      RecordLine.appendStepID(last.step, to: &bytes)
+      number(Int64(last.rating.rawValue))
+      number(last.time.rawValue)
+      number(Int64(last.day))
     }
     bytes.append(0x0A)
   }

@@ -72,7 +72,10 @@ struct DueIndex: Hashable, Sendable {
   /// question, the cards not answered on the newest day one of them was,
   /// that would be due or new on that day.
   static func buried(_ cards: [Card], memory: [String: QuestionMemory]) -> [Buried] {
-    guard !memory.isEmpty else { return [] }
+    // A forward card is its question's only one unless the question is
+    // reversed: a group of forward cards alone has nothing to bury, and no
+    // question to count.
+    guard !memory.isEmpty, cards.contains(where: { $0.kind != .forward }) else { return [] }
     var siblings: [String: Int] = [:]
     var hasSiblings = false
     for card in cards {

@@ -146,10 +146,8 @@ struct Progress: Hashable, Sendable {
   private mutating func countInRound(_ answer: AnswerStep, isCorrect: Bool) {
     // The memento is changed in place: a copy held here would copy its
     // answers at every answer.
-    guard let round = answer.round, let isAcrossGroups = rounds[round]?.isAcrossGroups else { return }
-    // A round across groups names its questions with their group.
-    let key = isAcrossGroups ? RoundMemento.key(group: answer.group, question: answer.question) : answer.question
-    if rounds[round]?.record(RoundMemento.Answer(step: answer.id, question: key, isCorrect: isCorrect)) == true {
+    guard let round = answer.round else { return }
+    if rounds[round]?.record(answer, isCorrect: isCorrect) == true {
       // A finished round is dropped: nothing resumes it. Taking back one
       // of its answers replays, which opens it again.
       rounds[round] = nil

@@ -26,10 +26,16 @@ extension HistoryRecord {
     RecordLine.appendNumber(Int64(id.sequence), to: &bytes)
     bytes.append(0x09)
     RecordLine.appendNumber(a.time.rawValue, to: &bytes)
-    for text in [a.group, a.round?.text ?? "", a.question, a.prompt, a.typed] {
-      bytes.append(0x09)
-      RecordLine.appendField(text, to: &bytes)
-    }
+    bytes.append(0x09)
+    RecordLine.appendField(a.group, to: &bytes)
+    bytes.append(0x09)
+    if let round = a.round { RecordLine.appendStepID(round, to: &bytes) }
+    bytes.append(0x09)
+    RecordLine.appendField(a.question, to: &bytes)
+    bytes.append(0x09)
+    RecordLine.appendField(a.prompt, to: &bytes)
+    bytes.append(0x09)
+    RecordLine.appendField(a.typed, to: &bytes)
     bytes.append(0x09)
     RecordLine.appendNumber(Int64(a.rating.rawValue), to: &bytes)
     bytes.append(0x09)

@@ -52,32 +52,53 @@ enum RecordLine {
   /// making a string of it.
   static func appendNumber(_ number: Int64, to bytes: inout [UInt8]) {
     if number < 0 { bytes.append(UInt8(ascii: "-")) }
-    appendDigits(number.magnitude, radix: 10, to: &bytes)
-  }
-
-  /// Appends `number` in lower-case hexadecimal, as `String(number, radix: 16)` writes it.
-  static func appendHexadecimal(_ number: UInt64, to bytes: inout [UInt8]) {
-    appendDigits(number, radix: 16, to: &bytes)
-  }
-
-  private static func appendDigits(_ number: UInt64, radix: UInt64, to bytes: inout [UInt8]) {
-    let digits: StaticString = "0123456789abcdef"
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
-      var value = number
+    var value = number.magnitude
+    guard value >= 10 else {
+      bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+      return
+    }
+    // The digits, last first, on the stack; dividing by a constant ten
+    // costs a multiplication.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
       var start = buffer.count
       repeat {
         start -= 1
-        buffer[start] = digits.utf8Start[Int(value % radix)]
-        value /= radix
+        buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+        value /= 10
       } while value > 0
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
+    }
+  }
+
+  /// Appends a step's identity as ``StepID/text`` writes it (`1a2b3c4d-17`).
+  static func appendStepID(_ id: StepID, to bytes: inout [UInt8]) {
+    appendHexadecimal(UInt64(id.machine.rawValue), digits: 8, to: &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    appendNumber(Int64(id.sequence), to: &bytes)
+  }
+
+  /// Appends `number` in lower-case hexadecimal, as `String(number, radix: 16)`
+  /// writes it, with zeros in front up to `digits` digits.
+  static func appendHexadecimal(_ number: UInt64, digits: Int = 1, to bytes: inout [UInt8]) {
+    let count = min(16, max(digits, (64 - number.leadingZeroBitCount + 3) / 4))
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
+      var value = number
+      var index = 16
+      while index > 16 - count {
+        index -= 1
+        let digit = UInt8(truncatingIfNeeded: value & 0xF)
+        buffer[index] = digit < 10 ? UInt8(ascii: "0") &+ digit : UInt8(ascii: "a") &+ (digit &- 10)
+        value >>= 4
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[(16 - count)...]))
     }
   }
 
   /// Appends the bytes of one field, escaped.
   private static func appendEscaped(_ utf8: Slice<UnsafeBufferPointer<UInt8>>, to bytes: inout [UInt8]) {
     guard utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
-      bytes.append(contentsOf: utf8)
+      // Copied at once, not byte by byte as a slice would be.
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8))
       return
     }
     for byte in utf8 {

@@ -11,11 +11,18 @@ import Testing
   func everyAnswerIsWrittenAsItsFields(_ seed: Int) throws {
     var generator = SeededGenerator(seed: UInt64(seed))
     func text() -> String { Self.texts[Int(generator.next(below: UInt64(Self.texts.count)))] }
+    // Machines of every width of hexadecimal, rounds of any number.
+    func round() -> StepID {
+      let machines: [UInt32] = [1, 7, 0xABC, 0x1_0000, 0x0FFF_FFFF, 0x1000_0000, 0xFFFF_FFFF]
+      return StepID(
+        machine: MachineID.test(machines[Int(generator.next(below: UInt64(machines.count)))]),
+        sequence: Int(generator.next(below: UInt64(StepID.maximumSequence))) + 1)
+    }
     for sequence in 1...200 {
       let time = Int64(generator.next(below: 4_000_000_000_000)) - 1_000_000_000_000
       var answer = AnswerStep(
         id: StepID(machine: MachineID.test(0x5EED_0001), sequence: sequence), time: Timestamp(rawValue: time),
-        group: text(), round: generator.next(below: 2) == 0 ? nil : StepID(machine: MachineID.test(7), sequence: 3),
+        group: text(), round: generator.next(below: 2) == 0 ? nil : round(),
         question: text(), prompt: text(), typed: text(),
         rating: ReviewRating(rawValue: Int(generator.next(below: 4)) + 1) ?? .good,
         duration: Int(generator.next(below: 1_000_000)))
