@@ -142,6 +142,8 @@ public struct FSRSOptimizer: Sendable {
     var adam = AdamStep(plannedSteps: (set.countedReviews / Self.batchSize + 1) * epochs)
     var parameters = start
     var generator = SeededGenerator(seed: Self.seed)
+    // fsrs-rs's own order of batches, where its fits are reproduced.
+    var referenceOrder = ReferenceBatchOrder(seed: Self.seed)
     var steps: [MemoryModel.Step] = []
     var order = Array(batches.indices)
     let weights = weighting == .uniform ? nil : set.weights(weighting)
@@ -149,7 +151,11 @@ public struct FSRSOptimizer: Sendable {
     var bestLoss = weighting == .uniform ? Self.loss(parameters, sequences: sequences, weights: weights) : 0
     for _ in 0..<epochs {
       for index in order.indices { order[index] = index }
-      generator.shuffle(&order)
+      if weighting == .recency {
+        referenceOrder.shuffle(&order)
+      } else {
+        generator.shuffle(&order)
+      }
       for batchIndex in order {
         let batch = batches[batchIndex]
         let model = MemoryModel(parameters)
