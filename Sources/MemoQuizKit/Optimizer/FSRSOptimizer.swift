@@ -5,7 +5,8 @@
 /// initial stabilities w0–w3 from first counted reviews; then, from those
 /// and the defaults for w4–w20, run Adam over batches of about 512 counted
 /// reviews (whole questions per batch, the batches' order shuffled each
-/// epoch by a seeded generator), each step's gradient the hand-derived one
+/// epoch: as fsrs-rs shuffles them, ``ReferenceBatchOrder``, for
+/// ``Weighting/recency``), each step's gradient the hand-derived one
 /// of ``MemoryModel`` plus the pull towards the starting point (the L2 term,
 /// scaled by each weight's spread among users and by the batch's share of
 /// the reviews), each step followed by clamping every weight into its
@@ -34,9 +35,8 @@ public struct FSRSOptimizer: Sendable {
   /// fsrs-rs for 8, whose own default is 5).
   var epochs: Int { weighting == .uniform ? 5 : 8 }
   static let batchSize = 512
-  /// The reference's seed for shuffling batches. The Rust optimizer draws
-  /// from rand's StdRng, so the order of the batches is the one thing in
-  /// which a fit of several batches differs from its fit.
+  /// The references' seed for shuffling batches: fsrs-rs's default, which
+  /// Anki keeps.
   static let seed: UInt64 = 2023
   /// The L2 pull's strength.
   static let gamma = 1.0
