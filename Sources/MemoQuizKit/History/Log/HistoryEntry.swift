@@ -21,7 +21,9 @@ enum HistoryEntry: Equatable {
       return
     }
     var status = stat()
-    guard let id = MachineID(hex: name.dropLast(4)), lstat(folder + "/" + name, &status) == 0,
+    // `12345678.LOG` spells the suffix another way: its digits alone must not
+    // make it a machine's file.
+    guard name.hasSuffix(".log"), let id = MachineID(hex: name.dropLast(4)), lstat(folder + "/" + name, &status) == 0,
       (status.st_mode & S_IFMT) == S_IFREG
     else {
       self = .lookalike
