@@ -578,7 +578,9 @@ def sync_day(base):
     subprocess.run([MEMOQUIZ, "sync", "--init", remote], env=env_of(sender), check=True, capture_output=True)
     initial = time.perf_counter() - start
     shutil.copytree(sender, receiver, symlinks=True)
-    shutil.copytree(sender, plain, symlinks=True)
+    # Plain git works in a clone of its own: memoquiz keeps its repository
+    # out of the data folder.
+    git(folder, env_of(sender), "clone", "-q", remote, plain)
     # The receiver is a machine of its own.
     with open(os.path.join(receiver, "local", "machine"), "w") as file:
         file.write(f"memoquiz machine\t{machine_hex(9)}\t{HOST}\n")
