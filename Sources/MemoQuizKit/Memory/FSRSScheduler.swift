@@ -28,8 +28,10 @@ public struct FSRSScheduler: Sendable {
   /// The chance of recall at which a question falls due; it sets the intervals.
   public let desiredRetention: Double
   public let maximumInterval: Int
-  private let decay: Double
-  private let factor: Double
+  /// The forgetting curve's exponent, and the factor that makes the chance
+  /// of recall 90% when the days elapsed equal the stability.
+  let decay: Double
+  let factor: Double
 
   /// A scheduler with the given parameters.
   /// - Parameters:

@@ -97,26 +97,38 @@ public struct RetentionRecommendation: Hashable, Sendable {
     var generator = SeededGenerator(seed: seed)
     var states: [MemoryState] = []
     states.reserveCapacity(questions)
+    var dueOn = DueDays(days: days)
+    // Due questions left over when a day's answers ran out.
+    var overdue: [Int] = []
     // Every answer of a learner day is given in its morning: the day's
     // number is all the scheduler counts.
     for day in 0..<days {
-      var due = states.indices.filter { states[$0].isDue(onDay: day) }
+      var due = overdue + dueOn.questions(dueOn: day)
+      due.sort()
       let recall = due.map { scheduler.retrievability(of: states[$0], onDay: day) }
       let order = recall.indices.sorted { recall[$0] < recall[$1] }
       due = order.map { due[$0] }
       var left = answersPerDay
-      for (position, index) in due.enumerated() where left > 0 {
+      overdue = []
+      for (position, index) in due.enumerated() {
+        guard left > 0 else {
+          overdue.append(index)
+          continue
+        }
         let rating: ReviewRating =
           generator.unit() < recall[order[position]]
           ? ReviewRating(rawValue: 2 + RetentionSimulator.draw(habits.recallRatings, &generator)) ?? .good : .again
         states[index] = learn(scheduler, states[index], rating, on: day, answers: &left)
+        dueOn.add(index, dueOn: states[index].dueDay, after: day)
       }
       // New questions while the day leaves room, each counted as 5/4 of
       // an answer, as the learner's day allows them.
       var room = due.isEmpty ? left : max(0, answersPerDay - due.count) * 4 / 5
       while left > 0 && room > 0 && states.count < questions {
         let rating = ReviewRating(rawValue: 1 + RetentionSimulator.draw(habits.firstRatings, &generator)) ?? .good
-        states.append(learn(scheduler, nil, rating, on: day, answers: &left))
+        let state = learn(scheduler, nil, rating, on: day, answers: &left)
+        dueOn.add(states.count, dueOn: state.dueDay, after: day)
+        states.append(state)
         room -= 1
       }
     }

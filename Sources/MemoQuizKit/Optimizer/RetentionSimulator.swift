@@ -1,3 +1,5 @@
+@preconcurrency import Glibc
+
 /// What a desired retention costs and gives, by simulating a year of study
 /// with the learner's parameters, as the FSRS authors' simulator does.
 ///
@@ -62,35 +64,45 @@ public struct RetentionSimulator: Sendable {
   }
 
   /// Simulates a year at one desired retention.
+  ///
+  /// Each question is looked at on the days it falls due, not every day: the
+  /// questions due on a day wait in that day's list, and a question's chance
+  /// of recall on each day it kept one memory state is added when that state
+  /// ends (at its next review, or at the year's end).
   public func simulate(parameters: FSRSParameters, desiredRetention: Double) -> Outcome {
     let scheduler = FSRSScheduler(parameters: parameters, desiredRetention: desiredRetention)
     var generator = SeededGenerator(seed: Self.seed)
     var states: [MemoryState] = []
     states.reserveCapacity(Self.days * Self.newPerDay)
+    var dueOn = DueDays(days: Self.days)
+    // The sum of the chances of recall of the questions learned, each day.
+    var recall = [Double](repeating: 0, count: Self.days)
     var answers = 0
-    var retentionSum = 0.0
     // Every answer of a learner day is given in its morning: the day's
     // number is all the scheduler counts.
     for day in 0..<Self.days {
-      for index in states.indices where states[index].isDue(onDay: day) {
+      for index in dueOn.questions(dueOn: day) {
         let state = states[index]
-        let chance = scheduler.retrievability(of: state, onDay: day)
+        Self.addRecall(of: state, until: day, scheduler, to: &recall)
         let rating: ReviewRating
-        if generator.unit() < chance {
+        if generator.unit() < scheduler.retrievability(of: state, onDay: day) {
           rating = ReviewRating(rawValue: 2 + Self.draw(recallRatings, &generator)) ?? .good
         } else {
           rating = .again
         }
         states[index] = learn(scheduler, state, rating: rating, on: day, answers: &answers)
+        dueOn.add(index, dueOn: states[index].dueDay, after: day)
       }
       for _ in 0..<Self.newPerDay {
         let rating = ReviewRating(rawValue: 1 + Self.draw(firstRatings, &generator)) ?? .good
-        states.append(learn(scheduler, nil, rating: rating, on: day, answers: &answers))
+        let state = learn(scheduler, nil, rating: rating, on: day, answers: &answers)
+        dueOn.add(states.count, dueOn: state.dueDay, after: day)
+        states.append(state)
       }
-      var recall = 0.0
-      for state in states { recall += scheduler.retrievability(of: state, onDay: day) }
-      retentionSum += recall / Double(states.count)
     }
+    for state in states { Self.addRecall(of: state, until: Self.days, scheduler, to: &recall) }
+    var retentionSum = 0.0
+    for day in 0..<Self.days { retentionSum += recall[day] / Double((day + 1) * Self.newPerDay) }
     return Outcome(
       desiredRetention: desiredRetention, reviewsPerDay: Double(answers) / Double(Self.days),
       expectedRetention: retentionSum / Double(Self.days))
@@ -111,13 +123,61 @@ public struct RetentionSimulator: Sendable {
     return next
   }
 
+  /// Adds a state's chance of recall on each day it was the question's, from
+  /// its review's day to the day before `end`, to that day's sum.
+  private static func addRecall(
+    of state: MemoryState, until end: Int, _ scheduler: FSRSScheduler, to recall: inout [Double]
+  ) {
+    let (factor, decay, stability) = (scheduler.factor, scheduler.decay, state.stability)
+    let start = state.lastReviewDay
+    recall.withUnsafeMutableBufferPointer { sums in
+      var day = start
+      while day < end {
+        // As FSRSScheduler.retrievability(elapsedDays:stability:) does.
+        let elapsed = Double(day - start)
+        sums[day] += pow(1 + factor * elapsed / stability, decay)
+        day += 1
+      }
+    }
+  }
+
   /// An index drawn with chances proportional to `weights`.
   static func draw(_ weights: [Double], _ generator: inout SeededGenerator) -> Int {
-    var target = generator.unit() * weights.reduce(0, +)
-    for (index, weight) in weights.enumerated() {
-      if target < weight { return index }
-      target -= weight
+    var total = 0.0
+    for weight in weights { total += weight }
+    var target = generator.unit() * total
+    var index = 0
+    while index < weights.count - 1 && target >= weights[index] {
+      target -= weights[index]
+      index += 1
     }
-    return weights.count - 1
+    return index
+  }
+}
+
+/// The questions of a simulated year by the learner day they fall due, so
+/// that a day looks only at its own.
+struct DueDays {
+  private var lists: [[Int]]
+
+  init(days: Int) {
+    lists = Array(repeating: [], count: days)
+  }
+
+  /// Files question `index` under the day it falls due; one due on or
+  /// before `day`, the day it was answered, under the next day. A day past
+  /// the simulation's end is not kept.
+  mutating func add(_ index: Int, dueOn dueDay: Int, after day: Int) {
+    let due = max(dueDay, day + 1)
+    if due < lists.count { lists[due].append(index) }
+  }
+
+  /// The questions that fall due on `day`, in the order they were first
+  /// learned; they are no longer filed.
+  mutating func questions(dueOn day: Int) -> [Int] {
+    var list = lists[day]
+    lists[day] = []
+    list.sort()
+    return list
   }
 }
