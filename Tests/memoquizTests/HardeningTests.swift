@@ -181,7 +181,7 @@ import Testing
   }
 
   @Test(.timeLimit(.minutes(1)))
-  func waitingForAnotherMemoQuizSaysSoAndAnInterruptEndsTheWait() throws {
+  func waitingForAnotherMemoQuizSaysSoAndAnInterruptEndsTheWait() async throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.run(["groups"])
     try FileManager.default.createDirectory(
@@ -190,7 +190,7 @@ import Testing
     #expect(lock >= 0 && flock(lock, LOCK_EX) == 0)
     defer { close(lock) }
     let running = try sandbox.launch(["reset", "1", "--yes"])
-    #expect(running.waitForStandardError(containing: "another memoquiz"))
+    #expect(await running.waitForStandardError(containing: "another memoquiz"))
     running.signal(SIGTERM)
     let result = running.wait()
     #expect(result.status == 1, "\(result.stderr)")

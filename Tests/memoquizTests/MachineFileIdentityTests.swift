@@ -33,14 +33,14 @@ import Testing
 
   /// A folder whose `history/` holds another machine's file with one right
   /// answer, that has settled, and an outlook written after it settled.
-  private func folderWithASettledFile() throws -> MemoQuizSandbox {
+  private func folderWithASettledFile() async throws -> MemoQuizSandbox {
     let sandbox = try MemoQuizSandbox()
     try sandbox.writeQuestions(Self.questions)
     let history = sandbox.folder.appendingPathComponent("history")
     try FileManager.default.createDirectory(at: history, withIntermediateDirectories: true)
     let path = history.appendingPathComponent("\(Self.other).log").path
     try Data((Self.header + Self.firstAnswer).utf8).write(to: URL(fileURLWithPath: path))
-    try waitUntilSettled(path)
+    try await waitUntilSettled(path)
     let groups = try sandbox.run(["groups"], environment: Self.environment)
     #expect(groups.status == 0, "\(groups.stderr)")
     #expect(groups.stdout == Self.table("  1  Colours          2    1        1          0      100%"))
@@ -54,13 +54,14 @@ import Testing
 
   /// Waits until the file's last change is older than what a reading
   /// trusts (``HistoryFileIdentity/settling``): the time left is read from
-  /// the file itself, not guessed.
-  private func waitUntilSettled(_ path: String) throws {
+  /// the file itself, not guessed. The wait holds no thread, so that other
+  /// tests run meanwhile.
+  private func waitUntilSettled(_ path: String) async throws {
     var status = stat()
     try #require(stat(path, &status) == 0)
     let changed = HistoryFileIdentity(status).changed
     let left = changed + HistoryFileIdentity.settling + 10_000_000 - HistoryFileIdentity.now()
-    if left > 0 { usleep(useconds_t(left / 1000)) }
+    if left > 0 { try await Task.sleep(nanoseconds: UInt64(left)) }
     #expect(HistoryFileIdentity(status).settled(at: HistoryFileIdentity.now()) != nil)
   }
 
@@ -70,8 +71,8 @@ import Testing
   }
 
   @Test(arguments: Change.allCases)
-  func aChangeToAnotherMachinesFileAfterItWasReadIsSeenByTheNextStart(_ change: Change) throws {
-    let sandbox = try folderWithASettledFile()
+  func aChangeToAnotherMachinesFileAfterItWasReadIsSeenByTheNextStart(_ change: Change) async throws {
+    let sandbox = try await folderWithASettledFile()
     let path = sandbox.folder.appendingPathComponent("history/\(Self.other).log").path
     var before = stat()
     try #require(stat(path, &before) == 0)

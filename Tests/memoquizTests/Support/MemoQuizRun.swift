@@ -297,6 +297,18 @@ final class RunningMemoQuiz: @unchecked Sendable {
     waitFor(text, in: \.errorData, timeout: timeout)
   }
 
+  /// Waits until standard error contains `text`, holding no thread of the
+  /// test run meanwhile: for text that comes only after the process waited
+  /// (for a lock, say), so that other tests run in that time.
+  /// - Returns: whether it appeared in time.
+  func waitForStandardError(containing text: String, timeout: TimeInterval = 30) async -> Bool {
+    await withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        continuation.resume(returning: self.waitFor(text, in: \.errorData, timeout: timeout))
+      }
+    }
+  }
+
   /// Sends a signal to the process.
   func signal(_ number: Int32) {
     kill(process.processIdentifier, number)
