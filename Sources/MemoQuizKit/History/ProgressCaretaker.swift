@@ -123,8 +123,10 @@ public final class ProgressCaretaker {
   /// one (or was replayed), and the outlook when it fell behind
   /// (``ProgressCaches``). Commands call this when their work is done and
   /// shown, off the answer path and off start-up.
-  public func saveCheckpointIfDue() throws {
-    try store.saveCachesIfDue()
+  /// - Parameter work: what the command does meanwhile, such as showing
+  ///   what it did: the caches are encoded on a second thread while it runs.
+  public func saveCheckpointIfDue(while work: () throws -> Void = {}) throws {
+    try store.saveCachesIfDue(while: work)
   }
 
   /// Runs `body` holding the folder's lock, taking it unless this caretaker

@@ -247,20 +247,56 @@ final class ProgressStore {
     // Never write a number the reader would refuse.
     guard newLast <= StepID.maximumSequence else { throw HistoryError.full(path: file.path) }
     try folder.createHistory()
-    let end = try file.append(records, after: known?.end ?? 0, name: me.name)
+    let start = known?.end ?? 0
+    // A pipe's long group of answers is written and synced on a second
+    // thread while it is applied here.
+    let writing =
+      records.count >= Self.recordsWrittenAside
+      ? BackgroundWork { [name = me.name] in
+        Result { () throws(PersistenceError) in try file.append(records, after: start, name: name) }
+      } : nil
+    let end: Int
+    var isExact = true
+    if let writing {
+      for record in records where !state.apply(record) {
+        isExact = false
+        break
+      }
+      do {
+        end = try writing.result().get()
+      } catch {
+        // They may not be on disk: the next refresh reads the whole history again.
+        state = Progress()
+        coverage = [:]
+        throw error
+      }
+    } else {
+      end = try file.append(records, after: start, name: me.name)
+      isExact = records.allSatisfy { state.apply($0) }
+    }
     coverage[me.id] = HistoryCaretaker.Coverage(
       end: end, lastSequence: newLast, tail: history.tailHash(of: file.path, before: end))
-    for record in records where !state.apply(record) {
-      try rebuild()
-      break
-    }
+    if !isExact { try rebuild() }
   }
 
-  /// Writes the caches that are due (``ProgressCaches/saveIfDue(_:coverage:in:locked:)``);
+  /// The fewest records appended at once that are written on a second
+  /// thread while they are applied: fewer cost less than starting it.
+  static let recordsWrittenAside = 64
+
+  /// Writes the caches that are due (``ProgressCaches/encoding(_:coverage:)``);
   /// nothing while the outlook stands in for the memory.
-  func saveCachesIfDue() throws {
-    guard outlook == nil else { return }
-    try caches.saveIfDue(state, coverage: coverage, in: folder) { body in try locked(body) }
+  /// - Parameter work: what the caller does meanwhile: the caches of the
+  ///   state before it are encoded on a second thread while it runs.
+  func saveCachesIfDue(while work: () throws -> Void = {}) throws {
+    guard outlook == nil else { return try work() }
+    let encoding = caches.encoding(state, coverage: coverage)
+    do {
+      try work()
+    } catch {
+      encoding.abandon()
+      throw error
+    }
+    try caches.save(encoding, in: folder) { body in try locked(body) }
   }
 
   /// Runs `body` holding the folder's lock, taking it unless this store

@@ -61,12 +61,14 @@ extension RoundMemento {
   /// Records an answer of the round.
   /// - Returns: whether the round is finished with it.
   mutating func record(_ answer: Answer) -> Bool {
-    let counted = openCardsCache.openCards
+    // Taken out of the cache before the answer clears it, and changed in
+    // place: a copy would copy every card's count at every answer.
+    var counted = openCardsCache.openCards.take()
     answers.append(answer)
     // A round needs at least one answer per planned question.
     guard answers.count >= questionCount - skipped else { return false }
-    if var openCards = counted, openCards.take(answer) {
-      openCardsCache.openCards = openCards
+    if counted?.take(answer) == true {
+      openCardsCache.openCards = counted
     } else {
       openCardsCache.openCards = OpenCards(
         plan: plan.dropFirst(skipped), answers: answers, repeatsMissed: repeatsMissed)

@@ -134,7 +134,9 @@ public struct RoundSession {
     while true {
       if round.isFinished {
         try release(&round)
-        finish(round)
+        // The summary and what comes next are worked out while the
+        // checkpoint of the round's answers is encoded.
+        try progress.saveCheckpointIfDue { finish(round) }
         return
       }
       if SignalMonitor.receivedSignal != nil {

@@ -62,41 +62,64 @@ struct ProgressCaches {
     return (nil, readCheckpoint(in: folder))
   }
 
-  /// Writes a new checkpoint when the history has grown enough past the old
-  /// one (or was replayed), and the outlook whenever it no longer reaches
-  /// as far as the history or was made for other questions: it is small,
-  /// and it is what the next `groups`, `today` or start screen reads.
+  /// The caches that are due, being encoded: the checkpoint on a second
+  /// thread, so that the caller can do its own work meanwhile.
+  struct Encoding {
+    fileprivate var bytes: Int
+    fileprivate var checkpoint: BackgroundWork<[UInt8]>?
+    fileprivate var outlook: (state: Progress, coverage: [MachineID: HistoryCaretaker.Coverage], key: UInt64,
+      groups: [QuestionGroup])?
+
+    /// Waits for the encoding to end, when nothing is to be written.
+    func abandon() { _ = checkpoint?.result() }
+  }
+
+  /// Starts encoding the caches that are due for `state`, which
+  /// ``save(_:in:locked:)`` writes: a new checkpoint when the history has
+  /// grown enough past the old one (or was replayed), and the outlook
+  /// whenever it no longer reaches as far as the history or was made for
+  /// other questions: it is small, and it is what the next `groups`,
+  /// `today` or start screen reads.
   ///
   /// Both are derived data: replaced atomically but not synced, since a
   /// cache lost or damaged by a power cut is rebuilt from the history.
-  /// - Parameters:
-  ///   - state: the state after every record of `coverage`, with every
-  ///     card's memory.
-  ///   - locked: runs its body under the folder's lock.
-  mutating func saveIfDue(
-    _ state: Progress, coverage: [MachineID: HistoryCaretaker.Coverage], in folder: DataFolder,
-    locked: (() throws -> Void) throws -> Void
-  ) throws {
+  /// - Parameter state: the state after every record of `coverage`, with
+  ///   every card's memory.
+  func encoding(_ state: Progress, coverage: [MachineID: HistoryCaretaker.Coverage]) -> Encoding {
     let bytes = coverage.values.reduce(0) { $0 + $1.end }
+    var encoding = Encoding(bytes: bytes)
     if bytes - checkpointBytes >= max(Self.checkpointInterval, checkpointSize / 8) {
-      let encoded = ProgressCheckpoint(progress: state, coverage: coverage).encoded()
+      encoding.checkpoint = BackgroundWork { ProgressCheckpoint(progress: state, coverage: coverage).encoded() }
+    }
+    // With no history there is nothing to spare reading, and nothing is written.
+    if bytes > 0, let questionsInUse,
+      outlookWritten.map({ $0.coverage != coverage || $0.key != questionsInUse.key }) ?? true
+    {
+      encoding.outlook = (state, coverage, questionsInUse.key, questionsInUse.groups)
+    }
+    return encoding
+  }
+
+  /// Writes what `encoding` encodes, the outlook encoded meanwhile.
+  mutating func save(_ encoding: Encoding, in folder: DataFolder, locked: (() throws -> Void) throws -> Void) throws {
+    var outlook: [UInt8]?
+    if let (state, coverage, key, groups) = encoding.outlook {
+      let summary = ProgressOutlook(key: key, groups: groups, progress: state)
+      outlook = ProgressCheckpoint(progress: state, coverage: coverage, outlook: summary).encoded()
+    }
+    if let encoded = encoding.checkpoint?.result() {
       try locked {
         try folder.createLocal()
         try DurableFile.replace(folder.checkpointFile, with: encoded, durably: false)
       }
-      checkpointBytes = bytes
+      checkpointBytes = encoding.bytes
       checkpointSize = encoded.count
     }
-    // With no history there is nothing to spare reading, and nothing is written.
-    guard bytes > 0, let questionsInUse,
-      outlookWritten.map({ $0.coverage != coverage || $0.key != questionsInUse.key }) ?? true
-    else { return }
-    let summary = ProgressOutlook(key: questionsInUse.key, groups: questionsInUse.groups, progress: state)
-    let encoded = ProgressCheckpoint(progress: state, coverage: coverage, outlook: summary).encoded()
+    guard let outlook, let written = encoding.outlook else { return }
     try locked {
       try folder.createLocal()
-      try DurableFile.replace(folder.outlookFile, with: encoded, durably: false)
+      try DurableFile.replace(folder.outlookFile, with: outlook, durably: false)
     }
-    outlookWritten = (coverage, questionsInUse.key)
+    outlookWritten = (written.coverage, written.key)
   }
 }
