@@ -182,6 +182,31 @@ import Testing
     #expect(try sandbox.files().filter { $0.hasSuffix(".tmp") }.isEmpty)
   }
 
+  /// A pipe's answers are saved in long groups, each written on a second
+  /// thread while it is counted: a group that cannot be written shows no
+  /// verdict, and the history keeps what it had.
+  @Test func aLongGroupOfPipedAnswersThatCannotBeWrittenShowsNoVerdict() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["Big"], count: 3000)
+    try sandbox.run(["play", "Big", "--strategy", "sequential"], input: "a0\n:quit\n")
+    let before = try Data(contentsOf: sandbox.historyFile)
+    // The round's plan alone makes the file larger than the limit below.
+    #expect(before.count > 4096)
+    let runner = try sandbox.launch(
+      [], executable: "/bin/sh",
+      prefix: ["-c", "ulimit -f 4; exec \"$0\" \"$@\"", MemoQuizSandbox.binary.path, "play", "Big"])
+    runner.send((1..<3000).map { "a\($0)\n" }.joined())
+    runner.closeInput()
+    let result = runner.wait()
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("memoquiz: error: cannot write"), "\(result.stderr)")
+    #expect(result.stderr.contains("File too large"))
+    #expect(!result.stdout.contains("Correct"), "no verdict for answers that were not saved")
+    #expect(try Data(contentsOf: sandbox.historyFile) == before)
+    let resumed = try sandbox.run(["play", "Big"], input: ":quit\n")
+    #expect(resumed.stdout.contains("[2/3000] q1"), "\(resumed.stdout)")
+  }
+
   /// Whether this machine lets the tests mount a small tmpfs (root, and a
   /// kernel and container that allow it).
   static let canMountTmpfs: Bool = {
