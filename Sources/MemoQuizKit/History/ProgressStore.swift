@@ -13,9 +13,18 @@ import FoundationEssentials
 final class ProgressStore {
   let folder: DataFolder
   let history: HistoryCaretaker
-  /// The state after every record read so far; without the memory of each
-  /// card while ``outlook`` stands in for it.
-  private(set) var state = Progress()
+  /// The state after every record read or appended so far; without the
+  /// memory of each card while ``outlook`` stands in for it.
+  var state: Progress {
+    settle()
+    return folded
+  }
+  /// The state, once ``folding`` has ended.
+  private var folded = Progress()
+  /// A pipe's long group of answers, written and synced, being applied to
+  /// the state on a second thread (``append(_:numberedFrom:)``) until the
+  /// state is next needed.
+  private var folding: BackgroundWork<Folding>?
   /// Set when the state came from the outlook (`local/outlook`): it holds
   /// the due times of each group's cards instead of their memory, until
   /// something needs the memory.
@@ -61,7 +70,7 @@ final class ProgressStore {
     self.folder = folder
     history = HistoryCaretaker(folder: folder)
     self.onWarning = onWarning
-    state = outlook.progress
+    folded = outlook.progress
     coverage = outlook.coverage
     self.outlook = summary
     caches.outlookWritten = (outlook.coverage, summary.key)
@@ -77,14 +86,14 @@ final class ProgressStore {
     guard outlook != nil else { return }
     let before = (outlook, state, coverage, caches)
     outlook = nil
-    state = Progress()
+    folded = Progress()
     coverage = [:]
     caches.checkpointBytes = 0
     use(ProgressCaches.readCheckpoint(in: folder))
     do {
       try refresh()
     } catch {
-      (outlook, state, coverage, caches) = before
+      (outlook, folded, coverage, caches) = before
       throw error
     }
   }
@@ -109,7 +118,7 @@ final class ProgressStore {
     case .missing:
       return
     case .loaded(let checkpoint, let size):
-      state = checkpoint.progress
+      folded = checkpoint.progress
       coverage = checkpoint.coverage
       caches.checkpointBytes = coverage.values.reduce(0) { $0 + $1.end }
       caches.checkpointSize = size
@@ -126,6 +135,7 @@ final class ProgressStore {
 
   /// Reads what every machine appended since the last read and applies it.
   func refresh() throws {
+    settle()
     try loadMemory()
     guard let reading = try history.readNew(since: coverage) else {
       try rebuild()
@@ -136,7 +146,7 @@ final class ProgressStore {
       try rebuild()
       return
     }
-    for record in reading.records where !state.apply(record) {
+    for record in reading.records where !folded.apply(record) {
       // Not exact on top of the state: replay the whole history.
       try rebuild()
       return
@@ -149,7 +159,7 @@ final class ProgressStore {
     var reading = try history.readAll()
     warnLeftOut(reading.leftOut)
     if try handleDamage(reading.damaged) { reading = try history.readAll() }
-    state = Progress.replaying(reading.records)
+    folded = Progress.replaying(reading.records)
     coverage = reading.coverage
     caches.checkpointBytes = 0
   }
@@ -247,41 +257,67 @@ final class ProgressStore {
     // Never write a number the reader would refuse.
     guard newLast <= StepID.maximumSequence else { throw HistoryError.full(path: file.path) }
     try folder.createHistory()
-    let start = known?.end ?? 0
-    // A pipe's long group of answers is written and synced on a second
-    // thread while it is applied here.
-    let writing =
-      records.count >= Self.recordsWrittenAside
-      ? BackgroundWork { [name = me.name] in
-        Result { () throws(PersistenceError) in try file.append(records, after: start, name: name) }
-      } : nil
+    settle()
+    if records.count >= Self.recordsFoldedAside {
+      // Applied on a second thread while they are written and synced here,
+      // and while the next answers are graded; the state is taken out of
+      // the store meanwhile, so that it is changed in place, not copied.
+      let state = Folding(folded)
+      folded = Progress()
+      folding = BackgroundWork {
+        state.isExact = records.allSatisfy { state.progress.apply($0) }
+        return state
+      }
+    }
     let end: Int
-    var isExact = true
-    if let writing {
-      for record in records where !state.apply(record) {
-        isExact = false
-        break
-      }
-      do {
-        end = try writing.result().get()
-      } catch {
-        // They may not be on disk: the next refresh reads the whole history again.
-        state = Progress()
-        coverage = [:]
-        throw error
-      }
-    } else {
-      end = try file.append(records, after: start, name: me.name)
-      isExact = records.allSatisfy { state.apply($0) }
+    do {
+      end = try file.append(records, after: known?.end ?? 0, name: me.name)
+    } catch {
+      // The records may not be on disk: the next refresh reads the whole
+      // history again.
+      settle()
+      folded = Progress()
+      coverage = [:]
+      throw error
     }
     coverage[me.id] = HistoryCaretaker.Coverage(
       end: end, lastSequence: newLast, tail: history.tailHash(of: file.path, before: end))
-    if !isExact { try rebuild() }
+    if folding == nil, !records.allSatisfy({ folded.apply($0) }) { try rebuild() }
   }
 
-  /// The fewest records appended at once that are written on a second
-  /// thread while they are applied: fewer cost less than starting it.
-  static let recordsWrittenAside = 64
+  /// The fewest records appended at once that are applied on a second
+  /// thread: fewer cost less than starting it.
+  static let recordsFoldedAside = 64
+
+  /// The state while records are applied to it on a second thread, which
+  /// alone holds it until ``settle()`` takes it back.
+  private final class Folding: @unchecked Sendable {
+    var progress: Progress
+    /// Whether every record applied exactly on top of the state before.
+    var isExact = true
+
+    init(_ progress: Progress) {
+      self.progress = progress
+    }
+  }
+
+  /// Takes the state back from the thread applying records to it, once it
+  /// is done; when they did not apply exactly, the whole history is
+  /// replayed, or at the next refresh if it cannot be read now.
+  private func settle() {
+    guard let folding else { return }
+    self.folding = nil
+    let state = folding.result()
+    folded = state.progress
+    state.progress = Progress()
+    guard !state.isExact else { return }
+    do {
+      try rebuild()
+    } catch {
+      folded = Progress()
+      coverage = [:]
+    }
+  }
 
   /// Writes the caches that are due (``ProgressCaches/encoding(_:coverage:)``);
   /// nothing while the outlook stands in for the memory.

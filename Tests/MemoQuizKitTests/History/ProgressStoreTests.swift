@@ -69,4 +69,37 @@ import Testing
     #expect(progress.progressWithoutMemory.groups["G"]?.answerScore == before)
     #expect(before?.answeredCount == 3)
   }
+
+  /// A pipe's long group of answers is counted on a second thread while it
+  /// is written: what the caretaker holds after it is what a new reader of
+  /// the folder reads, also when another machine's clock is ahead and the
+  /// answers do not apply on top of what was read, so that the whole
+  /// history is replayed.
+  @Test(arguments: [false, true])
+  func aLongGroupOfAnswersIsCountedAsANewReaderCountsIt(anotherClockIsAhead: Bool) throws {
+    let folder = try TemporaryFolder()
+    let data = DataFolder(path: folder.path)
+    let start: Int64 = 1_767_600_000_000
+    if anotherClockIsAhead {
+      let history = folder.path + "/history"
+      try FileManager.default.createDirectory(atPath: history, withIntermediateDirectories: true)
+      let later = start + 10 * 86_400_000
+      try """
+      memoquiz history\t\(MachineHistoryFile.version)\t0000beef\tlaptop
+      answer\t1\t\(later)\tG\t\tq1\tq1\ta\t3\t2000
+
+      """.write(toFile: history + "/0000beef.log", atomically: true, encoding: .utf8)
+    }
+    let caretaker = try ProgressCaretaker(folder: data)
+    let answers = (0..<3 * ProgressStore.recordsFoldedAside).map { index in
+      AnswerStep(
+        id: StepID(machine: MachineID.test(1), sequence: 1), time: Timestamp(rawValue: start + Int64(index) * 1000),
+        group: "G", round: nil, question: "q\(index % 50)", prompt: "q\(index % 50)", typed: "a",
+        rating: index % 3 == 0 ? .again : .good, duration: 1000)
+    }
+    _ = try caretaker.record(answers)
+    let counted = caretaker.progressWithoutMemory
+    #expect(counted.groups["G"]?.answerScore.answeredCount == answers.count + (anotherClockIsAhead ? 1 : 0))
+    #expect(counted == (try ProgressCaretaker(folder: data).progressWithoutMemory))
+  }
 }

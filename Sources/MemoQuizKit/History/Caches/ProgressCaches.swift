@@ -100,13 +100,10 @@ struct ProgressCaches {
     return encoding
   }
 
-  /// Writes what `encoding` encodes, the outlook encoded meanwhile.
+  /// Writes what `encoding` encodes: the checkpoint once its thread is
+  /// done, then the outlook, encoded only when the checkpoint's bytes are
+  /// gone, so that the two are never held at once.
   mutating func save(_ encoding: Encoding, in folder: DataFolder, locked: (() throws -> Void) throws -> Void) throws {
-    var outlook: [UInt8]?
-    if let (state, coverage, key, groups) = encoding.outlook {
-      let summary = ProgressOutlook(key: key, groups: groups, progress: state)
-      outlook = ProgressCheckpoint(progress: state, coverage: coverage, outlook: summary).encoded()
-    }
     if let encoded = encoding.checkpoint?.result() {
       try locked {
         try folder.createLocal()
@@ -115,11 +112,13 @@ struct ProgressCaches {
       checkpointBytes = encoding.bytes
       checkpointSize = encoded.count
     }
-    guard let outlook, let written = encoding.outlook else { return }
+    guard let (state, coverage, key, groups) = encoding.outlook else { return }
+    let summary = ProgressOutlook(key: key, groups: groups, progress: state)
+    let outlook = ProgressCheckpoint(progress: state, coverage: coverage, outlook: summary).encoded()
     try locked {
       try folder.createLocal()
       try DurableFile.replace(folder.outlookFile, with: outlook, durably: false)
     }
-    outlookWritten = (written.coverage, written.key)
+    outlookWritten = (coverage, key)
   }
 }

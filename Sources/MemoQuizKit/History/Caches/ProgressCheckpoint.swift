@@ -29,7 +29,11 @@ struct ProgressCheckpoint: Equatable, Sendable {
   struct Older: Error {}
 
   func encoded() -> [UInt8] {
-    var text = Array("\(outlook == nil ? "\(Self.magic) \(Self.version)" : ProgressOutlook.header)\n".utf8)
+    var text: [UInt8] = []
+    // Room for every line at once: a buffer of many megabytes that grows
+    // is held twice while it is copied. Room never written to takes no memory.
+    text.reserveCapacity(estimatedSize)
+    text += "\(outlook == nil ? "\(Self.magic) \(Self.version)" : ProgressOutlook.header)\n".utf8
     for (machine, file) in coverage.sorted(by: { $0.key < $1.key }) {
       RecordLine.append(Self.fileFields(machine: machine, coverage: file), to: &text)
     }
@@ -103,6 +107,19 @@ struct ProgressCheckpoint: Equatable, Sendable {
     // parses is noticed, and the history rebuilds the state.
     RecordLine.append(["sum", String(Self.checksum(text[...]))], to: &text)
     return text
+  }
+
+  /// More bytes than ``encoded()`` writes, as far as a question line and a
+  /// round's card can be told apart without writing them.
+  private var estimatedSize: Int {
+    var size = 64 * 1024
+    for group in progress.groups.values {
+      size += group.questions.count * (outlook == nil ? 320 : 64) + group.activity.count * 64
+    }
+    for round in progress.rounds.values where outlook == nil {
+      size += round.plan.count * 64 + round.answers.count * 128
+    }
+    return size
   }
 
   /// A fast hash of bytes, eight at a time.
