@@ -167,17 +167,24 @@ struct DueDays {
   /// Files question `index` under the day it falls due; one due on or
   /// before `day`, the day it was answered, under the next day. A day past
   /// the simulation's end is not kept.
+  /// Each day's list is kept in the order the questions were first learned.
   mutating func add(_ index: Int, dueOn dueDay: Int, after day: Int) {
     let due = max(dueDay, day + 1)
-    if due < lists.count { lists[due].append(index) }
+    guard due < lists.count else { return }
+    guard let last = lists[due].last, last > index else { return lists[due].append(index) }
+    var low = 0
+    var high = lists[due].count - 1
+    while low < high {
+      let middle = (low + high) / 2
+      if lists[due][middle] < index { low = middle + 1 } else { high = middle }
+    }
+    lists[due].insert(index, at: low)
   }
 
   /// The questions that fall due on `day`, in the order they were first
   /// learned; they are no longer filed.
   mutating func questions(dueOn day: Int) -> [Int] {
-    var list = lists[day]
-    lists[day] = []
-    list.sort()
-    return list
+    defer { lists[day] = [] }
+    return lists[day]
   }
 }
