@@ -95,7 +95,7 @@ import Testing
       for help in [formatter.programHelp()] + CommandTable.commands.map(formatter.help(for:)) {
         for line in help.split(separator: "\n") {
           // An odd number of backticks on a line means a span broke across lines.
-          #expect(line.count { $0 == "`" } % 2 == 0, "width \(width): \(line)")
+          #expect(line.utf8.count { $0 == UInt8(ascii: "`") } % 2 == 0, "width \(width): \(line)")
           #expect(!line.hasSuffix(" --strategy") && !line.hasSuffix(" --format"), "width \(width): \(line)")
         }
       }
