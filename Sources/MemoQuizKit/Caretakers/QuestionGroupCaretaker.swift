@@ -81,15 +81,22 @@ public struct QuestionGroupCaretaker {
         ProgressCheckpoint.checksum(bytes[...])
       )
     }
-    let bytes = Array(BundledQuestionGroupData.json.utf8)
-    return (try groups(from: bytes, file: bundledName), .bundled, ProgressCheckpoint.checksum(bytes[...]))
+    return (try bundled.groups.get(), .bundled, bundled.key)
   }
 
   private static let bundledName = "bundled QuestionGroupData.json"
 
+  /// The bundled groups and the checksum of their text, decoded once per
+  /// process however many commands it runs.
+  private static let bundled: (groups: Result<[QuestionGroup], QuestionFileError>, key: UInt64) = {
+    let bytes = Array(BundledQuestionGroupData.json.utf8)
+    return (Result { () throws(QuestionFileError) in try groups(from: bytes, file: bundledName) },
+      ProgressCheckpoint.checksum(bytes[...]))
+  }()
+
   /// The bundled groups, decoded from the text compiled into the binary.
   public static func bundledGroups() throws -> [QuestionGroup] {
-    try groups(from: Array(BundledQuestionGroupData.json.utf8), file: bundledName)
+    try bundled.groups.get()
   }
 
   /// Reads groups from a questions file's bytes.
