@@ -114,7 +114,9 @@ struct MachineHistoryFile: Sendable {
       if case .answer(let answer) = record, let round = answer.round, round.machine == machine,
         round.sequence > record.id.sequence
       {
-        var held = waiting ?? (before, [])
+        // Taken out while it grows: appending to a copy would copy every
+        // review of a large import at each one.
+        var held = waiting.take() ?? (before, [])
         held.records.append(record)
         waiting = held
         continue
