@@ -182,8 +182,8 @@ import Testing
     #expect(try sandbox.files().filter { $0.hasSuffix(".tmp") }.isEmpty)
   }
 
-  /// A pipe's answers are saved in long groups, each written on a second
-  /// thread while it is counted: a group that cannot be written shows no
+  /// A pipe's answers are saved in long groups, each counted on a second
+  /// thread while it is written: a group that cannot be written shows no
   /// verdict, and the history keeps what it had.
   @Test func aLongGroupOfPipedAnswersThatCannotBeWrittenShowsNoVerdict() throws {
     let sandbox = try MemoQuizSandbox()
