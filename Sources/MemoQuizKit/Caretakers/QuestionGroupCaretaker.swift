@@ -90,8 +90,10 @@ public struct QuestionGroupCaretaker {
   /// process however many commands it runs.
   private static let bundled: (groups: Result<[QuestionGroup], QuestionFileError>, key: UInt64) = {
     let bytes = Array(BundledQuestionGroupData.json.utf8)
-    return (Result { () throws(QuestionFileError) in try groups(from: bytes, file: bundledName) },
-      ProgressCheckpoint.checksum(bytes[...]))
+    return (
+      Result { () throws(QuestionFileError) in try groups(from: bytes, file: bundledName) },
+      ProgressCheckpoint.checksum(bytes[...])
+    )
   }()
 
   /// The bundled groups, decoded from the text compiled into the binary.

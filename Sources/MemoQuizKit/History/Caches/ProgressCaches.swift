@@ -67,8 +67,15 @@ struct ProgressCaches {
   struct Encoding {
     fileprivate var bytes: Int
     fileprivate var checkpoint: BackgroundWork<[UInt8]>?
-    fileprivate var outlook: (state: Progress, coverage: [MachineID: HistoryCaretaker.Coverage], key: UInt64,
-      groups: [QuestionGroup])?
+    fileprivate var outlook: OutlookSource?
+
+    /// What the outlook is made of, when it is due.
+    fileprivate struct OutlookSource {
+      var state: Progress
+      var coverage: [MachineID: HistoryCaretaker.Coverage]
+      var key: UInt64
+      var groups: [QuestionGroup]
+    }
 
     /// Waits for the encoding to end, when nothing is to be written.
     func abandon() { _ = checkpoint?.result() }
@@ -95,7 +102,8 @@ struct ProgressCaches {
     if bytes > 0, let questionsInUse,
       outlookWritten.map({ $0.coverage != coverage || $0.key != questionsInUse.key }) ?? true
     {
-      encoding.outlook = (state, coverage, questionsInUse.key, questionsInUse.groups)
+      encoding.outlook = Encoding.OutlookSource(
+        state: state, coverage: coverage, key: questionsInUse.key, groups: questionsInUse.groups)
     }
     return encoding
   }
@@ -112,13 +120,13 @@ struct ProgressCaches {
       checkpointBytes = encoding.bytes
       checkpointSize = encoded.count
     }
-    guard let (state, coverage, key, groups) = encoding.outlook else { return }
-    let summary = ProgressOutlook(key: key, groups: groups, progress: state)
-    let outlook = ProgressCheckpoint(progress: state, coverage: coverage, outlook: summary).encoded()
+    guard let source = encoding.outlook else { return }
+    let summary = ProgressOutlook(key: source.key, groups: source.groups, progress: source.state)
+    let outlook = ProgressCheckpoint(progress: source.state, coverage: source.coverage, outlook: summary).encoded()
     try locked {
       try folder.createLocal()
       try DurableFile.replace(folder.outlookFile, with: outlook, durably: false)
     }
-    outlookWritten = (coverage, key)
+    outlookWritten = (source.coverage, source.key)
   }
 }
