@@ -7,19 +7,37 @@
 /// looks for a repository above it (a learner's own); refuses the `ext` and
 /// `fd` transports, which run commands; never prompts; and is given up
 /// after ``timeout`` seconds, so a remote that does not answer cannot hold
-/// `sync` for ever. Its errors go to the user's terminal as git wrote them.
-struct Git: Sendable {
+/// `sync` for ever. git runs in the command's environment, not the
+/// process's, and its messages go where the command shows them, as git
+/// wrote them.
+struct Git {
   /// The work tree; its repository is `.git` inside it.
   let folder: String
+  /// The command's environment variables, which git's are made from.
+  let environment: [String: String]
+  /// Shows what git writes to its standard error.
+  let showMessages: (String) -> Void
   /// Seconds a run may take before it is given up.
-  var timeout: Int = Git.defaultTimeout
+  var timeout: Int
+
+  init(folder: String, environment: [String: String], showMessages: @escaping (String) -> Void) {
+    self.folder = folder
+    self.environment = environment
+    self.showMessages = showMessages
+    timeout = Self.timeout(in: environment)
+  }
+
+  /// The same git for another work tree.
+  func working(in folder: String) -> Git {
+    var git = Git(folder: folder, environment: environment, showMessages: showMessages)
+    git.timeout = timeout
+    return git
+  }
 
   /// Seconds a run of git may take: `MEMOQUIZ_SYNC_TIMEOUT` when set to a
   /// positive number, else two minutes.
-  static var defaultTimeout: Int {
-    guard let value = getenv("MEMOQUIZ_SYNC_TIMEOUT").flatMap({ Int(String(cString: $0)) }), value > 0 else {
-      return 120
-    }
+  static func timeout(in environment: [String: String]) -> Int {
+    guard let value = environment["MEMOQUIZ_SYNC_TIMEOUT"].flatMap({ Int($0) }), value > 0 else { return 120 }
     return value
   }
 
@@ -48,15 +66,26 @@ struct Git: Sendable {
   ///   ``SyncError/noAnswer(_:)`` when it took longer than ``timeout``.
   @discardableResult
   func run(_ arguments: [String], quiet: Bool = false) throws(SyncError) -> Output {
-    var pipe: [Int32] = [0, 0]
-    guard Glibc.pipe(&pipe) == 0 else { throw .gitMissing }
+    var output: [Int32] = [0, 0]
+    var messages: [Int32] = [-1, -1]
+    guard pipe(&output) == 0 else { throw .gitMissing }
+    guard quiet || pipe(&messages) == 0 else {
+      close(output[0])
+      close(output[1])
+      throw .gitMissing
+    }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
-    posix_spawn_file_actions_addclose(&actions, pipe[0])
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    if quiet { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
+    posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+    posix_spawn_file_actions_addclose(&actions, output[0])
+    if quiet {
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    } else {
+      posix_spawn_file_actions_adddup2(&actions, messages[1], 2)
+      posix_spawn_file_actions_addclose(&actions, messages[0])
+    }
     // A process group of its own: a run given up is ended with whatever
     // git started (ssh, a remote helper).
     var attributes = posix_spawnattr_t()
@@ -67,17 +96,20 @@ struct Git: Sendable {
     let words = ["git", "--git-dir=" + folder + "/.git", "--work-tree=" + folder] + Self.safety + arguments
     var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
-    var environment = Self.environment().map { strdup($0) } + [nil]
-    defer { for pointer in environment { free(pointer) } }
+    var variables = Self.variables(from: environment).map { strdup($0) } + [nil]
+    defer { for pointer in variables { free(pointer) } }
     var child: pid_t = 0
-    let spawned = posix_spawnp(&child, "git", &actions, &attributes, &argv, &environment)
-    close(pipe[1])
+    let spawned = posix_spawnp(&child, "git", &actions, &attributes, &argv, &variables)
+    close(output[1])
+    if !quiet { close(messages[1]) }
     guard spawned == 0 else {
-      close(pipe[0])
+      close(output[0])
+      if !quiet { close(messages[0]) }
       throw .gitMissing
     }
-    let (bytes, finished) = collect(from: pipe[0])
-    close(pipe[0])
+    let (bytes, finished) = collect(output: output[0], messages: quiet ? nil : messages[0])
+    close(output[0])
+    if !quiet { close(messages[0]) }
     if !finished { kill(-child, SIGKILL) }
     var status: Int32 = 0
     while waitpid(child, &status, 0) < 0 && errno == EINTR {}
@@ -86,54 +118,66 @@ struct Git: Sendable {
     return Output(status: exit, standardOutput: String(decoding: bytes, as: UTF8.self))
   }
 
-  /// Reads git's output until it closes it, or until the time is up.
-  /// - Returns: the bytes, and whether git closed its output in time.
-  private func collect(from descriptor: Int32) -> ([UInt8], Bool) {
+  /// Reads git's output until it closes it, or until the time is up, and
+  /// shows its messages line by line as they come.
+  /// - Returns: the output's bytes, and whether git closed both in time.
+  private func collect(output: Int32, messages: Int32?) -> ([UInt8], Bool) {
     var start = timespec()
     clock_gettime(CLOCK_MONOTONIC, &start)
     var bytes: [UInt8] = []
+    var message: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
+    var open = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
+    if let messages { open.append(pollfd(fd: messages, events: Int16(POLLIN), revents: 0)) }
+    defer { if !message.isEmpty { showMessages(String(decoding: message, as: UTF8.self)) } }
+    while !open.isEmpty {
       var now = timespec()
       clock_gettime(CLOCK_MONOTONIC, &now)
       let elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1_000_000
       let left = timeout * 1000 - elapsed
       guard left > 0 else { return (bytes, false) }
-      var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&entry, 1, Int32(min(left, 1000)))
+      let ready = poll(&open, nfds_t(open.count), Int32(min(left, 1000)))
       if ready < 0 && errno == EINTR { continue }
       guard ready > 0 else { continue }
-      let count = read(descriptor, &buffer, buffer.count)
-      if count > 0 {
-        bytes += buffer[..<count]
-      } else if count < 0 && (errno == EINTR || errno == EAGAIN) {
-        continue
-      } else {
-        return (bytes, true)
+      for index in open.indices.reversed() where open[index].revents != 0 {
+        let descriptor = open[index].fd
+        let count = read(descriptor, &buffer, buffer.count)
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+        guard count > 0 else {
+          open.remove(at: index)
+          continue
+        }
+        if descriptor == output {
+          bytes += buffer[..<count]
+        } else {
+          message += buffer[..<count]
+          // Whole lines only, so that a character is never cut in two.
+          if let end = message.lastIndex(of: 0x0A) {
+            showMessages(String(decoding: message[...end], as: UTF8.self))
+            message.removeSubrange(...end)
+          }
+        }
       }
     }
+    return (bytes, true)
   }
 
-  /// The process's environment for git: without the variables that would
-  /// point it elsewhere, with prompts turned off, and ssh in batch mode
-  /// unless the learner set their own.
-  private static func environment() -> [String] {
+  /// git's variables: the command's, without those that would point it
+  /// elsewhere, with prompts turned off, and ssh in batch mode unless the
+  /// learner set their own.
+  static func variables(from environment: [String: String]) -> [String] {
     var variables: [String] = ["GIT_TERMINAL_PROMPT=0"]
-    var hasSSH = false
-    var entry = Glibc.environ
-    while let pointer = entry.pointee {
-      let variable = String(cString: pointer)
-      entry += 1
-      let name = String(variable.prefix { $0 != "=" })
+    for (name, value) in environment.sorted(by: { $0.key < $1.key }) {
       if repositoryVariables.contains(name) || name.hasPrefix("GIT_CONFIG_KEY_")
         || name.hasPrefix("GIT_CONFIG_VALUE_")
       {
         continue
       }
-      if name == "GIT_SSH" || name == "GIT_SSH_COMMAND" { hasSSH = true }
-      variables.append(variable)
+      variables.append(name + "=" + value)
     }
-    if !hasSSH { variables.append("GIT_SSH_COMMAND=ssh -o BatchMode=yes -o ConnectTimeout=30") }
+    if environment["GIT_SSH"] == nil && environment["GIT_SSH_COMMAND"] == nil {
+      variables.append("GIT_SSH_COMMAND=ssh -o BatchMode=yes -o ConnectTimeout=30")
+    }
     return variables
   }
 

@@ -13,6 +13,8 @@ import FoundationEssentials
 /// the folder's lock.
 public struct HistorySync {
   let folder: DataFolder
+  /// git, in the data folder; the command's environment is git's.
+  let git: Git
   /// Called with each warning: a file left out, a damaged file.
   let warn: (String) -> Void
 
@@ -29,8 +31,16 @@ public struct HistorySync {
     public var arrivals: [Arrival]
   }
 
-  public init(folder: DataFolder, warn: @escaping (String) -> Void = { _ in }) {
+  /// - Parameters:
+  ///   - environment: the command's environment variables, which git runs
+  ///     with (`MEMOQUIZ_SYNC_TIMEOUT` bounds each run of it).
+  ///   - showGitMessages: shows what git writes to its standard error.
+  public init(
+    folder: DataFolder, environment: [String: String], showGitMessages: @escaping (String) -> Void,
+    warn: @escaping (String) -> Void = { _ in }
+  ) {
     self.folder = folder
+    git = Git(folder: folder.path, environment: environment, showMessages: showGitMessages)
     self.warn = warn
   }
 
@@ -79,7 +89,7 @@ public struct HistorySync {
     let me = try caretaker.machine()
     let own = HistoryCaretaker(folder: folder).file(of: me.id)
     let ownName = me.id.hex + ".log"
-    var clone = SyncClone(path: folder.syncCloneFolder, remote: remote, quiet: true)
+    var clone = SyncClone(git: git.working(in: folder.syncCloneFolder), remote: remote, quiet: true)
     let sent: SyncClone.Sent
     do {
       try clone.prepare()
@@ -127,7 +137,7 @@ public struct HistorySync {
   /// folder's repository is left as it is.
   private func carryOver() throws -> SyncRemote? {
     guard isThirdReleaseRepository else { return nil }
-    let url = try Git(folder: folder.path).run(["config", "--get", "remote.origin.url"], quiet: true)
+    let url = try git.run(["config", "--get", "remote.origin.url"], quiet: true)
     var address = url.standardOutput
     while address.last?.isNewline == true { address.removeLast() }
     guard url.status == 0, !address.isEmpty, !SyncRemote.isRefused(address) else { return nil }

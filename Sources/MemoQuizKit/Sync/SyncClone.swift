@@ -8,14 +8,15 @@
 /// `history/` in the data folder): whenever git's state in it is damaged, it
 /// is thrown away and cloned again.
 struct SyncClone {
-  /// The clone's folder.
-  let path: String
+  /// git, working in the clone.
+  let git: Git
   let remote: SyncRemote
   /// Whether git's messages are hidden: on a first attempt, which a fresh
   /// clone may repeat.
   var quiet = false
 
-  private var git: Git { Git(folder: path) }
+  /// The clone's folder.
+  var path: String { git.folder }
 
   @discardableResult
   private func must(_ arguments: [String]) throws(SyncError) -> String {

@@ -81,6 +81,12 @@ public final class StandardTerminal: Terminal {
     try? FileDescriptor.standardError.writeAll(Array((wrapped + "\n").utf8))
   }
 
+  /// Writes to standard error exactly as it is.
+  public func writeErrorVerbatim(_ text: String) {
+    flush()
+    try? FileDescriptor.standardError.writeAll(Array(text.utf8))
+  }
+
   public func flush() {
     guard !output.isEmpty else { return }
     defer { output.removeAll(keepingCapacity: true) }

@@ -19,7 +19,9 @@ struct SyncCommand: Command {
 
   func run(in context: CommandContext) throws {
     let terminal = context.terminal
-    let sync = HistorySync(folder: context.folder) { terminal.warn($0) }
+    let sync = HistorySync(
+      folder: context.folder, environment: context.environment, showGitMessages: { terminal.writeErrorVerbatim($0) },
+      warn: { terminal.warn($0) })
     let report =
       try remote.map { try sync.initialize(remote: $0, now: context.now()) } ?? sync.sync(now: context.now())
     terminal.write(report.sent.isEmpty ? "Nothing new to send.\n" : "Sent \(report.sent.text) of this machine.\n")

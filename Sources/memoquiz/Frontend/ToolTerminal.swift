@@ -11,6 +11,9 @@ protocol ToolTerminal: Terminal {
   var outputFailure: SystemError? { get }
   /// Writes text exactly as it is, as JSON and exported files need.
   func writeVerbatim(_ text: String)
+  /// Writes to standard error exactly as it is, as another program's
+  /// messages (git's) need.
+  func writeErrorVerbatim(_ text: String)
 }
 
 extension StandardTerminal: ToolTerminal {}

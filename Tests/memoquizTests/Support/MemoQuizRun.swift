@@ -141,16 +141,21 @@ final class MemoQuizSandbox {
   }
 
   /// The variables the tool reads through the environment it is given, not
-  /// the process's: a run that changes no others needs no process of its own.
-  static let injectedVariables: Set<String> = [
+  /// the process's (git's among them: `sync` runs git with the command's
+  /// environment): a run that changes no others needs no process of its own.
+  static func isInjected(_ variable: String) -> Bool {
+    injectedVariables.contains(variable) || variable.hasPrefix("GIT_")
+  }
+
+  private static let injectedVariables: Set<String> = [
     "MEMOQUIZ_HOME", "MEMOQUIZ_NOW", "XDG_DATA_HOME", "COLUMNS", "NO_COLOR", "LANG", "LC_ALL", "LC_CTYPE", "TERM",
-    "EDITOR", "VISUAL",
+    "EDITOR", "VISUAL", "HOME", "EMAIL", "MEMOQUIZ_SYNC_TIMEOUT",
   ]
 
   /// Runs `memoquiz` to the end with `input` on standard input, in this
   /// process against a ``PipedTerminal`` when nothing the run changes is
-  /// read from the process itself (a `TZ` other than UTC, `TMPDIR`, git's
-  /// variables), else as the real binary.
+  /// read from the process itself (a `TZ` other than UTC, `TMPDIR`), else
+  /// as the real binary.
   @discardableResult
   func run(
     _ arguments: [String], input: String = "", environment extra: [String: String] = [:],
@@ -159,7 +164,7 @@ final class MemoQuizSandbox {
     let merged = environment.merging(extra) { $1 }
     let own = ProcessInfo.processInfo.environment
     let changed = Set(merged.keys).union(own.keys).filter { merged[$0] != own[$0] }
-    guard changed.isSubset(of: Self.injectedVariables) else {
+    guard changed.allSatisfy(Self.isInjected) else {
       return try runProcess(arguments, input: input, environment: extra, timeout: timeout)
     }
     let terminal = PipedTerminal(input: input, environment: merged)

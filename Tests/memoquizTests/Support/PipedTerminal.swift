@@ -43,6 +43,11 @@ final class PipedTerminal: ToolTerminal {
     standardError += (columns.map { TextWrapping.wrappedLines(text, width: $0) } ?? text) + "\n"
   }
 
+  func writeErrorVerbatim(_ text: String) {
+    flush()
+    standardError += text
+  }
+
   func flush() {
     standardOutput += queued
     queued = ""
