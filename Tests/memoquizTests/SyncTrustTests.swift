@@ -212,6 +212,21 @@ struct SyncTrustTests {
     #expect(!FileManager.default.fileExists(atPath: laptop.sandbox.folder.appendingPathComponent("local/sync").path))
   }
 
+  @Test func gitsOwnMessagesComeFirstAsGitWroteThem() throws {
+    let laptop = try Self.machine()
+    let nowhere = laptop.sandbox.folder.appendingPathComponent("no-such-remote").path
+    let result = try laptop.sandbox.run(["sync", "--init", nowhere])
+    #expect(result.status == 1)
+    let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first == "fatal: '\(nowhere)' does not appear to be a git repository", "\(result.stderr)")
+    #expect(
+      lines.suffix(2) == [
+        "memoquiz: error: git fetch -q --prune -- origin failed (git's message is above); your answers are safe "
+          + "here, and `memoquiz sync` tries again",
+        "",
+      ], "\(result.stderr)")
+  }
+
   @Test func aRemoteThatDoesNotAnswerIsGivenUp() throws {
     let server = try SilentServer()
     let laptop = try Self.machine()
