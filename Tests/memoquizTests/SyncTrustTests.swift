@@ -227,10 +227,10 @@ struct SyncTrustTests {
       ], "\(result.stderr)")
   }
 
-  @Test func aRemoteThatDoesNotAnswerIsGivenUp() throws {
+  @Test func aRemoteThatDoesNotAnswerIsGivenUp() async throws {
     let server = try SilentServer()
     let laptop = try Self.machine()
-    let result = try laptop.sandbox.run(
+    let result = await laptop.sandbox.runWaiting(
       ["sync", "--init", "git://127.0.0.1:\(server.port)/r.git"], environment: ["MEMOQUIZ_SYNC_TIMEOUT": "2"])
     #expect(result.status == 1)
     #expect(result.stderr.contains("the remote did not answer within 2 seconds"), "\(result.stderr)")

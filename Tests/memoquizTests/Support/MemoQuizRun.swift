@@ -167,8 +167,33 @@ final class MemoQuizSandbox {
     guard changed.allSatisfy(Self.isInjected) else {
       return try runProcess(arguments, input: input, environment: extra, timeout: timeout)
     }
-    let terminal = PipedTerminal(input: input, environment: merged)
-    let code = MemoQuizTool.run(arguments, terminal: terminal, environment: merged)
+    return Self.runInProcess(arguments, input: input, environment: merged)
+  }
+
+  /// Runs `memoquiz` in this process as ``run(_:input:environment:timeout:)``
+  /// does, on a thread of its own, holding no thread of the test run
+  /// meanwhile: for a run that waits (for a remote that does not answer,
+  /// say), so that other tests run in that time.
+  func runWaiting(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) async
+    -> MemoQuizResult
+  {
+    let merged = environment.merging(extra) { $1 }
+    let own = ProcessInfo.processInfo.environment
+    precondition(
+      Set(merged.keys).union(own.keys).allSatisfy { merged[$0] == own[$0] || Self.isInjected($0) },
+      "a run that needs a process of its own")
+    return await withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        continuation.resume(returning: Self.runInProcess(arguments, input: input, environment: merged))
+      }
+    }
+  }
+
+  private static func runInProcess(_ arguments: [String], input: String, environment: [String: String])
+    -> MemoQuizResult
+  {
+    let terminal = PipedTerminal(input: input, environment: environment)
+    let code = MemoQuizTool.run(arguments, terminal: terminal, environment: environment)
     return MemoQuizResult(
       status: code.rawValue, stdout: terminal.standardOutput, stderr: terminal.standardError, wasSignaled: false)
   }
