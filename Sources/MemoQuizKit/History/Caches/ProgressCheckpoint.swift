@@ -176,7 +176,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
         memories = [:]
       }
       var start = headerEnd + 1
-      while start < bytes.endIndex, let lineEnd = bytes[start...].firstIndex(of: 10) {
+      while let lineEnd = RecordLine.end(in: bytes, from: start) {
         let line = bytes[start..<lineEnd]
         start = lineEnd + 1
         if isOutlook, line.starts(with: ProgressOutlook.duesPrefix.dropLast()) {

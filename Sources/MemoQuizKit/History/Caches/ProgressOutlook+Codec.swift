@@ -100,7 +100,7 @@ extension ProgressOutlook {
     else { return nil }
     var coverage: [MachineID: HistoryCaretaker.Coverage] = [:]
     var start = headerEnd + 1
-    while let lineEnd = bytes[start...].firstIndex(of: 10) {
+    while let lineEnd = RecordLine.end(in: bytes, from: start) {
       let line = bytes[start..<lineEnd]
       start = lineEnd + 1
       if line.starts(with: ProgressCheckpoint.filePrefix) {

@@ -324,6 +324,6 @@ struct HistoryOrder: Hashable, Comparable, Sendable {
   }
 
   static func < (lhs: HistoryOrder, rhs: HistoryOrder) -> Bool {
-    (lhs.time, lhs.id) < (rhs.time, rhs.id)
+    lhs.time != rhs.time ? lhs.time < rhs.time : lhs.id < rhs.id
   }
 }

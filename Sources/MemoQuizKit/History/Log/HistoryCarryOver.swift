@@ -135,7 +135,7 @@ extension HistoryCarryOver {
     var records: [LegacyRecord] = []
     var start = 0
     var seen = Set<Int>()
-    while let newline = bytes[start...].firstIndex(of: 10) {
+    while let newline = RecordLine.end(in: bytes, from: start) {
       defer { start = newline + 1 }
       guard let list = RecordLine.fields(bytes[start..<newline]), let record = try? legacyRecord(list) else {
         continue

@@ -82,7 +82,7 @@ struct MachineHistoryFile: Sendable {
     // held back until a record after them is read: the number before them.
     var waiting: (before: Int, records: [HistoryRecord])?
     var committed = 0
-    while let newline = bytes[start...].firstIndex(of: 10) {
+    while let newline = RecordLine.end(in: bytes, from: start) {
       defer {
         start = newline + 1
         if waiting == nil { committed = start }

@@ -1,3 +1,5 @@
+@preconcurrency import Glibc
+
 /// The text form of one record of the history or the checkpoint: fields
 /// separated by tabs, ending with a line feed.
 ///
@@ -6,6 +8,24 @@
 /// spans lines. A line is the unit a crash can tear: a last line without its
 /// line feed was never acknowledged.
 enum RecordLine {
+  /// Where the line that starts at `start` ends: the index of its line
+  /// feed, or `nil` when it has none (a torn last line). `memchr` looks
+  /// for it, as fast in a debug build as in a release one.
+  static func end(in bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
+    guard start >= bytes.startIndex, start < bytes.endIndex else { return nil }
+    return bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return nil }
+      let offset = start - bytes.startIndex
+      guard let found = memchr(base + offset, 0x0A, buffer.count - offset) else { return nil }
+      return start + (UnsafeRawPointer(found) - UnsafeRawPointer(base + offset))
+    }
+  }
+
+  /// Where the line that starts at `start` ends, in a whole file's bytes.
+  static func end(in bytes: [UInt8], from start: Int) -> Int? {
+    end(in: bytes[...], from: start)
+  }
+
   /// The line for `fields`, with its line feed.
   static func encode(_ fields: [String]) -> String {
     var bytes: [UInt8] = []
