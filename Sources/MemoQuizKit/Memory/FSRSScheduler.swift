@@ -32,6 +32,11 @@ public struct FSRSScheduler: Sendable {
   /// of recall 90% when the days elapsed equal the stability.
   let decay: Double
   let factor: Double
+  /// Worked out once, as every review needs them: the desired retention's
+  /// term of the interval (`pow(desiredRetention, 1 / decay) - 1`), and the
+  /// difficulty of a first Easy, which every next difficulty reverts towards.
+  private let retentionTerm: Double
+  private let easyDifficulty: Double
 
   /// A scheduler with the given parameters.
   /// - Parameters:
@@ -50,6 +55,8 @@ public struct FSRSScheduler: Sendable {
     self.maximumInterval = maximumInterval
     decay = -parameters[20]
     factor = pow(0.9, 1 / decay) - 1
+    retentionTerm = pow(self.desiredRetention, 1 / decay) - 1
+    easyDifficulty = Self.initialDifficulty(.easy, w)
   }
 
   /// The chance of recall `elapsedDays` after a review, given the stability.
@@ -102,7 +109,7 @@ public struct FSRSScheduler: Sendable {
 
   /// The interval in whole days that keeps recall at the desired retention.
   public func nextInterval(stability: Double) -> Int {
-    let days = stability / factor * (pow(desiredRetention, 1 / decay) - 1)
+    let days = stability / factor * retentionTerm
     guard days.isFinite else { return maximumInterval }
     // Python's round() rounds halves to even.
     let rounded = days.rounded(.toNearestOrEven)
@@ -147,13 +154,17 @@ public struct FSRSScheduler: Sendable {
   }
 
   private func initialDifficulty(_ rating: ReviewRating) -> Double {
+    Self.initialDifficulty(rating, w)
+  }
+
+  private static func initialDifficulty(_ rating: ReviewRating, _ w: [Double]) -> Double {
     w[4] - exp(w[5] * Double(rating.rawValue - 1)) + 1
   }
 
   private func nextDifficulty(_ difficulty: Double, rating: ReviewRating) -> Double {
     let delta = -(w[6] * Double(rating.rawValue - 3))
     let damped = difficulty + (10 - difficulty) * delta / 9
-    let reverted = w[7] * initialDifficulty(.easy) + (1 - w[7]) * damped
+    let reverted = w[7] * easyDifficulty + (1 - w[7]) * damped
     return clampDifficulty(reverted)
   }
 
