@@ -1,3 +1,5 @@
+@preconcurrency import Glibc
+
 /// One thing a round asks: a question as the file writes it, the same
 /// question the other way round, or one cloze number of a cloze question.
 ///
@@ -113,10 +115,13 @@ public struct Card: Hashable, Sendable {
   }
 
   /// The byte offset of the first ``identitySeparator`` in `text`, if any.
-  /// Every identity and prompt is looked at: the search runs over the
-  /// bytes at once, not one index at a time.
+  /// Every identity and prompt is looked at: `memchr` runs over the bytes
+  /// at once, as fast in a debug build as in a release one.
   static func separatorOffset(in text: String) -> Int? {
     var text = text
-    return text.withUTF8 { $0.firstIndex(of: 0x1F) }
+    return text.withUTF8 { utf8 in
+      guard let base = utf8.baseAddress, let found = memchr(base, 0x1F, utf8.count) else { return nil }
+      return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
   }
 }

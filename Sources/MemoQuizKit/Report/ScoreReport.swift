@@ -154,10 +154,14 @@ public struct ScoreReport {
   public func weakest(style: TextStyle, limit: Int = 10) -> String {
     guard rows.count == 1 else { return "" }
     let answered = rows[0].questions.filter { $0.incorrectCount > 0 || $0.retrievability != nil }
-    let weakest = answered.sorted {
-      $0.incorrectCount != $1.incorrectCount
-        ? $0.incorrectCount > $1.incorrectCount : ($0.retrievability ?? 1) < ($1.retrievability ?? 1)
-    }.prefix(limit)
+    // The keys are sorted, not the rows: the sort moves two numbers, not a
+    // row of strings. The sort is stable, as sorting the rows was.
+    let keys = answered.map { (incorrect: $0.incorrectCount, recall: $0.retrievability ?? 1) }
+    let order = keys.indices.sorted {
+      keys[$0].incorrect != keys[$1].incorrect
+        ? keys[$0].incorrect > keys[$1].incorrect : keys[$0].recall < keys[$1].recall
+    }
+    let weakest = order.prefix(limit).map { answered[$0] }
     guard !weakest.isEmpty else { return "\nNo question answered yet.\n" }
     let prompts = weakest.map { TextSanitizer.sanitized($0.prompt) }
     let promptWidth = max(6, min(24, prompts.map(DisplayWidth.of).max() ?? 6))

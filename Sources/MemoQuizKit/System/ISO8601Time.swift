@@ -93,12 +93,39 @@ public enum ISO8601Time {
   /// `2026-12-01T09:00:00Z`: UTC, to the second.
   public static func string(_ date: Date) -> String {
     let time = CalendarTime(date)
-    func pad(_ value: Int, _ width: Int = 2) -> String {
-      let digits = String(value)
-      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    // Written into bytes, not by joining strings: every card's dates are.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(20)
+    appendPadded(time.year, width: 4, to: &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    appendPadded(time.month, to: &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    appendPadded(time.day, to: &bytes)
+    bytes.append(UInt8(ascii: "T"))
+    appendPadded(time.hour, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    appendPadded(time.minute, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    appendPadded(time.second, to: &bytes)
+    bytes.append(UInt8(ascii: "Z"))
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `value` in decimal with zeros in front up to `width` characters
+  /// (a minus sign counted among them, as `String(value)` writes it).
+  private static func appendPadded(_ value: Int, width: Int = 2, to bytes: inout [UInt8]) {
+    var length = value < 0 ? 2 : 1
+    var rest = value.magnitude
+    while rest >= 10 {
+      rest /= 10
+      length += 1
     }
-    return
-      "\(pad(time.year, 4))-\(pad(time.month))-\(pad(time.day))T\(pad(time.hour)):\(pad(time.minute)):\(pad(time.second))Z"
+    var zeros = width - length
+    while zeros > 0 {
+      bytes.append(UInt8(ascii: "0"))
+      zeros -= 1
+    }
+    RecordLine.appendNumber(Int64(value), to: &bytes)
   }
 
   private static func daysIn(_ month: Int, of year: Int) -> Int {
