@@ -179,11 +179,11 @@ struct ProgressCheckpoint: Equatable, Sendable {
       while let lineEnd = RecordLine.end(in: bytes, from: start) {
         let line = bytes[start..<lineEnd]
         start = lineEnd + 1
-        if isOutlook, line.starts(with: ProgressOutlook.duesPrefix.dropLast()) {
+        if isOutlook, RecordLine.line(line, startsWith: ProgressOutlook.duesKind) {
           try outlook?.readDues(line, title: outlookTitle)
           continue
         }
-        if !isOutlook, line.starts(with: Self.questionPrefix) {
+        if !isOutlook, RecordLine.line(line, startsWith: Self.questionPrefix) {
           guard title != nil, let (key, memory) = line.withUnsafeBufferPointer(Self.question) else {
             throw RecordFields.Malformed()
           }
@@ -191,7 +191,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
           continue
         }
         moveMemories()
-        if line.starts(with: Self.filePrefix) {
+        if RecordLine.line(line, startsWith: Self.filePrefix) {
           guard let (machine, file) = Self.file(line) else { throw RecordFields.Malformed() }
           coverage[machine] = file
           continue

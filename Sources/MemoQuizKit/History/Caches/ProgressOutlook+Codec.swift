@@ -14,6 +14,8 @@ extension ProgressOutlook {
   static let magic = "memoquiz outlook"
   /// The start of a `dues` line, tab included.
   static let duesPrefix = Array("dues\t".utf8)
+  /// The kind that starts a dues line, without the tab after it.
+  static let duesKind = Array("dues".utf8)
 
   /// The header line, without its newline.
   static var header: String { "\(magic) \(version)" }
@@ -103,7 +105,7 @@ extension ProgressOutlook {
     while let lineEnd = RecordLine.end(in: bytes, from: start) {
       let line = bytes[start..<lineEnd]
       start = lineEnd + 1
-      if line.starts(with: ProgressCheckpoint.filePrefix) {
+      if RecordLine.line(line, startsWith: ProgressCheckpoint.filePrefix) {
         guard let (machine, file) = ProgressCheckpoint.file(line) else { return nil }
         coverage[machine] = file
         continue
