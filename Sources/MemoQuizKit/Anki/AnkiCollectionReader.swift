@@ -4,14 +4,19 @@ import FoundationEssentials
 /// schema (Anki 2.1.28 and later: `notetypes`, `fields`, `decks` tables) or
 /// the legacy one (note types and decks as JSON in the `col` table).
 enum AnkiCollectionReader {
-  /// The most rows read from one table: far beyond any real collection,
-  /// low enough that a crafted database cannot exhaust memory.
-  static let maximumRows = 20_000_000
+  /// The tables every collection has, in both schemas.
+  static let requiredTables = ["col", "notes", "cards", "revlog"]
 
   /// The collection a database holds.
   /// - Throws: ``AnkiPackageError/invalid(_:)`` for a database without
-  ///   Anki's tables, or holding only the placeholder that asks to update Anki.
+  ///   Anki's tables (a view in the place of one included), or holding only
+  ///   the placeholder that asks to update Anki;
+  ///   ``AnkiPackageError/tooLarge(_:)`` for a table with more rows than
+  ///   the package can hold (``SQLiteDatabase/maximumRows``).
   static func collection(in database: SQLiteDatabase) throws(AnkiPackageError) -> AnkiCollection {
+    for table in requiredTables where try !database.hasTable(table) {
+      throw .invalid("its collection has no table \(table) (Anki keeps its \(table) there)")
+    }
     var collection = AnkiCollection()
     if try database.hasTable("notetypes") {
       try readCurrentSchema(database, into: &collection)
@@ -48,14 +53,17 @@ enum AnkiCollectionReader {
     return collection
   }
 
-  /// Runs a query, refusing more than ``maximumRows`` rows.
+  /// Runs a query, refusing more rows than ``SQLiteDatabase/maximumRows``.
   private static func rows(
     _ database: SQLiteDatabase, _ sql: String, _ body: (SQLiteRow) throws(AnkiPackageError) -> Void
   ) throws(AnkiPackageError) {
     var count = 0
+    let maximum = database.maximumRows
     try database.forEachRow(sql) { row throws(AnkiPackageError) in
       count += 1
-      guard count <= maximumRows else { throw .tooLarge("a table of its collection has over \(maximumRows) rows") }
+      guard count <= maximum else {
+        throw .tooLarge("a table of its collection has more than the \(maximum) rows a package of its size can hold")
+      }
       try body(row)
     }
   }

@@ -47,6 +47,10 @@ public struct AnkiConversion: Sendable {
   /// Log entries left out: manual changes and reschedules (as FSRS leaves
   /// them out), and reviews of skipped cards.
   public private(set) var skippedReviews = 0
+  /// Reviews among them (not manual changes): of cards not imported, with a
+  /// grade Anki does not give, or at a time a history cannot record. The
+  /// import's summary counts them aloud.
+  public private(set) var skippedGradedReviews = 0
 
   /// The number of questions, a reversed or cloze question counted once.
   public var questionCount: Int { groups.reduce(0) { $0 + $1.questions.count } }
@@ -129,6 +133,7 @@ public struct AnkiConversion: Sendable {
         let rating = ReviewRating(rawValue: entry.ease)
       else {
         skippedReviews += 1
+        if (0...3).contains(entry.kind) { skippedGradedReviews += 1 }
         continue
       }
       reviews.append(

@@ -13,16 +13,26 @@ public enum AnkiPackage {
   /// The most bytes a collection may have once decompressed.
   public static let maximumCollectionSize = 4 << 30
 
-  /// How many times its compressed size a collection may grow: SQLite's
+  /// How many times the package's size a collection may grow: SQLite's
   /// pages compress a few times over, a compressed bomb thousands of times.
   static let maximumRatio = 100
 
-  /// The most bytes `compressed` bytes may decompress to: a hundred times
-  /// their size, at least 32 MiB, at most ``maximumCollectionSize``. A bomb
-  /// is refused once it passes that, long before it is inflated whole.
-  static func decompressedLimit(compressed: Int) -> Int {
-    guard compressed < maximumCollectionSize / maximumRatio else { return maximumCollectionSize }
-    return max(32 << 20, compressed * maximumRatio)
+  /// The most bytes a package of `packageSize` bytes may unpack to, and the
+  /// most compressed bytes its collection may take: a hundred times its
+  /// size, at least 32 MiB, at most ``maximumCollectionSize``. It follows
+  /// from the file, never from what the package says of itself (a zip
+  /// entry's size, zstd frames that hold nothing); SQLite's header then
+  /// narrows it to the size of the database (``CollectionFile``).
+  static func ceiling(packageSize: Int) -> Int {
+    guard packageSize < maximumCollectionSize / maximumRatio else { return maximumCollectionSize }
+    return max(32 << 20, packageSize * maximumRatio)
+  }
+
+  /// The most rows one table of the collection may have: what a package
+  /// of `packageSize` bytes can hold (four bytes a row compress no further),
+  /// and never fewer than 100,000.
+  static func maximumRows(packageSize: Int) -> Int {
+    max(100_000, packageSize / 4)
   }
 
   /// `PackageMetadata.Version.VERSION_LATEST`.
@@ -36,9 +46,11 @@ public enum AnkiPackage {
   ///   is not a package Anki wrote (exit 65);
   ///   ``AnkiPackageError/missingLibrary(_:detail:)`` naming a system
   ///   library that cannot be loaded (exit 1).
-  public static func collection(in bytes: [UInt8], file: String) throws(AnkiPackageError) -> AnkiCollection {
+  public static func collection(
+    in bytes: [UInt8], file: String, temporaryFolder: String? = nil
+  ) throws(AnkiPackageError) -> AnkiCollection {
     do {
-      return try collection(in: bytes)
+      return try collection(in: bytes, temporaryFolder: temporaryFolder)
     } catch {
       throw error.about(file: file)
     }
@@ -46,9 +58,13 @@ public enum AnkiPackage {
 
   /// The collection in a package file, read a part at a time: the media
   /// of a whole collection are never read.
-  /// - Throws: as ``collection(in:file:)``, and
+  /// - Parameter temporaryFolder: where the collection is unpacked (`nil`:
+  ///   `TMPDIR`), in a folder of its own that is removed on every way out.
+  /// - Throws: as ``collection(in:file:temporaryFolder:)``, and
   ///   ``AnkiPackageError/system(_:)`` when the file cannot be opened.
-  public static func collection(atPath path: String) throws(AnkiPackageError) -> AnkiCollection {
+  public static func collection(
+    atPath path: String, temporaryFolder: String? = nil
+  ) throws(AnkiPackageError) -> AnkiCollection {
     try loadLibraries()
     let file: FileDescriptor
     do {
@@ -58,15 +74,17 @@ public enum AnkiPackage {
     }
     defer { file.close() }
     do {
-      return try collection(in: try ZipArchive(file: file))
+      return try collection(in: try ZipArchive(file: file), temporaryFolder: temporaryFolder)
     } catch {
       throw error.about(file: path)
     }
   }
 
-  static func collection(in bytes: [UInt8]) throws(AnkiPackageError) -> AnkiCollection {
+  static func collection(
+    in bytes: [UInt8], temporaryFolder: String? = nil
+  ) throws(AnkiPackageError) -> AnkiCollection {
     try loadLibraries()
-    return try collection(in: try ZipArchive(bytes: bytes))
+    return try collection(in: try ZipArchive(bytes: bytes), temporaryFolder: temporaryFolder)
   }
 
   /// Loads the three libraries first: a missing one is named whatever the
@@ -77,42 +95,63 @@ public enum AnkiPackage {
     _ = try SQLite.load()
   }
 
-  private static func collection(in archive: ZipArchive) throws(AnkiPackageError) -> AnkiCollection {
+  private static func collection(
+    in archive: ZipArchive, temporaryFolder: String?
+  ) throws(AnkiPackageError) -> AnkiCollection {
     var version: UInt64 = 0
     if let meta = archive.entry(named: "meta") {
       let fields = try ProtobufReader.fields(of: try archive.contents(of: meta)[...])
       version = ProtobufReader.varint(1, in: fields) ?? 0
     }
-    let database: [UInt8]
+    let ceiling = ceiling(packageSize: archive.size)
+    let base = temporaryFolder ?? TemporaryFolder.systemBase
+    let folder: TemporaryFolder
+    do {
+      folder = try TemporaryFolder(in: base)
+    } catch {
+      throw .system("cannot make a temporary folder in \(base): \(error.description)")
+    }
+    var file = try CollectionFile(path: folder.path + "/collection.sqlite", limit: ceiling)
     let isCurrent: Bool
-    if let current = archive.entry(named: "collection.anki21b") {
-      let compressed = try archive.contents(of: current)
-      database = try Zstd.load().decompress(
-        compressed, limit: decompressedLimit(compressed: compressed.count), start: Array("SQLite format 3\0".utf8))
-      isCurrent = true
-    } else if version >= latestVersion {
-      throw .invalid("its version needs collection.anki21b, which it lacks")
-    } else if let legacy = archive.entry(named: "collection.anki21") ?? archive.entry(named: "collection.anki2") {
-      database = try archive.contents(of: legacy)
-      isCurrent = false
-    } else {
-      throw .invalid("it holds no Anki collection (no collection.anki21b, collection.anki21 or collection.anki2)")
+    do throws(AnkiPackageError) {
+      if let current = archive.entry(named: "collection.anki21b") {
+        // Unzipped and decompressed a chunk at a time, straight into the file.
+        let decompressor = try Zstd.Decompressor(try Zstd.load())
+        try archive.stream(current, limit: ceiling) { chunk throws(AnkiPackageError) in
+          try decompressor.feed(chunk) { bytes throws(AnkiPackageError) in try file.write(bytes) }
+        }
+        try decompressor.finish()
+        isCurrent = true
+      } else if version >= latestVersion {
+        throw AnkiPackageError.invalid("its version needs collection.anki21b, which it lacks")
+      } else if let legacy = archive.entry(named: "collection.anki21") ?? archive.entry(named: "collection.anki2") {
+        try archive.stream(legacy, limit: ceiling) { chunk throws(AnkiPackageError) in try file.write(chunk) }
+        isCurrent = false
+      } else {
+        throw AnkiPackageError.invalid(
+          "it holds no Anki collection (no collection.anki21b, collection.anki21 or collection.anki2)")
+      }
+      try file.finish()
+    } catch {
+      file.abandon()
+      throw error
     }
-    guard database.starts(with: Array("SQLite format 3\0".utf8)) else {
-      throw .invalid("its collection is not an SQLite database")
-    }
-    var collection = try AnkiCollectionReader.collection(in: SQLiteDatabase(bytes: database))
+    let database = try SQLiteDatabase(path: file.path, size: file.size, folder: folder)
+    database.maximumRows = maximumRows(packageSize: archive.size)
+    var collection = try AnkiCollectionReader.collection(in: database)
     if let media = archive.entry(named: "media") {
-      collection.mediaNames = try mediaNames(try archive.contents(of: media), isCurrent: isCurrent)
+      collection.mediaNames = try mediaNames(try archive.contents(of: media), isCurrent: isCurrent, ceiling: ceiling)
     }
     return collection
   }
 
   /// The media files' names: a zstd-compressed `MediaEntries` message in
   /// current packages, a JSON object (`{"0": "cat.jpg"}`) in legacy ones.
-  private static func mediaNames(_ bytes: [UInt8], isCurrent: Bool) throws(AnkiPackageError) -> [String] {
+  private static func mediaNames(
+    _ bytes: [UInt8], isCurrent: Bool, ceiling: Int
+  ) throws(AnkiPackageError) -> [String] {
     if isCurrent {
-      let message = try Zstd.load().decompress(bytes, limit: decompressedLimit(compressed: bytes.count))
+      let message = try Zstd.load().decompress(bytes, limit: ceiling)
       var names: [String] = []
       for entry in try ProtobufReader.fields(of: message[...]) where entry.number == 1 {
         guard case .bytes(let body) = entry.value else { continue }

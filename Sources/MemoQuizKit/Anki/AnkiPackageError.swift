@@ -15,13 +15,22 @@ public enum AnkiPackageError: Error, Sendable, Equatable {
   case tooLarge(String)
   /// A system call failed while unpacking (a temporary file, for instance).
   case system(String)
+  /// Ctrl-C, SIGTERM or SIGHUP arrived while the package was read.
+  case interrupted
 
   /// Whether the error is about the file (invalid data), not the machine.
   public var isInvalidData: Bool {
     switch self {
     case .invalid, .notAPackage, .tooLarge: true
-    case .missingLibrary, .system: false
+    case .missingLibrary, .system, .interrupted: false
     }
+  }
+
+  /// Throws ``interrupted`` once Ctrl-C, SIGTERM or SIGHUP has arrived:
+  /// called between two pieces of the work, so that a package of any size
+  /// stops within a moment of it.
+  static func throwIfInterrupted() throws(AnkiPackageError) {
+    if SignalMonitor.receivedSignal != nil { throw .interrupted }
   }
 
   /// The error for `file`: the file's own name on what is wrong with its bytes.
@@ -47,6 +56,8 @@ extension AnkiPackageError: CustomStringConvertible {
       return "the Anki package is too large: \(reason)"
     case .system(let reason):
       return "cannot unpack the Anki package: \(reason)"
+    case .interrupted:
+      return "stopped while reading the Anki package; nothing was imported"
     }
   }
 

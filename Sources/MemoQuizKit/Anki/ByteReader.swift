@@ -42,3 +42,14 @@ struct ByteReader {
     return bytes[offset..<offset + 4].reversed().reduce(0) { $0 << 8 | UInt32($1) }
   }
 }
+
+extension Array where Element == UInt8 {
+  /// Calls `body` with the bytes, keeping the error's type (the standard
+  /// library's `withUnsafeBytes` rethrows any error).
+  func withBytes<Result>(
+    _ body: (UnsafeRawBufferPointer) throws(AnkiPackageError) -> Result
+  ) throws(AnkiPackageError) -> Result {
+    let result = withUnsafeBytes { raw in Swift.Result { () throws(AnkiPackageError) in try body(raw) } }
+    return try result.get()
+  }
+}

@@ -34,6 +34,12 @@ struct SQLite: @unchecked Sendable {
   typealias BindText =
     @convention(c) (OpaquePointer?, CInt, UnsafePointer<CChar>?, CInt, UnsafeRawPointer?) -> CInt
   typealias Reset = @convention(c) (OpaquePointer?) -> CInt
+  typealias Limit = @convention(c) (OpaquePointer?, CInt, CInt) -> CInt
+  typealias ProgressHandler =
+    @convention(c) (
+      OpaquePointer?, CInt, (@convention(c) (UnsafeMutableRawPointer?) -> CInt)?, UnsafeMutableRawPointer?
+    )
+    -> Void
 
   /// The file name of the library.
   static let libraryName = "libsqlite3.so.0"
@@ -47,6 +53,17 @@ struct SQLite: @unchecked Sendable {
   /// `SQLITE_ROW`, `SQLITE_DONE`, `SQLITE_UTF8`.
   static let row: CInt = 100
   static let done: CInt = 101
+  /// `SQLITE_INTERRUPT`: the progress handler stopped a statement.
+  static let interrupt: CInt = 9
+  /// `SQLITE_LIMIT_LENGTH`, `SQLITE_LIMIT_COLUMN`, `SQLITE_LIMIT_EXPR_DEPTH`,
+  /// `SQLITE_LIMIT_COMPOUND_SELECT`, `SQLITE_LIMIT_ATTACHED`,
+  /// `SQLITE_LIMIT_TRIGGER_DEPTH`.
+  static let limitLength: CInt = 0
+  static let limitColumn: CInt = 2
+  static let limitExpressionDepth: CInt = 3
+  static let limitCompoundSelect: CInt = 4
+  static let limitAttached: CInt = 7
+  static let limitTriggerDepth: CInt = 10
   static let utf8: CInt = 1
 
   let open: Open
@@ -66,6 +83,8 @@ struct SQLite: @unchecked Sendable {
   let bindDouble: BindDouble
   let bindText: BindText
   let reset: Reset
+  let limit: Limit
+  let progressHandler: ProgressHandler
 
   private init() throws(AnkiPackageError) {
     let library = try SystemLibrary(Self.libraryName)
@@ -86,6 +105,8 @@ struct SQLite: @unchecked Sendable {
     bindDouble = try library.function("sqlite3_bind_double", as: BindDouble.self)
     bindText = try library.function("sqlite3_bind_text", as: BindText.self)
     reset = try library.function("sqlite3_reset", as: Reset.self)
+    limit = try library.function("sqlite3_limit", as: Limit.self)
+    progressHandler = try library.function("sqlite3_progress_handler", as: ProgressHandler.self)
   }
 
   private static let loaded = Result { () throws(AnkiPackageError) in try SQLite() }

@@ -171,12 +171,36 @@ struct ZipArchive {
     entries.first { $0.name == name }
   }
 
-  /// The bytes of an entry, decompressed and checked against its CRC-32.
+  /// The bytes of an entry, decompressed and checked against its CRC-32:
+  /// for the small entries (`meta`, `media`); a collection is streamed
+  /// with ``stream(_:limit:into:)``.
   /// - Throws: ``AnkiPackageError/invalid(_:)`` for an entry that is
   ///   damaged, cut short or compressed another way;
   ///   ``AnkiPackageError/tooLarge(_:)`` past ``maximumEntrySize``.
   func contents(of entry: Entry) throws(AnkiPackageError) -> [UInt8] {
-    guard entry.size >= 0, entry.size <= Self.maximumEntrySize else {
+    var data: [UInt8] = []
+    try stream(entry, limit: Self.maximumEntrySize) { chunk throws(AnkiPackageError) in data.append(contentsOf: chunk) }
+    return data
+  }
+
+  /// The most compressed bytes read at a time.
+  private static let chunkSize = 1 << 20
+
+  /// Decompresses an entry a chunk at a time, checking its size and CRC-32
+  /// as it goes: an entry never needs to fit in memory, and one that
+  /// inflates past what its directory says, or past `limit`, is refused as
+  /// soon as it does.
+  /// - Parameters:
+  ///   - limit: the most bytes the caller takes from the entry.
+  ///   - body: takes each decompressed chunk.
+  /// - Throws: ``AnkiPackageError/invalid(_:)`` for an entry that is
+  ///   damaged, cut short or compressed another way;
+  ///   ``AnkiPackageError/tooLarge(_:)`` for one larger than `limit`; and
+  ///   whatever `body` throws.
+  func stream(
+    _ entry: Entry, limit: Int, into body: (UnsafeRawBufferPointer) throws(AnkiPackageError) -> Void
+  ) throws(AnkiPackageError) {
+    guard entry.size >= 0, entry.size <= min(limit, Self.maximumEntrySize) else {
       throw .tooLarge("\(entry.name) would take \(entry.size / 1_048_576) MiB")
     }
     let header = try read(at: entry.localHeaderOffset, count: 30)
@@ -192,28 +216,44 @@ struct ZipArchive {
       throw .invalid("the file \(entry.name) in it is cut short")
     }
     let zlib = try Zlib.load()
-    let data: [UInt8]
+    var crc: UInt = 0
+    var produced = 0
+    func take(_ chunk: UnsafeRawBufferPointer) throws(AnkiPackageError) {
+      crc = zlib.crc32(crc, chunk.baseAddress?.assumingMemoryBound(to: UInt8.self), CUnsignedInt(chunk.count))
+      produced += chunk.count
+      try AnkiPackageError.throwIfInterrupted()
+      try body(chunk)
+    }
+    var offset = start
+    let end = start + entry.compressedSize
+    func next() throws(AnkiPackageError) -> [UInt8] {
+      let count = min(Self.chunkSize, end - offset)
+      defer { offset += count }
+      return try read(at: offset, count: count)
+    }
     switch entry.method {
     case 0:
       guard entry.compressedSize == entry.size else { throw .invalid("the file \(entry.name) has two sizes") }
-      data = try read(at: start, count: entry.size)
+      while offset < end {
+        let chunk = try next()
+        try chunk.withBytes { all throws(AnkiPackageError) in try take(all) }
+      }
     case 8:
       // Deflate cannot grow data more than 1,032 times: an entry that says
-      // it does is a bomb, refused before anything is allocated for it.
+      // it does is a bomb, refused before anything is inflated.
       guard entry.compressedSize >= Int.max / 2048 || entry.size <= entry.compressedSize * 1032 + 1024 else {
         throw .tooLarge("\(entry.name) claims \(entry.size / 1_048_576) MiB from \(entry.compressedSize) bytes")
       }
-      let compressed = try read(at: start, count: entry.compressedSize)
-      let inflated = compressed.withUnsafeBytes { all in
-        Result { () throws(AnkiPackageError) in try zlib.inflateRaw(all, size: entry.size) }
+      try zlib.inflateRaw(limit: entry.size, next: next, into: take)
+      guard produced == entry.size else {
+        throw .invalid("a compressed entry does not have the size its archive says")
       }
-      data = try inflated.get()
     default:
       throw .invalid("the file \(entry.name) is compressed with method \(entry.method), not stored or deflate")
     }
-    let checksum = data.withUnsafeBytes { zlib.checksum($0) }
-    guard checksum == entry.checksum else { throw .invalid("the file \(entry.name) in it is damaged (CRC mismatch)") }
-    return data
+    guard UInt32(truncatingIfNeeded: crc) == entry.checksum else {
+      throw .invalid("the file \(entry.name) in it is damaged (CRC mismatch)")
+    }
   }
 
   /// The offset of the end of central directory record: searched from the

@@ -47,45 +47,60 @@ struct Zlib: @unchecked Sendable {
     return UInt32(truncatingIfNeeded: crc)
   }
 
-  /// Inflates raw deflate data (no zlib or gzip header), as zip stores it.
+  /// Inflates raw deflate data (no zlib or gzip header), as zip stores it,
+  /// a chunk at a time: nothing but the chunk in hand is held in memory.
   /// - Parameters:
-  ///   - input: the compressed bytes.
-  ///   - size: the size the archive says the result has; more or fewer
-  ///     bytes than that is an error, so a zip bomb stops at `size`.
+  ///   - next: gives the next compressed chunk, or an empty one when the
+  ///     input has ended.
+  ///   - limit: the most bytes the result may have; more is an error, found
+  ///     as soon as it is inflated, so a zip bomb stops there.
+  ///   - body: takes each inflated chunk.
+  /// - Returns: how many bytes were inflated.
   /// - Throws: ``AnkiPackageError/invalid(_:)`` for data that is not
-  ///   deflate or does not end where it should.
-  func inflateRaw(_ input: UnsafeRawBufferPointer, size: Int) throws(AnkiPackageError) -> [UInt8] {
-    var output = [UInt8](repeating: 0, count: size + 1)
+  ///   deflate, is cut short or inflates past `limit`, and whatever `next`
+  ///   or `body` throws.
+  @discardableResult
+  func inflateRaw(
+    limit: Int,
+    next: () throws(AnkiPackageError) -> [UInt8],
+    into body: (UnsafeRawBufferPointer) throws(AnkiPackageError) -> Void
+  ) throws(AnkiPackageError) -> Int {
     let stream = InflateStream()
     defer { stream.deallocate() }
     guard let versionText = version(), inflateInit(stream.raw, -15, versionText, InflateStream.size) == 0 else {
       throw .invalid("zlib cannot start inflating")
     }
     defer { _ = inflateEnd(stream.raw) }
-    let result = output.withUnsafeMutableBytes { out -> CInt in
+    var output = [UInt8](repeating: 0, count: 1 << 18)
+    var produced = 0
+    while true {
+      let input = try next()
       var consumed = 0
-      var produced = 0
-      while true {
-        let chunkIn = min(input.count - consumed, Int(UInt32.max >> 1))
-        let chunkOut = min(out.count - produced, Int(UInt32.max >> 1))
-        stream.setInput(input.baseAddress.map { $0 + consumed }, count: chunkIn)
-        stream.setOutput(out.baseAddress.map { $0 + produced }, count: chunkOut)
-        let code = inflate(stream.raw, 0)
-        consumed += chunkIn - stream.availableIn
-        produced += chunkOut - stream.availableOut
-        if code == 1 { return produced == size ? 1 : -100 }
-        if code != 0 { return code }
-        if produced > size { return -100 }
-        if consumed == input.count && stream.availableOut > 0 { return -101 }
-      }
+      repeat {
+        let result = input.withUnsafeBytes { source in
+          output.withUnsafeMutableBytes { destination -> (code: CInt, made: Int) in
+            stream.setInput(source.baseAddress.map { $0 + consumed }, count: source.count - consumed)
+            stream.setOutput(destination.baseAddress, count: destination.count)
+            let code = inflate(stream.raw, 0)
+            consumed = source.count - stream.availableIn
+            return (code, destination.count - stream.availableOut)
+          }
+        }
+        if result.code != 0 && result.code != 1 {
+          // Z_BUF_ERROR with no input left: the data is cut short.
+          if result.code == -5 && input.isEmpty { throw .invalid("a compressed entry is cut short") }
+          throw .invalid("a compressed entry is not valid deflate data (zlib error \(result.code))")
+        }
+        produced += result.made
+        guard produced <= limit else { throw .invalid("a compressed entry does not have the size its archive says") }
+        if result.made > 0 {
+          try output.withBytes { all throws(AnkiPackageError) in
+            try body(UnsafeRawBufferPointer(rebasing: all[..<result.made]))
+          }
+        }
+        if result.code == 1 { return produced }
+        if input.isEmpty && result.made == 0 { throw .invalid("a compressed entry is cut short") }
+      } while consumed < input.count || stream.availableOut == 0
     }
-    switch result {
-    case 1: break
-    case -100: throw .invalid("a compressed entry does not have the size its archive says")
-    case -101: throw .invalid("a compressed entry is cut short")
-    default: throw .invalid("a compressed entry is not valid deflate data (zlib error \(result))")
-    }
-    output.removeLast()
-    return output
   }
 }

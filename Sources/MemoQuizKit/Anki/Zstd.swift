@@ -50,53 +50,84 @@ struct Zstd: @unchecked Sendable {
   /// - Throws: ``AnkiPackageError/missingLibrary(_:detail:)`` without it.
   static func load() throws(AnkiPackageError) -> Zstd { try loaded.get() }
 
-  /// Decompresses one or more zstd frames.
+  /// Decompresses one or more zstd frames held in memory: for the media
+  /// list; a collection is streamed through a ``Decompressor``.
   /// - Parameters:
   ///   - input: the compressed bytes.
   ///   - limit: the most bytes the result may have; a package that would
   ///     decompress to more is refused, never held in memory.
-  ///   - start: the bytes the result must start with (SQLite's header), checked
-  ///     as soon as they are out, so that other data is refused at once.
   /// - Throws: ``AnkiPackageError/invalid(_:)`` for bytes that are not
   ///   whole zstd frames; ``AnkiPackageError/tooLarge(_:)`` past `limit`.
-  func decompress(_ input: [UInt8], limit: Int, start: [UInt8] = []) throws(AnkiPackageError) -> [UInt8] {
-    guard let context = createContext() else { throw .system("zstd cannot allocate a decompression context") }
-    defer { _ = freeContext(context) }
+  func decompress(_ input: [UInt8], limit: Int) throws(AnkiPackageError) -> [UInt8] {
+    let decompressor = try Decompressor(self)
     var output: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 17)
-    let result = input.withUnsafeBytes { source -> Result<Void, AnkiPackageError> in
-      var inBuffer = InputBuffer(source: source.baseAddress, size: source.count, position: 0)
-      var frameOpen = false
-      while inBuffer.position < inBuffer.size || frameOpen {
-        let before = (inBuffer.position, output.count)
-        let code = chunk.withUnsafeMutableBytes { destination -> Int in
+    let add = { (chunk: UnsafeRawBufferPointer) throws(AnkiPackageError) in
+      guard output.count + chunk.count <= limit else {
+        throw .tooLarge("it decompresses to more than \(limit / 1_048_576) MiB")
+      }
+      output.append(contentsOf: chunk)
+    }
+    try input.withBytes { all throws(AnkiPackageError) in try decompressor.feed(all, into: add) }
+    try decompressor.finish()
+    return output
+  }
+
+  /// A zstd stream decompressed as its compressed bytes arrive, a chunk at
+  /// a time: only the chunk in hand and zstd's window are in memory.
+  ///
+  /// A class: it owns zstd's context, freed once in `deinit`.
+  final class Decompressor {
+    private let zstd: Zstd
+    private let context: OpaquePointer
+    private var output = [UInt8](repeating: 0, count: 1 << 17)
+    /// Whether the last frame read is not finished yet.
+    private var frameOpen = false
+
+    init(_ zstd: Zstd) throws(AnkiPackageError) {
+      guard let context = zstd.createContext() else { throw .system("zstd cannot allocate a decompression context") }
+      self.zstd = zstd
+      self.context = context
+    }
+
+    deinit { _ = zstd.freeContext(context) }
+
+    /// Decompresses a chunk of the stream.
+    /// - Parameter body: takes each decompressed piece.
+    /// - Throws: ``AnkiPackageError/invalid(_:)`` for bytes that are not
+    ///   zstd frames, and whatever `body` throws.
+    func feed(
+      _ input: UnsafeRawBufferPointer, into body: (UnsafeRawBufferPointer) throws(AnkiPackageError) -> Void
+    ) throws(AnkiPackageError) {
+      var inBuffer = InputBuffer(source: input.baseAddress, size: input.count, position: 0)
+      while true {
+        let (code, made) = output.withUnsafeMutableBytes { destination -> (Int, Int) in
           var outBuffer = OutputBuffer(destination: destination.baseAddress, size: destination.count, position: 0)
           let code = withUnsafeMutablePointer(to: &outBuffer) { output in
             withUnsafeMutablePointer(to: &inBuffer) { input in
-              decompressStream(context, UnsafeMutableRawPointer(output), UnsafeMutableRawPointer(input))
+              zstd.decompressStream(context, UnsafeMutableRawPointer(output), UnsafeMutableRawPointer(input))
             }
           }
-          if isError(code) == 0 { output.append(contentsOf: destination.prefix(outBuffer.position)) }
-          return code
+          return (code, outBuffer.position)
         }
-        if isError(code) != 0 {
-          let name = errorName(code).map { String(cString: $0) } ?? "unknown error"
-          return .failure(.invalid("the collection is not valid zstd data (\(name))"))
-        }
-        guard output.count <= limit else {
-          return .failure(.tooLarge("it decompresses to more than \(limit / 1_048_576) MiB"))
-        }
-        if output.count >= start.count && before.1 < start.count && !output.starts(with: start) {
-          return .failure(.invalid("its collection is not an SQLite database"))
+        if zstd.isError(code) != 0 {
+          let name = zstd.errorName(code).map { String(cString: $0) } ?? "unknown error"
+          throw .invalid("the collection is not valid zstd data (\(name))")
         }
         frameOpen = code != 0
-        if frameOpen && inBuffer.position == inBuffer.size && (inBuffer.position, output.count) == before {
-          return .failure(.invalid("the compressed collection is cut short"))
+        if made > 0 {
+          try output.withBytes { all throws(AnkiPackageError) in
+            try body(UnsafeRawBufferPointer(rebasing: all[..<made]))
+          }
         }
+        // All input taken and the output not full: zstd holds nothing more.
+        if inBuffer.position == inBuffer.size && made < output.count { return }
       }
-      return .success(())
     }
-    try result.get()
-    return output
+
+    /// Checks that the stream ended with a whole frame.
+    /// - Throws: ``AnkiPackageError/invalid(_:)`` when it is cut short.
+    func finish() throws(AnkiPackageError) {
+      if frameOpen { throw .invalid("the compressed collection is cut short") }
+    }
   }
 }

@@ -162,12 +162,19 @@ public enum QuestionImport {
 
   /// The groups of the Anki package at `path`, read a part at a time (a
   /// collection's media are never read).
+  /// - Parameter folder: the data folder, whose temporary place the
+  ///   collection is unpacked in.
   public static func ankiPackage(
-    atPath path: String, title: String?
+    atPath path: String, title: String?, folder: DataFolder
   ) throws(ImportError) -> (groups: [QuestionGroup], conversion: AnkiConversion) {
     let collection: AnkiCollection
     do {
-      collection = try AnkiPackage.collection(atPath: path)
+      try folder.createLocal()
+    } catch {
+      throw .package(.system(error.description))
+    }
+    do {
+      collection = try AnkiPackage.collection(atPath: path, temporaryFolder: folder.temporaryFolder)
     } catch {
       throw .package(error)
     }

@@ -65,6 +65,9 @@ public struct DataFolder: Sendable {
   /// What belongs to this machine alone and is never synced: its identity,
   /// the lock, the checkpoint, the snapshots.
   public var localFolder: String { path + "/local" }
+  /// Where a command keeps files it needs only while it runs (a package's
+  /// collection, unpacked): on the same disk as the data, never synced.
+  public var temporaryFolder: String { localFolder + "/tmp" }
   /// This machine's identity.
   var machineFile: String { localFolder + "/machine" }
   /// The progress as of a point in the history, so start-up reads only the rest.

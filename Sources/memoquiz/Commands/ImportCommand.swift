@@ -44,7 +44,7 @@ struct ImportCommand: Command {
     if format == .ankiPackage {
       // A package is read a part at a time: a collection's media stay on disk.
       guard access(file, F_OK) == 0 else { throw QuestionFileError.missingFile(file) }
-      let package = try QuestionImport.ankiPackage(atPath: file, title: title)
+      let package = try QuestionImport.ankiPackage(atPath: file, title: title, folder: context.folder)
       imported = package.groups
       packageNote = Self.packageNote(package.conversion)
       // The review log comes too: each review an answer at its own time.
@@ -62,6 +62,9 @@ struct ImportCommand: Command {
           + "(--dry-run).\n")
       return
     }
+    // The last moment Ctrl-C can stop the import whole: the step that
+    // follows is written at once, or not at all.
+    try Interrupted.check()
     // Planned from the questions as they are under the lock: an import made
     // at the same time by another process is kept.
     let (mode, file) = (mode, file)
@@ -106,6 +109,11 @@ struct ImportCommand: Command {
     }
     if !conversion.reviews.isEmpty {
       note += "; its log of \(counted(conversion.reviews.count, "review")) comes too (none counted twice)"
+    }
+    if conversion.skippedGradedReviews > 0 {
+      note +=
+        "; \(counted(conversion.skippedGradedReviews, "review")) skipped (of cards not imported, with a grade Anki "
+        + "does not give, or at a time memoquiz cannot record)"
     }
     return note
   }

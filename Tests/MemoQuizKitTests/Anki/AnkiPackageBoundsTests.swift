@@ -26,9 +26,18 @@ import Testing
 
   static let sqliteHeader = Array("SQLite format 3\0".utf8)
 
+  /// SQLite's header as SQLite writes it, for a database of `pages` pages
+  /// of 4 KiB.
+  static func header(pages: Int) -> [UInt8] {
+    var header = sqliteHeader + [0x10, 0x00, 1, 1, 0, 64, 32, 32, 0, 0, 0, 1]
+    header += (0..<4).map { UInt8(pages >> (24 - $0 * 8) & 0xFF) }
+    return header + [UInt8](repeating: 0, count: 60) + [0, 0, 0, 1, 0, 0x2E, 0x3E, 0x00]
+  }
+
   @Test func aCompressedBombIsRefusedBeforeItIsInflatedWhole() throws {
-    // 150 KB that would inflate to almost 5 GiB.
-    let bomb = Self.zstdBomb(start: Self.sqliteHeader + [UInt8](repeating: 0, count: 84), blocks: 37_500)
+    // 150 KB that would inflate to almost 5 GiB, under a header claiming
+    // as much.
+    let bomb = Self.zstdBomb(start: Self.header(pages: 1_200_000), blocks: 37_500)
     #expect(bomb.count < 160_000)
     let package = TestZip.archive([("collection.anki21b", bomb)])
     do {
@@ -40,6 +49,16 @@ import Testing
     }
   }
 
+  @Test func theHeaderSaysHowLargeTheCollectionMayBe() {
+    #expect(CollectionFile.declaredSize(Self.header(pages: 3)) == .some(.some(12_288)))
+    // No count before SQLite 3.7.0: the ceiling alone bounds it.
+    #expect(CollectionFile.declaredSize(Self.header(pages: 0)) == .some(.none))
+    var damaged = Self.header(pages: 3)
+    damaged[16] = 0
+    damaged[17] = 0
+    #expect(CollectionFile.declaredSize(damaged) == .none)
+  }
+
   @Test func aCollectionThatIsNotSQLiteIsRefusedAtItsFirstBytes() throws {
     let bomb = Self.zstdBomb(start: Array("not a database!!".utf8), blocks: 37_500)
     let package = TestZip.archive([("collection.anki21b", bomb)])
@@ -49,10 +68,12 @@ import Testing
     }
   }
 
-  @Test func theLimitFollowsWhatThePackageCanHold() {
-    #expect(AnkiPackage.decompressedLimit(compressed: 150_000) == 32 << 20)
-    #expect(AnkiPackage.decompressedLimit(compressed: 10 << 20) == 1000 << 20)
-    #expect(AnkiPackage.decompressedLimit(compressed: Int.max / 2) == AnkiPackage.maximumCollectionSize)
+  @Test func theLimitFollowsWhatThePackageFileCanHold() {
+    #expect(AnkiPackage.ceiling(packageSize: 150_000) == 32 << 20)
+    #expect(AnkiPackage.ceiling(packageSize: 10 << 20) == 1000 << 20)
+    #expect(AnkiPackage.ceiling(packageSize: Int.max / 2) == AnkiPackage.maximumCollectionSize)
+    #expect(AnkiPackage.maximumRows(packageSize: 45_000) == 100_000)
+    #expect(AnkiPackage.maximumRows(packageSize: 10 << 20) == 2_621_440)
   }
 
   @Test func aDeflatedEntryClaimingMoreThanDeflateCanHoldIsRefused() throws {

@@ -115,6 +115,23 @@ extension HistoryRecord {
     ]
   }
 
+  /// The most fields a line of a history may have, by the kind its first
+  /// field names: a kind of a fixed shape has no more than its fields; a
+  /// list (a round's plan, the groups of a reset, kept due days) no more
+  /// than ``RecordLine/maximumFields``. A line past it is damaged before
+  /// any of its fields becomes a string.
+  static func maximumFields(ofLine line: ArraySlice<UInt8>) -> Int {
+    let head = line.prefix(32)
+    switch String(decoding: head[..<(head.firstIndex(of: 0x09) ?? head.endIndex)], as: UTF8.self) {
+    case "answer": return 12
+    case "right", "setting": return 6
+    case "baseline": return 7
+    case "undo", "redo": return 9
+    case MachineHistoryFile.magic: return 4
+    default: return RecordLine.maximumFields
+    }
+  }
+
   /// The record a line's fields hold.
   /// - Parameter machine: the machine whose file holds the line.
   /// - Throws: ``RecordFields/Malformed`` when they hold no valid record.

@@ -87,7 +87,8 @@ struct MachineHistoryFile: Sendable {
         start = newline + 1
         if waiting == nil { committed = start }
       }
-      guard let fields = RecordLine.fields(bytes[start..<newline]) else {
+      let line = bytes[start..<newline]
+      guard let fields = RecordLine.fields(line, maximumFields: HistoryRecord.maximumFields(ofLine: line)) else {
         contents.damagedLines += 1
         continue
       }

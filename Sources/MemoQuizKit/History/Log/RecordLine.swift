@@ -164,12 +164,23 @@ enum RecordLine {
     }
   }
 
+  /// The most fields a line may have: a round's plan across groups of a
+  /// million cards (two fields a card), far beyond any real folder.
+  static let maximumFields = 2_000_000
+  /// The longest line: two questions files of 128 MiB in one change.
+  static let maximumLength = 256 << 20
+
   /// The fields of one line (without its line feed).
-  /// - Returns: `nil` when an escape is not one of the four, or the bytes
-  ///   are not UTF-8.
-  static func fields(_ bytes: ArraySlice<UInt8>) -> [String]? {
+  /// - Parameter maximumFields: the most fields the line may have; the
+  ///   tabs are counted first, so a line of millions of them costs no
+  ///   string.
+  /// - Returns: `nil` when the line is longer than ``maximumLength`` or
+  ///   has more fields than `maximumFields`, an escape is not one of the
+  ///   four, or the bytes are not UTF-8.
+  static func fields(_ bytes: ArraySlice<UInt8>, maximumFields: Int = Self.maximumFields) -> [String]? {
+    guard bytes.count <= maximumLength, fieldCount(bytes, upTo: maximumFields) <= maximumFields else { return nil }
     // Read through a buffer, by index: as fast in a debug build.
-    bytes.withUnsafeBufferPointer { line in
+    return bytes.withUnsafeBufferPointer { line in
       var fields: [String] = []
       var start = 0
       var index = 0
@@ -199,6 +210,23 @@ enum RecordLine {
         }
       }
       return fields
+    }
+  }
+
+  /// How many fields a line has, counted up to one past `limit`: its tabs
+  /// and one, found with `memchr`.
+  static func fieldCount(_ bytes: ArraySlice<UInt8>, upTo limit: Int) -> Int {
+    bytes.withUnsafeBufferPointer { line in
+      guard let base = line.baseAddress else { return 1 }
+      var count = 1
+      var offset = 0
+      while count <= limit, offset < line.count,
+        let found = memchr(base + offset, 0x09, line.count - offset)
+      {
+        count += 1
+        offset = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+      }
+      return count
     }
   }
 

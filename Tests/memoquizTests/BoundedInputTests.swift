@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+
+@testable import MemoQuizKit
+
+/// What arrives from outside (a package, another machine's history file, a
+/// pipe) cannot exhaust the machine: each hostile input is refused within
+/// two seconds, in less than 100 MB, leaving no temporary file and no step.
+@Suite struct BoundedInputTests {
+  /// The most memory (data: ``MeasuredRun``) and time a refusal may take.
+  static let memoryBound = 100 << 20
+  static let timeBound = 2.0
+
+  /// Writes `bytes` as a package in the sandbox and imports it, measured.
+  private func importMeasured(_ bytes: [UInt8], in sandbox: MemoQuizSandbox) throws -> MeasuredRun {
+    let package = sandbox.folder.appendingPathComponent("hostile.apkg")
+    try Data(bytes).write(to: package)
+    return try sandbox.runMeasured(["import", package.path])
+  }
+
+  /// Checks what every refused package leaves: the exit, the bounds, no
+  /// temporary file and no history.
+  private func expectRefused(
+    _ run: MeasuredRun, saying reason: String, in sandbox: MemoQuizSandbox,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    #expect(run.status == 65, "\(run.stderr)", sourceLocation: sourceLocation)
+    #expect(
+      run.stderr.hasPrefix("memoquiz: error: \(sandbox.folder.path)/hostile.apkg is not an Anki package")
+        && run.stderr.contains(reason), "\(run.stderr)", sourceLocation: sourceLocation)
+    #expect(!run.wasSignaled, "ended by a signal: past \(Self.memoryBound >> 20) MiB?", sourceLocation: sourceLocation)
+    #expect(run.seconds < Self.timeBound, "took \(run.seconds) s", sourceLocation: sourceLocation)
+    let temporary = sandbox.folder.appendingPathComponent("local/tmp").path
+    #expect(
+      (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] == [], sourceLocation: sourceLocation)
+    #expect(!FileManager.default.fileExists(atPath: sandbox.historyFile.path), sourceLocation: sourceLocation)
+  }
+
+  @Test func aReviewLogThatIsAnEndlessViewIsRefusedAtOnce() throws {
+    let sandbox = try MemoQuizSandbox()
+    let collection = try HostilePackage.collection(
+      revlog: "CREATE VIEW revlog AS WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) "
+        + "SELECT n AS id, 1 AS cid, 0 AS usn, 3 AS ease, 0 AS ivl, 0 AS lastIvl, 0 AS factor, 1000 AS time, "
+        + "1 AS type FROM r")
+    let package = HostilePackage.zip([HostilePackage.Entry(name: "collection.anki2", stored: collection)])
+    #expect(package.count < 20_000)
+    let run = try importMeasured(package, in: sandbox)
+    try expectRefused(run, saying: "its collection has no table revlog", in: sandbox)
+  }
+
+  @Test func aSkippableFrameDoesNotRaiseWhatAPackageMayUnpackTo() throws {
+    // 42 MB of zeros in a frame zstd passes over, then SQLite's magic and
+    // 4 GiB of zeros, deflated into the package.
+    let zeros = 42_000_000
+    let parts: [HostilePackage.Part] = [
+      .bytes(HostilePackage.skippableFrameHeader(count: zeros)), .zeros(zeros),
+      .bytes(HostilePackage.zstdBomb(start: Array("SQLite format 3\0".utf8), blocks: 32_768)),
+    ]
+    let sandbox = try MemoQuizSandbox()
+    let package = HostilePackage.zip([
+      HostilePackage.Entry(
+        name: "collection.anki21b", stored: HostilePackage.deflate(parts), deflated: true,
+        size: HostilePackage.size(of: parts))
+    ])
+    let run = try importMeasured(package, in: sandbox)
+    try expectRefused(run, saying: "MiB", in: sandbox)
+  }
+
+  @Test func aCollectionIsRefusedAtAHeaderThatIsNotSQLites() throws {
+    // The skippable frame fits under the ceiling; the zeros after SQLite's
+    // magic are no header, refused at the first hundred bytes.
+    let zeros = 20_000_000
+    let parts: [HostilePackage.Part] = [
+      .bytes(HostilePackage.skippableFrameHeader(count: zeros)), .zeros(zeros),
+      .bytes(HostilePackage.zstdBomb(start: Array("SQLite format 3\0".utf8), blocks: 32_768)),
+    ]
+    let sandbox = try MemoQuizSandbox()
+    let package = HostilePackage.zip([
+      HostilePackage.Entry(
+        name: "collection.anki21b", stored: HostilePackage.deflate(parts), deflated: true,
+        size: HostilePackage.size(of: parts))
+    ])
+    let run = try importMeasured(package, in: sandbox)
+    try expectRefused(run, saying: "its collection is not an SQLite database (its header is damaged)", in: sandbox)
+  }
+
+  @Test func aHeaderThatClaimsGigabytesStopsAtWhatThePackageCanHold() throws {
+    // A header as SQLite writes it, claiming a million pages of 4 KiB.
+    let bomb = HostilePackage.zstdBomb(start: HostilePackage.sqliteHeader(pages: 1 << 20), blocks: 32_768)
+    let sandbox = try MemoQuizSandbox()
+    let package = HostilePackage.zip([HostilePackage.Entry(name: "collection.anki21b", stored: bomb)])
+    #expect(package.count < 200_000)
+    let run = try importMeasured(package, in: sandbox)
+    try expectRefused(run, saying: "its collection decompresses to more than 32 MiB", in: sandbox)
+  }
+
+  @Test func aZipEntryOfGigabytesIsRefusedBeforeItIsInflated() throws {
+    // A gigabyte of zeros, deflated to about 6.5 MB: what a package of
+    // that size may unpack to is far less.
+    let parts: [HostilePackage.Part] = [.zeros(1 << 30)]
+    let sandbox = try MemoQuizSandbox()
+    let package = HostilePackage.zip([
+      HostilePackage.Entry(
+        name: "collection.anki2", stored: HostilePackage.deflate(parts), deflated: true, size: 1 << 30)
+    ])
+    let run = try importMeasured(package, in: sandbox)
+    try expectRefused(run, saying: "collection.anki2 would take 1024 MiB", in: sandbox)
+  }
+
+  @Test func aZipEntryOfZerosIsRefusedAtItsFirstBytes() throws {
+    // The same zeros, with a size in the directory that fits the package:
+    // refused when the first bytes are not SQLite's header.
+    let parts: [HostilePackage.Part] = [.zeros(1 << 30)]
+    let sandbox = try MemoQuizSandbox()
+    let package = HostilePackage.zip([
+      HostilePackage.Entry(
+        name: "collection.anki2", stored: HostilePackage.deflate(parts), deflated: true, size: 1 << 20)
+    ])
+    let run = try importMeasured(package, in: sandbox)
+    try expectRefused(run, saying: "its collection is not an SQLite database", in: sandbox)
+  }
+
+  @Test func aHistoryLineOfMillionsOfTabsIsDamagedBeforeItCostsMemory() throws {
+    let sandbox = try MemoQuizSandbox()
+    let history = sandbox.folder.appendingPathComponent("history")
+    try FileManager.default.createDirectory(at: history, withIntermediateDirectories: true)
+    var bytes = Array("memoquiz history\t2\t0a0b0c0d\tlearner\n".utf8)
+    bytes += Array("answer".utf8) + [UInt8](repeating: 0x09, count: 50_000_000) + [0x0A]
+    let file = history.appendingPathComponent("0a0b0c0d.log")
+    try Data(bytes).write(to: file)
+    let run = try sandbox.runMeasured(["scores"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stderr.contains("memoquiz: warning: \(file.path) has 1 damaged record (written by another machine)"),
+      "\(run.stderr)")
+    #expect(!run.wasSignaled, "ended by a signal: past \(Self.memoryBound >> 20) MiB?")
+    #expect(run.seconds < Self.timeBound, "took \(run.seconds) s")
+    // A plan of a round may be long: it is not refused for its length.
+    let fields = Array("round\t1\t1780000000000\t\tsequential\t1\t0\t0".utf8)
+    let plan = [UInt8]((0..<100_000).map { _ in Array("\tg\tq".utf8) }.joined())
+    #expect(
+      RecordLine.fields((fields + plan)[...], maximumFields: HistoryRecord.maximumFields(ofLine: fields[...]))
+        != nil)
+  }
+
+  @Test func reviewsThatCannotBeRecordedAreCountedInTheSummary() throws {
+    let sandbox = try MemoQuizSandbox()
+    let collection = try HostilePackage.collection(
+      revlog: "CREATE TABLE revlog (id integer primary key, cid integer, usn integer, ease integer, ivl integer, "
+        + "lastIvl integer, factor integer, time integer, type integer)",
+      rows: [
+        // A good review, one of a card that is not there, one graded 7 and
+        // a manual change (not a review).
+        "INSERT INTO revlog VALUES (1780000000000, 1, 0, 3, 1, 0, 0, 4000, 0)",
+        "INSERT INTO revlog VALUES (1780000001000, 99, 0, 3, 1, 0, 0, 4000, 1)",
+        "INSERT INTO revlog VALUES (1780000002000, 1, 0, 7, 1, 0, 0, 4000, 1)",
+        "INSERT INTO revlog VALUES (1780000003000, 1, 0, 0, 1, 0, 0, 0, 4)",
+      ])
+    let package = sandbox.folder.appendingPathComponent("skips.apkg")
+    try Data(HostilePackage.zip([HostilePackage.Entry(name: "collection.anki2", stored: collection)])).write(
+      to: package)
+    let result = try sandbox.run(["import", package.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stdout
+        == "Imported \(package.path): 1 new group (Default); 1 question added; its log of 1 review comes too (none "
+        + "counted twice); 2 reviews skipped (of cards not imported, with a grade Anki does not give, or at a time "
+        + "memoquiz cannot record). `memoquiz undo` takes the import back.\n", "\(result.stdout)")
+  }
+}
