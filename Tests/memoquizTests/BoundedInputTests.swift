@@ -167,4 +167,50 @@ import Testing
         + "counted twice); 2 reviews skipped (of cards not imported, with a grade Anki does not give, or at a time "
         + "memoquiz cannot record). `memoquiz undo` takes the import back.\n", "\(result.stdout)")
   }
+
+  /// Runs `yes ku | head -c 100 | memoquiz play 1` and then `rest`,
+  /// with the sandbox's folder.
+  /// - Returns: memoquiz's exit status and standard error.
+  private func playPiped(then rest: String, in sandbox: MemoQuizSandbox) throws -> (status: Int32, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = [
+      "-c", "yes ku 2> /dev/null | head -c 100 | \"$MEMOQUIZ\" play 1 \(rest); echo \"status=${PIPESTATUS[2]}\" >&2",
+    ]
+    process.environment = sandbox.environment.merging(["MEMOQUIZ": MemoQuizSandbox.binary.path]) { $1 }
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    let status = lines.last.flatMap { Int32($0.dropFirst("status=".count)) } ?? -1
+    return (status, lines.dropLast().map { $0 + "\n" }.joined())
+  }
+
+  /// How many answers the history holds.
+  private func recordedAnswers(in sandbox: MemoQuizSandbox) -> Int {
+    guard let text = try? String(contentsOf: sandbox.historyFile, encoding: .utf8) else { return 0 }
+    return text.split(separator: "\n").filter { $0.hasPrefix("answer\t") }.count
+  }
+
+  static let outputClosed =
+    "memoquiz: error: standard output was closed, so the round stopped: every answer whose verdict was shown is "
+    + "kept, and the round can be resumed\n"
+
+  @Test func verdictsNobodyReadsEndTheRoundAndAreNotRecorded() throws {
+    let sandbox = try MemoQuizSandbox()
+    let run = try playPiped(then: "| head -1 > /dev/null", in: sandbox)
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stderr == Self.outputClosed)
+    #expect(recordedAnswers(in: sandbox) <= 1)
+  }
+
+  @Test func verdictsThatCannotBeWrittenEndTheRound() throws {
+    let sandbox = try MemoQuizSandbox()
+    let run = try playPiped(then: "> /dev/full", in: sandbox)
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stderr == Self.outputClosed)
+    #expect(recordedAnswers(in: sandbox) <= 1)
+  }
 }

@@ -124,11 +124,20 @@ public struct RoundSession {
     // key typed right after the question appears is echoed the old way.
     func release(_ round: inout Round) throws {
       if !round.unsaved.isEmpty {
+        // Answers whose verdicts nobody can see are not recorded.
+        guard !terminal.outputIsClosed else { throw RoundError.outputClosed }
         round.saved(try progress.record(round.unsaved))
       }
       terminal.write(held)
       held = ""
       groupStartedAt = MonotonicClock.milliseconds()
+      // A pipe's verdicts are sent at once, so that a reader gone away is
+      // known before the next answers are recorded. (A terminal's wait for
+      // the next read: see above.)
+      if !terminal.isInteractive {
+        terminal.flush()
+        if terminal.outputIsClosed { throw RoundError.outputClosed }
+      }
     }
 
     while true {

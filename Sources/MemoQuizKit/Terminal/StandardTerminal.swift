@@ -102,6 +102,16 @@ public final class StandardTerminal: Terminal {
     }
   }
 
+  /// Whether standard output is closed: a write to it failed, or it is a
+  /// pipe whose reader is gone (`poll` reports an error on the write end).
+  /// The corresponding C function is `poll`.
+  public var outputIsClosed: Bool {
+    if outputBroken { return true }
+    var descriptor = pollfd(fd: 1, events: 0, revents: 0)
+    guard poll(&descriptor, 1, 0) == 1 else { return false }
+    return descriptor.revents & Int16(POLLERR | POLLNVAL) != 0
+  }
+
   public var hasWaitingLine: Bool {
     !droppingLine && input[inputStart...].contains(UInt8(ascii: "\n"))
   }

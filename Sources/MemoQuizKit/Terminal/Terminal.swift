@@ -38,6 +38,10 @@ public protocol Terminal: AnyObject {
   /// Whether input is known, without waiting, to hold nothing at all (a
   /// script or a cron job with no input): nothing should be asked then.
   var hasNoInput: Bool { get }
+  /// Whether standard output can no longer be written: a write failed, or
+  /// the reader at the other end of a pipe is gone. A round records no
+  /// answer whose verdict could not be shown.
+  var outputIsClosed: Bool { get }
   /// Reads an answer line; on a terminal, romaji typed is turned into kana
   /// as it is typed when `kana` says so (see ``KanaConverter``).
   func readLine(kana: KanaConverter.Target) -> TerminalInput
@@ -52,6 +56,9 @@ extension Terminal {
 extension Terminal {
   /// Input is not known to be empty unless the terminal can tell.
   public var hasNoInput: Bool { false }
+
+  /// Output is not known to be closed unless the terminal can tell.
+  public var outputIsClosed: Bool { false }
 
   /// A terminal that cannot read single keys reads a line.
   public func readKey() -> TerminalInput { readLine() }
