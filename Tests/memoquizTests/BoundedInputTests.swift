@@ -213,4 +213,64 @@ import Testing
     #expect(run.stderr == Self.outputClosed)
     #expect(recordedAnswers(in: sandbox) <= 1)
   }
+
+  /// A collection whose reviews take long to read: each row's time is a
+  /// column SQLite computes from four megabytes. (The rows are written
+  /// with a cheap formula, which is then changed in the schema: writing
+  /// them with the costly one would take as long as reading them.)
+  static func slowCollection() throws -> [UInt8] {
+    try HostilePackage.collection(
+      revlog: "CREATE TABLE revlog (id integer primary key, cid integer, usn integer, ease integer, ivl integer, "
+        + "lastIvl integer, factor integer, weight integer, type integer, "
+        + "time integer AS (length(hex(zeroblob(weight)))))",
+      rows: [
+        "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r LIMIT 50000) "
+          + "INSERT INTO revlog (id, cid, usn, ease, ivl, lastIvl, factor, weight, type) "
+          + "SELECT 1780000000000 + n, 1, 0, 3, 1, 0, 0, 1, 1 FROM r",
+        "PRAGMA writable_schema = ON",
+        "UPDATE sqlite_master SET sql = replace(sql, 'zeroblob(weight)', 'zeroblob(weight * 2000000)') "
+          + "WHERE name = 'revlog'",
+      ])
+  }
+
+  @Test func aCollectionThatTakesTooLongToReadIsRefused() throws {
+    let folder = try TemporaryFolder(in: FileManager.default.temporaryDirectory.path)
+    let path = folder.path + "/collection.sqlite"
+    try Data(try Self.slowCollection()).write(to: URL(fileURLWithPath: path))
+    let database = try SQLiteDatabase(path: path, size: 0, folder: folder)
+    database.timeBudget = 300
+    #expect(throws: AnkiPackageError.tooLarge("reading its collection takes more than 0 seconds")) {
+      _ = try AnkiCollectionReader.collection(in: database)
+    }
+  }
+
+  @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+  func aSignalEndsAnImportWithinASecond(signal: Int32) throws {
+    let sandbox = try MemoQuizSandbox()
+    let package = sandbox.folder.appendingPathComponent("slow.apkg")
+    try Data(HostilePackage.zip([HostilePackage.Entry(name: "collection.anki2", stored: try Self.slowCollection())]))
+      .write(to: package)
+    let running = try sandbox.launch(["import", package.path])
+    // The collection is unpacked: SQLite is reading it.
+    let temporary = sandbox.folder.appendingPathComponent("local/tmp").path
+    let deadline = Date().addingTimeInterval(30)
+    while Date() < deadline {
+      let folders = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
+      if let folder = folders.first,
+        let size = try? FileManager.default.attributesOfItem(atPath: "\(temporary)/\(folder)/collection.sqlite")[.size]
+          as? Int, size > 0
+      {
+        break
+      }
+      usleep(1_000)
+    }
+    let sent = Date()
+    running.signal(signal)
+    let result = running.wait(timeout: 10)
+    #expect(Date().timeIntervalSince(sent) < 1, "took \(Date().timeIntervalSince(sent)) s")
+    #expect(result.status == 1 && !result.wasSignaled, "\(result.stderr)")
+    #expect(result.stderr == "memoquiz: error: stopped while reading the Anki package; nothing was imported\n")
+    #expect((try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] == [])
+    #expect(!FileManager.default.fileExists(atPath: sandbox.historyFile.path))
+  }
 }

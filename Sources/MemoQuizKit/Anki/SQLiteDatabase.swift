@@ -20,7 +20,7 @@ final class SQLiteDatabase {
   /// milliseconds; read by the progress handler.
   private let deadline: UnsafeMutablePointer<Int64>
   /// How long reading the database may take.
-  let timeBudget: Int64
+  var timeBudget: Int64
   /// The most rows one table may give: what the package's size can hold.
   var maximumRows = Int.max
 
@@ -28,7 +28,7 @@ final class SQLiteDatabase {
   static let maximumValueLength: CInt = 8 << 20
   /// How many virtual machine steps run between two looks at the time and
   /// the signals.
-  private static let progressInterval: CInt = 10_000
+  private static let progressInterval: CInt = 100
 
   /// Opens the database at `path`, a file in `folder`.
   /// - Parameter size: the file's size, which the time a query may take
@@ -70,6 +70,8 @@ final class SQLiteDatabase {
       return order != 0 ? order : leftCount - rightCount
     }
     distrustSchema()
+    // The budget starts with the first query of the collection itself.
+    deadline.pointee = .max
   }
 
   /// Tells SQLite not to trust the schema: a crafted collection whose

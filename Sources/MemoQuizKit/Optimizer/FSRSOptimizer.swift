@@ -157,6 +157,8 @@ public struct FSRSOptimizer: Sendable {
         generator.shuffle(&order)
       }
       for batchIndex in order {
+        // Ctrl-C: the caller throws ``Interrupted`` before using the fit.
+        if SignalMonitor.receivedSignal != nil { return best }
         let batch = batches[batchIndex]
         let model = MemoryModel(parameters)
         var gradient = [Double](repeating: 0, count: 21)

@@ -15,6 +15,8 @@ public enum PersistenceError: Error, Sendable {
   case noSnapshots
   /// Ctrl-C, SIGTERM or SIGHUP arrived while waiting for another process.
   case interrupted
+  /// Ctrl-C, SIGTERM or SIGHUP arrived while a history was read.
+  case stopped
   /// Another process has the group's round open.
   case roundInUse(group: String)
   /// A file to read is a folder, a FIFO, a device or a socket.
@@ -50,6 +52,8 @@ extension PersistenceError: LocalizedError, CustomStringConvertible {
       return "there are no snapshots to bring back"
     case .interrupted:
       return "stopped while waiting for another memoquiz; nothing was changed"
+    case .stopped:
+      return "stopped while reading the history; nothing was changed"
     case .notARegularFile(let path):
       return "cannot read \(path): it is not a regular file (a folder, a FIFO or a device); put a file there"
     case .tooLarge(let path, let limit):

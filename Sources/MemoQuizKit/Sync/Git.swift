@@ -113,7 +113,10 @@ struct Git {
     if !finished { kill(-child, SIGKILL) }
     var status: Int32 = 0
     while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-    guard finished else { throw .noAnswer(timeout) }
+    guard finished else {
+      if SignalMonitor.receivedSignal != nil { throw .interrupted }
+      throw .noAnswer(timeout)
+    }
     let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     return Output(status: exit, standardOutput: String(decoding: bytes, as: UTF8.self))
   }
@@ -135,7 +138,7 @@ struct Git {
       clock_gettime(CLOCK_MONOTONIC, &now)
       let elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1_000_000
       let left = timeout * 1000 - elapsed
-      guard left > 0 else { return (bytes, false) }
+      guard left > 0, SignalMonitor.receivedSignal == nil else { return (bytes, false) }
       let ready = poll(&open, nfds_t(open.count), Int32(min(left, 1000)))
       if ready < 0 && errno == EINTR { continue }
       guard ready > 0 else { continue }

@@ -8,6 +8,8 @@ public enum SyncError: Error, Sendable {
   case gitFailed(String)
   /// git took longer than this many seconds: the remote does not answer.
   case noAnswer(Int)
+  /// Ctrl-C, SIGTERM or SIGHUP arrived while git ran; git was ended.
+  case interrupted
 
   /// Whether the failure may come from a damaged clone rather than from the
   /// remote, so that a fresh clone is worth a try.
@@ -30,6 +32,8 @@ extension SyncError: CustomStringConvertible {
       "\(command) failed (git's message is above); your answers are safe here, and `memoquiz sync` tries again"
     case .noAnswer(let seconds):
       "the remote did not answer within \(seconds) seconds; your answers are safe here, and `memoquiz sync` tries again"
+    case .interrupted:
+      "stopped while git ran; your answers are safe here, and `memoquiz sync` tries again"
     }
   }
 }

@@ -25,6 +25,8 @@ struct ExportCommand: Command {
       ? try caretaker.progress.ankiPackage(
         of: chosen, memory: { caretaker.memory(of: $0, in: $1)?.state }, at: context.now())
       : try QuestionExport.bytes(chosen, format: format)
+    // Ctrl-C while the package was made: no file is written.
+    try Interrupted.check()
     guard let output else {
       context.terminal.writeVerbatim(String(decoding: bytes, as: UTF8.self))
       return

@@ -28,6 +28,8 @@ struct OptimizeCommand: Command {
         ?? RetentionRecommendation.defaultAnswersPerDay,
       questions: caretaker.groups.reduce(0) { $0 + $1.cards.count })
     report.recommendation = recommendation
+    // Ctrl-C during the fit: nothing is recorded.
+    try Interrupted.check()
     let now = context.now()
     let before = try progress.dueToday(at: now)
     var dueLine: String?

@@ -82,7 +82,11 @@ struct MachineHistoryFile: Sendable {
     // held back until a record after them is read: the number before them.
     var waiting: (before: Int, records: [HistoryRecord])?
     var committed = 0
+    var lines = 0
     while let newline = RecordLine.end(in: bytes, from: start) {
+      // A replay of millions of lines stops within a moment of Ctrl-C.
+      lines &+= 1
+      if lines & 0xFFFF == 0, SignalMonitor.receivedSignal != nil { throw .stopped }
       defer {
         start = newline + 1
         if waiting == nil { committed = start }
