@@ -119,6 +119,41 @@ import Testing
     #expect(play.stdout.contains("Correct!"))
   }
 
+  @Test(arguments: ["/dev/null", "an empty pipe"])
+  func aPlayWithNothingOnStandardInputAsksNothingAndOpensNoRound(_ input: String) throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["G"], count: 3)
+    let play =
+      input == "/dev/null"
+      ? try runWithNullInput(sandbox, ["play", "G"]) : try sandbox.run(["play", "G"], input: "", environment: now)
+    #expect(play.status == 0)
+    #expect(play.stdout == "")
+    #expect(
+      play.stderr
+        == "memoquiz: warning: nothing on standard input to answer with: 3 questions of G, none asked, and no round "
+        + "opened\n")
+    #expect(
+      try sandbox.run(["history"]).stdout == "No steps yet. Every answer, reset and edit will be listed here.\n",
+      "no round was opened")
+    let review = try sandbox.run(["review", "G"], input: "a0\n:quit\n", environment: now)
+    #expect(review.status == 0, "the group is not held by a round nobody plays")
+    #expect(review.stdout.contains("Correct!"), "\(review.stdout)")
+  }
+
+  @Test func aPlayWithNothingOnStandardInputLeavesAnOpenRoundAsItWas() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["G"], count: 3)
+    try sandbox.run(["play", "G", "--strategy", "sequential"], input: "a0\n:quit\n", environment: now)
+    let play = try runWithNullInput(sandbox, ["play", "G"])
+    #expect(play.status == 0)
+    #expect(play.stdout == "")
+    #expect(
+      play.stderr
+        == "memoquiz: warning: nothing on standard input to answer with: the open round of G is left as it was\n")
+    let resumed = try sandbox.run(["play", "G"], input: "a1\n:quit\n", environment: now)
+    #expect(resumed.stdout.contains("[2/3] q1\nCorrect!"), "\(resumed.stdout)")
+  }
+
   @Test func aReviewStoppedAfterMissesCountsWhatWasAnswered() throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.writeNumberedGroups(["G"], count: 20)
