@@ -154,6 +154,24 @@ import Testing
     #expect(resumed.stdout.contains("[2/3] q1\nCorrect!"), "\(resumed.stdout)")
   }
 
+  @Test func aNumberOutOfRangeSaysHowManyGroupsThereAre() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["N5", "N4", "Kana"], count: 1)
+    let three = try sandbox.run(["play", "95"])
+    #expect(three.status == 64)
+    #expect(
+      three.stderr
+        == "memoquiz: error: there is no group 95: there are 3 groups, numbered from 1 (`memoquiz groups` lists them)\n"
+    )
+    try sandbox.writeNumberedGroups(["N5"] + (2...13).map { "Set \($0)" }, count: 1)
+    let thirteen = try sandbox.run(["play", "15"])
+    #expect(thirteen.status == 64)
+    #expect(
+      thirteen.stderr
+        == "memoquiz: error: there is no group 15: there are 13 groups, numbered from 1 (`memoquiz groups` lists them)\n"
+    )
+  }
+
   @Test func aReviewStoppedAfterMissesCountsWhatWasAnswered() throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.writeNumberedGroups(["G"], count: 20)

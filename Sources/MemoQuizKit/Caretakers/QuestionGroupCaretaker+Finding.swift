@@ -59,13 +59,14 @@ extension QuestionGroupCaretaker {
     let typed = name.lowercased()
     guard !typed.isEmpty else { return nil }
     let limit = max(1, typed.count / 3)
-    // A number is no misspelt word: "99" does not mean "Set 9".
+    // A number is no misspelt name: "99" does not mean "Set 9", nor "95"
+    // "N5". It is near only a title that is a number itself.
     let isNumber = Int(typed) != nil
     let scored = names.map { candidate in
       let whole = TextSanitizer.withoutInvisibles(candidate).lowercased()
       let words = whole.contains(" ") ? whole.split(separator: " ").map(String.init) : []
       let distances =
-        [EditDistance.between(typed, whole, limit: limit)]
+        [isNumber && Int(whole) == nil ? limit + 1 : EditDistance.between(typed, whole, limit: limit)]
         + words.map { isNumber ? ($0 == typed ? 0 : limit + 1) : EditDistance.between(typed, $0, limit: limit) }
       return (name: candidate, distance: distances.min() ?? limit + 1)
     }
