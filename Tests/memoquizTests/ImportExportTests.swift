@@ -130,7 +130,7 @@ import Testing
     try sandbox.run(["play", "counting", "--strategy", "sequential"], input: "one\nx\n")
     let again = try write("二\t2\n三\tthree\n", "counting.tsv", in: sandbox)
     let refused = try sandbox.run(["import", again])
-    #expect(refused.status == 65)
+    #expect(refused.status == 64)
     #expect(refused.stderr.contains("a group called \"counting\" exists already; use --merge"))
     let dryRun = try sandbox.run(["import", again, "--merge", "--dry-run"])
     #expect(dryRun.stdout.contains("Would import"))
@@ -144,6 +144,23 @@ import Testing
     #expect(try sandbox.run(["import", again, "--replace"]).status == 0)
     let replaced = try #require(try sandbox.scores()["counting"]?["questions"] as? [[String: Any]])
     #expect(replaced.map { $0["prompt"] as? String } == ["二", "三"])
+  }
+
+  @Test func importingAGroupThatExistsWithoutMergeIsAUsageError() throws {
+    let sandbox = try MemoQuizSandbox()
+    let package = sandbox.folder.path + "-all.apkg"
+    defer { try? FileManager.default.removeItem(atPath: package) }
+    #expect(try sandbox.run(["export", "--format", "apkg", "--output", package]).status == 0)
+    try sandbox.writeNumberedGroups(["Numbers"], count: 2)
+    let file = try write("一\tone\n", "Numbers.tsv", in: sandbox)
+    let refused = try sandbox.run(["import", file])
+    #expect(refused.status == 64)
+    #expect(
+      refused.stderr
+        == "memoquiz: error: a group called \"Numbers\" exists already; use --merge to add to it or --replace to "
+        + "replace it (nothing was imported)\n")
+    try FileManager.default.removeItem(at: sandbox.questionsFile)
+    #expect(try sandbox.run(["import", package]).status == 64, "a package's groups too")
   }
 
   @Test(arguments: ["json", "tsv", "anki"])
