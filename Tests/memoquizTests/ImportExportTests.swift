@@ -163,6 +163,21 @@ import Testing
     #expect(try sandbox.run(["import", package]).status == 64, "a package's groups too")
   }
 
+  @Test func mergingTheOwnPackageBackUpdatesNoQuestionAndKeepsTheHints() throws {
+    let sandbox = try MemoQuizSandbox()
+    let package = sandbox.folder.path + "-all.apkg"
+    defer { try? FileManager.default.removeItem(atPath: package) }
+    #expect(try sandbox.run(["export", "--format", "apkg", "--output", package]).status == 0)
+    let before = try sandbox.run(["export", "--format", "json"]).stdout
+    let dryRun = try sandbox.run(["import", package, "--merge", "--dry-run"])
+    #expect(
+      dryRun.stdout
+        == "Would import \(package): 10 groups merged into (Hiragana, Katakana, Basic Phrases, Numbers, Hiragana "
+        + "dakuten, ...); 0 questions added. Nothing was changed (--dry-run).\n")
+    #expect(try sandbox.run(["import", package, "--merge"]).status == 0)
+    #expect(try sandbox.run(["export", "--format", "json"]).stdout == before, "hints and alternatives stay")
+  }
+
   @Test(arguments: ["json", "tsv", "anki"])
   func exportThenImportGivesBackTheSameQuestions(_ format: String) throws {
     let sandbox = try MemoQuizSandbox()

@@ -199,11 +199,15 @@ public enum QuestionImport {
   }
 
   /// How `imported` joins `existing`.
+  /// - Parameter carriesHints: whether the file can hold a question's hint
+  ///   and alternatives. An Anki package's notes hold neither (a Basic note
+  ///   is a prompt and an answer): merged from one, a question keeps its
+  ///   own, and one the package has as it is counts as unchanged.
   /// - Throws: ``ImportError/titlesExist(_:)`` for a title that exists when
   ///   the mode is ``Mode/add``; ``ImportError/invalid(file:_:)`` when the
   ///   result would not be a valid questions file.
   public static func plan(
-    _ imported: [QuestionGroup], into existing: [QuestionGroup], mode: Mode, file: String
+    _ imported: [QuestionGroup], into existing: [QuestionGroup], mode: Mode, file: String, carriesHints: Bool = true
   ) throws(ImportError) -> Plan {
     guard imported.contains(where: { !$0.questions.isEmpty }) else { throw .empty(file: file) }
     var plan = Plan(groups: existing)
@@ -240,8 +244,8 @@ public enum QuestionImport {
         if let known = plan.groups[position].questions.firstIndex(where: { $0.identity == question.identity }) {
           var updated = plan.groups[position].questions[known]
           updated.answer = question.answer
-          updated.hint = question.hint
-          updated.alternatives = question.alternatives
+          if carriesHints || question.hint != nil { updated.hint = question.hint }
+          if carriesHints || !question.alternatives.isEmpty { updated.alternatives = question.alternatives }
           updated.reverse = question.reverse
           updated.reverseAlternatives = question.reverseAlternatives
           updated.tags = question.tags
