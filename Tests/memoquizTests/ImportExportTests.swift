@@ -178,6 +178,23 @@ import Testing
     #expect(try sandbox.run(["export", "--format", "json"]).stdout == before, "hints and alternatives stay")
   }
 
+  @Test func anAnswerWithAnkisFieldSeparatorIsImportedWithASpaceAndExportedAsOneField() throws {
+    let sandbox = try MemoQuizSandbox()
+    let file = try write("あ\ta\u{1F}b\nい\ti\n", "kana.tsv", in: sandbox)
+    #expect(try sandbox.run(["import", file]).status == 0)
+    #expect(try sandbox.run(["export", "kana", "--format", "tsv"]).stdout == "あ\ta b\t\nい\ti\t\n")
+    // A questions file written by hand may hold one: the package still
+    // gives each note its two fields.
+    try sandbox.writeQuestions(
+      #"[{"title": "J", "questions": [{"prompt": "p", "answer": "x\u001fy"}]}]"#)
+    let package = sandbox.folder.path + "-j.apkg"
+    defer { try? FileManager.default.removeItem(atPath: package) }
+    #expect(try sandbox.run(["export", "J", "--format", "apkg", "--output", package]).status == 0)
+    let elsewhere = try MemoQuizSandbox()
+    #expect(try elsewhere.run(["import", package]).status == 0)
+    #expect(try elsewhere.run(["export", "J", "--format", "tsv"]).stdout == "p\tx y\t\n")
+  }
+
   @Test(arguments: ["json", "tsv", "anki"])
   func exportThenImportGivesBackTheSameQuestions(_ format: String) throws {
     let sandbox = try MemoQuizSandbox()

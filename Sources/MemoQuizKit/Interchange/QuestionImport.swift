@@ -210,6 +210,7 @@ public enum QuestionImport {
     _ imported: [QuestionGroup], into existing: [QuestionGroup], mode: Mode, file: String, carriesHints: Bool = true
   ) throws(ImportError) -> Plan {
     guard imported.contains(where: { !$0.questions.isEmpty }) else { throw .empty(file: file) }
+    let imported = imported.map(withoutFieldSeparators)
     var plan = Plan(groups: existing)
     func index(of title: String) -> Int? {
       plan.groups.firstIndex { $0.title.lowercased() == title.lowercased() }
@@ -264,5 +265,33 @@ public enum QuestionImport {
     let check = QuestionFile(bytes: plan.bytes)
     guard check.groups != nil else { throw .invalid(file: file, check.diagnostics) }
     return plan
+  }
+
+  /// `group` with every U+001F in its questions' texts made a space. Anki
+  /// joins a note's fields with that character: an answer that held one
+  /// would become two fields, and Anki refuses the whole package.
+  static func withoutFieldSeparators(_ group: QuestionGroup) -> QuestionGroup {
+    func clean(_ text: String) -> String {
+      text.unicodeScalars.contains("\u{1F}") ? text.replacing("\u{1F}", with: " ") : text
+    }
+    guard
+      group.questions.contains(where: { question in
+        ([question.prompt, question.answer, question.hint ?? "", question.cloze ?? ""] + question.alternatives
+          + question.reverseAlternatives + question.tags).contains { $0.unicodeScalars.contains("\u{1F}") }
+      })
+    else { return group }
+    var group = group
+    group.questions = group.questions.map { question in
+      var question = question
+      question.prompt = clean(question.prompt)
+      question.answer = clean(question.answer)
+      question.hint = question.hint.map(clean)
+      question.cloze = question.cloze.map(clean)
+      question.alternatives = question.alternatives.map(clean)
+      question.reverseAlternatives = question.reverseAlternatives.map(clean)
+      question.tags = question.tags.map(clean)
+      return question
+    }
+    return group
   }
 }
