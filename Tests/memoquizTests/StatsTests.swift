@@ -150,7 +150,7 @@ import Testing
     #expect(result.stderr.contains("--weeks takes a whole number from 1 to 520"))
   }
 
-  /// Three questions of different lengths, the two shorter-answered ones
+  /// Three questions with prompts of different lengths, the first two
   /// lapsed once and answered right again since, with leeches from one lapse.
   private func lapsed() throws -> MemoQuizSandbox {
     let sandbox = try MemoQuizSandbox()
@@ -178,6 +178,18 @@ import Testing
         Leeches (cards that keep lapsing; a better hint or a split helps):
           a                1 lapse
           a longer prompt  1 lapse
+
+        """)
+  }
+
+  @Test func theWeakestQuestionsNameWhatEachFigureIs() throws {
+    let text = try weakestAndLeeches(try lapsed())
+    let weakest = String(text[..<(try #require(text.range(of: "\nLeeches")).lowerBound)])
+    #expect(
+      weakest == """
+        Weakest questions:
+          a                1 miss in all  recall now 100%
+          a longer prompt  1 miss in all  recall now 100%
 
         """)
   }
