@@ -221,16 +221,16 @@ import Testing
 
   @Test func importsSayWhatTheFileNeeds() throws {
     let sandbox = try MemoQuizSandbox()
-    let semicolons = sandbox.folder.appendingPathComponent("semi.csv")
-    try Data("あ;a\nい;i\n".utf8).write(to: semicolons)
-    let semi = try sandbox.run(["import", semicolons.path])
-    #expect(semi.status == 65)
+    let pipes = sandbox.folder.appendingPathComponent("pipes.csv")
+    try Data("あ|a\nい|i\n".utf8).write(to: pipes)
+    let piped = try sandbox.run(["import", pipes.path])
+    #expect(piped.status == 65)
     #expect(
-      semi.stderr.hasPrefix(
-        "\(semicolons.path):1: error: expected a prompt and an answer separated by commas, found 1 field; "
-          + "the line holds semicolons: name the separator with a first line #separator:semicolon\n"))
-    try Data("#separator:semicolon\nあ;a\nい;i\n".utf8).write(to: semicolons)
-    #expect(try sandbox.run(["import", semicolons.path, "--title", "Semi"]).status == 0, "as the message says")
+      piped.stderr.hasPrefix(
+        "\(pipes.path):1: error: expected a prompt and an answer separated by commas, found 1 field; "
+          + "the file seems to use pipes ('|'): name the separator with a first line #separator:pipe\n"))
+    try Data("#separator:pipe\nあ|a\nい|i\n".utf8).write(to: pipes)
+    #expect(try sandbox.run(["import", pipes.path, "--title", "Pipes"]).status == 0, "as the message says")
 
     let headed = sandbox.folder.appendingPathComponent("headed.csv")
     try Data("Prompt,Answer,Hint\nう,u,the u\nえ,e,\n".utf8).write(to: headed)

@@ -195,6 +195,31 @@ import Testing
     #expect(try elsewhere.run(["export", "J", "--format", "tsv"]).stdout == "p\tx y\t\n")
   }
 
+  @Test func aSemicolonSpreadsheetIsReadWithoutASeparatorLine() throws {
+    let sandbox = try MemoQuizSandbox()
+    for name in ["semi.csv", "semi.txt"] {
+      let file = try write("あ;a;like ah\nい;\"i, ee\"\n", name, in: sandbox)
+      let result = try sandbox.run(["import", file, "--title", name])
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(try sandbox.run(["export", name, "--format", "tsv"]).stdout == "あ\ta\tlike ah\nい\ti, ee\t\n")
+    }
+    let commas = try write("う,u; oo\nえ,e\n", "commas.csv", in: sandbox)
+    #expect(try sandbox.run(["import", commas]).status == 0, "a semicolon in one field is no separator")
+    #expect(try sandbox.run(["export", "commas", "--format", "tsv"]).stdout == "う\tu; oo\t\nえ\te\t\n")
+  }
+
+  @Test func aFileThatCannotBeReadGetsOneErrorNamingItsSeparator() throws {
+    let sandbox = try MemoQuizSandbox()
+    let file = try write("あ|a\nい|i\nう|u\n", "pipes.csv", in: sandbox)
+    let result = try sandbox.run(["import", file])
+    #expect(result.status == 65)
+    #expect(
+      result.stderr
+        == "\(file):1: error: expected a prompt and an answer separated by commas, found 1 field; the file seems to "
+        + "use pipes ('|'): name the separator with a first line #separator:pipe\n"
+        + "memoquiz: error: \(file) cannot be imported (1 problem); nothing was imported\n")
+  }
+
   @Test(arguments: ["json", "tsv", "anki"])
   func exportThenImportGivesBackTheSameQuestions(_ format: String) throws {
     let sandbox = try MemoQuizSandbox()

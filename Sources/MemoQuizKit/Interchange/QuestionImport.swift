@@ -75,7 +75,11 @@ public enum QuestionImport {
       }
     case .text, .tsv, .csv:
       guard let text = String(validating: bytes, as: UTF8.self) else { throw .notText(file: file) }
-      let anki = AnkiText(text: text, separator: format == .csv ? "," : format == .tsv ? "\t" : nil)
+      // A .csv or .txt file's separator is guessed from its first lines, as
+      // Anki's importer guesses it; a .tsv file's is a tab.
+      let anki = AnkiText(
+        text: text, separator: format == .csv ? "," : format == .tsv ? "\t" : nil,
+        guessesFromFirstLines: format != .tsv)
       var problems = anki.problems
       var order: [String] = []
       var byTitle: [String: [Question]] = [:]
