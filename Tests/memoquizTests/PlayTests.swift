@@ -47,6 +47,24 @@ import Testing
     #expect(resumed.stdout.contains("[3/5] q2"))
   }
 
+  @Test func undoRightAfterRightTakesBackOnlyTheRight() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["G"], count: 3)
+    let result = try sandbox.run(
+      ["play", "G", "--strategy", "sequential"], input: "wrong\n:right\n:undo\n:undo\n:quit\n")
+    #expect(result.status == 0)
+    #expect(
+      result.stdout.contains(
+        "Counted as correct: your answer to q0.\n[2/3] q1\n"
+          + "Took back your :right: your answer to q0 counts as incorrect again.\n[2/3] q1\n"
+          + "Took back your incorrect answer to q0.\n[1/3] q0\n"), "\(result.stdout)")
+    #expect(try sandbox.storedScore("G") == (0, 0), "the second :undo took back the answer")
+    let again = try sandbox.run(
+      ["play", "G", "--strategy", "sequential", "--restart"], input: "wrong\n:right\n:undo\na1\n:quit\n")
+    #expect(again.stdout.contains("counts as incorrect again.\n[2/3] q1\nCorrect!\n"), "\(again.stdout)")
+    #expect(try sandbox.storedScore("G") == (1, 1), "the answer stays, graded Incorrect, and the round goes on")
+  }
+
   @Test func quitThenPlayResumesAtTheSameQuestionInTheSameOrder() throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.writeNumberedGroups(["G"], count: 20)
