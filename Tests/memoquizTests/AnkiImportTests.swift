@@ -46,7 +46,7 @@ import Testing
     #expect(try sandbox.run(["import", file]).status == 0)
     let before = try Data(contentsOf: sandbox.questionsFile)
     let again = try sandbox.run(["import", file])
-    #expect(again.status == 65)
+    #expect(again.status == 64)
     #expect(again.stderr.contains("use --merge"))
     let merged = try sandbox.run(["import", file, "--merge"])
     #expect(merged.status == 0, "\(merged.stderr)")

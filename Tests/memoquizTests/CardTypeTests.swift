@@ -73,7 +73,7 @@ import Testing
     let sandbox = try sandbox()
     // Seeded random order: whichever card of a question comes first is the one asked.
     let first = try sandbox.run(
-      ["play", "words", "--seed", "7"], input: "", environment: at("2026-12-01T09:00:00Z"))
+      ["play", "words", "--seed", "7"], input: ":quit\n", environment: at("2026-12-01T09:00:00Z"))
     #expect(first.stdout.contains("Words: 3 questions, random order (seed 7)"))
     let opening = try #require(asked(first.stdout).first)
     let answers = ["犬": "dog", "dog": "犬", "猫": "cat", "cat": "猫", "鳥": "bird"]
@@ -82,7 +82,7 @@ import Testing
     #expect(stopped.stdout.contains("Correct!"))
     #expect(stopped.stdout.contains("Stopped at question 2 of 3"))
     // Resumed in a new process: the two questions left, one card each, never the sibling.
-    let resumed = try sandbox.run(["play", "words"], input: "")
+    let resumed = try sandbox.run(["play", "words"], input: ":quit\n")
     let second = try #require(asked(resumed.stdout).first)
     let secondAnswer = try #require(answers[second])
     let rest = try sandbox.run(["play", "words"], input: secondAnswer + "\n")

@@ -91,6 +91,17 @@ import Testing
     #expect(again.stderr.contains("already taken back"))
   }
 
+  @Test func undoOfAStepThatDoesNotExistIsAUsageError() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.run(["play", "hiragana", "--strategy", "sequential"], input: "a\n:quit\n")
+    let number = try sandbox.run(["undo", "999999"])
+    #expect(number.status == 64)
+    #expect(number.stderr == "memoquiz: error: there is no step 999999; `memoquiz history` lists them\n")
+    let global = try sandbox.run(["undo", "0badc0de-9"])
+    #expect(global.status == 64)
+    #expect(try sandbox.storedScore("Hiragana") == (1, 0), "nothing was taken back")
+  }
+
   @Test func undoWithNoSnapshotsSaysSo() throws {
     let sandbox = try MemoQuizSandbox()
     let result = try sandbox.run(["undo"])

@@ -119,6 +119,59 @@ import Testing
     #expect(play.stdout.contains("Correct!"))
   }
 
+  @Test(arguments: ["/dev/null", "an empty pipe"])
+  func aPlayWithNothingOnStandardInputAsksNothingAndOpensNoRound(_ input: String) throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["G"], count: 3)
+    let play =
+      input == "/dev/null"
+      ? try runWithNullInput(sandbox, ["play", "G"]) : try sandbox.run(["play", "G"], input: "", environment: now)
+    #expect(play.status == 0)
+    #expect(play.stdout == "")
+    #expect(
+      play.stderr
+        == "memoquiz: warning: nothing on standard input to answer with: 3 questions of G, none asked, and no round "
+        + "opened\n")
+    #expect(
+      try sandbox.run(["history"]).stdout == "No steps yet. Every answer, reset and edit will be listed here.\n",
+      "no round was opened")
+    let review = try sandbox.run(["review", "G"], input: "a0\n:quit\n", environment: now)
+    #expect(review.status == 0, "the group is not held by a round nobody plays")
+    #expect(review.stdout.contains("Correct!"), "\(review.stdout)")
+  }
+
+  @Test func aPlayWithNothingOnStandardInputLeavesAnOpenRoundAsItWas() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["G"], count: 3)
+    try sandbox.run(["play", "G", "--strategy", "sequential"], input: "a0\n:quit\n", environment: now)
+    let play = try runWithNullInput(sandbox, ["play", "G"])
+    #expect(play.status == 0)
+    #expect(play.stdout == "")
+    #expect(
+      play.stderr
+        == "memoquiz: warning: nothing on standard input to answer with: the open round of G is left as it was\n")
+    let resumed = try sandbox.run(["play", "G"], input: "a1\n:quit\n", environment: now)
+    #expect(resumed.stdout.contains("[2/3] q1\nCorrect!"), "\(resumed.stdout)")
+  }
+
+  @Test func aNumberOutOfRangeSaysHowManyGroupsThereAre() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["N5", "N4", "Kana"], count: 1)
+    let three = try sandbox.run(["play", "95"])
+    #expect(three.status == 64)
+    #expect(
+      three.stderr
+        == "memoquiz: error: there is no group 95: there are 3 groups, numbered from 1 (`memoquiz groups` lists them)\n"
+    )
+    try sandbox.writeNumberedGroups(["N5"] + (2...13).map { "Set \($0)" }, count: 1)
+    let thirteen = try sandbox.run(["play", "15"])
+    #expect(thirteen.status == 64)
+    #expect(
+      thirteen.stderr
+        == "memoquiz: error: there is no group 15: there are 13 groups, numbered from 1 (`memoquiz groups` lists them)\n"
+    )
+  }
+
   @Test func aReviewStoppedAfterMissesCountsWhatWasAnswered() throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.writeNumberedGroups(["G"], count: 20)
@@ -168,16 +221,16 @@ import Testing
 
   @Test func importsSayWhatTheFileNeeds() throws {
     let sandbox = try MemoQuizSandbox()
-    let semicolons = sandbox.folder.appendingPathComponent("semi.csv")
-    try Data("あ;a\nい;i\n".utf8).write(to: semicolons)
-    let semi = try sandbox.run(["import", semicolons.path])
-    #expect(semi.status == 65)
+    let pipes = sandbox.folder.appendingPathComponent("pipes.csv")
+    try Data("あ|a\nい|i\n".utf8).write(to: pipes)
+    let piped = try sandbox.run(["import", pipes.path])
+    #expect(piped.status == 65)
     #expect(
-      semi.stderr.hasPrefix(
-        "\(semicolons.path):1: error: expected a prompt and an answer separated by commas, found 1 field; "
-          + "the line holds semicolons: name the separator with a first line #separator:semicolon\n"))
-    try Data("#separator:semicolon\nあ;a\nい;i\n".utf8).write(to: semicolons)
-    #expect(try sandbox.run(["import", semicolons.path, "--title", "Semi"]).status == 0, "as the message says")
+      piped.stderr.hasPrefix(
+        "\(pipes.path):1: error: expected a prompt and an answer separated by commas, found 1 field; "
+          + "the file seems to use pipes ('|'): name the separator with a first line #separator:pipe\n"))
+    try Data("#separator:pipe\nあ|a\nい|i\n".utf8).write(to: pipes)
+    #expect(try sandbox.run(["import", pipes.path, "--title", "Pipes"]).status == 0, "as the message says")
 
     let headed = sandbox.folder.appendingPathComponent("headed.csv")
     try Data("Prompt,Answer,Hint\nう,u,the u\nえ,e,\n".utf8).write(to: headed)

@@ -135,7 +135,8 @@ import Testing
     let sandbox = try MemoQuizSandbox()
     let result = runShell(sandbox, #"exec "$0" play Hiragana --strategy sequential <&-"#)
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.contains("[1/46]"))
+    #expect(result.stdout == "", "nothing is asked with nothing to answer with")
+    #expect(result.stderr.contains("nothing on standard input to answer with"), "\(result.stderr)")
     #expect(!(contents(sandbox.historyFile.path) ?? "").contains("\nanswer\t"))
   }
 

@@ -130,7 +130,7 @@ import Testing
     try sandbox.run(["play", "counting", "--strategy", "sequential"], input: "one\nx\n")
     let again = try write("二\t2\n三\tthree\n", "counting.tsv", in: sandbox)
     let refused = try sandbox.run(["import", again])
-    #expect(refused.status == 65)
+    #expect(refused.status == 64)
     #expect(refused.stderr.contains("a group called \"counting\" exists already; use --merge"))
     let dryRun = try sandbox.run(["import", again, "--merge", "--dry-run"])
     #expect(dryRun.stdout.contains("Would import"))
@@ -144,6 +144,80 @@ import Testing
     #expect(try sandbox.run(["import", again, "--replace"]).status == 0)
     let replaced = try #require(try sandbox.scores()["counting"]?["questions"] as? [[String: Any]])
     #expect(replaced.map { $0["prompt"] as? String } == ["二", "三"])
+  }
+
+  @Test func importingAGroupThatExistsWithoutMergeIsAUsageError() throws {
+    let sandbox = try MemoQuizSandbox()
+    let package = sandbox.folder.path + "-all.apkg"
+    defer { try? FileManager.default.removeItem(atPath: package) }
+    #expect(try sandbox.run(["export", "--format", "apkg", "--output", package]).status == 0)
+    try sandbox.writeNumberedGroups(["Numbers"], count: 2)
+    let file = try write("一\tone\n", "Numbers.tsv", in: sandbox)
+    let refused = try sandbox.run(["import", file])
+    #expect(refused.status == 64)
+    #expect(
+      refused.stderr
+        == "memoquiz: error: a group called \"Numbers\" exists already; use --merge to add to it or --replace to "
+        + "replace it (nothing was imported)\n")
+    try FileManager.default.removeItem(at: sandbox.questionsFile)
+    #expect(try sandbox.run(["import", package]).status == 64, "a package's groups too")
+  }
+
+  @Test func mergingTheOwnPackageBackUpdatesNoQuestionAndKeepsTheHints() throws {
+    let sandbox = try MemoQuizSandbox()
+    let package = sandbox.folder.path + "-all.apkg"
+    defer { try? FileManager.default.removeItem(atPath: package) }
+    #expect(try sandbox.run(["export", "--format", "apkg", "--output", package]).status == 0)
+    let before = try sandbox.run(["export", "--format", "json"]).stdout
+    let dryRun = try sandbox.run(["import", package, "--merge", "--dry-run"])
+    #expect(
+      dryRun.stdout
+        == "Would import \(package): 10 groups merged into (Hiragana, Katakana, Basic Phrases, Numbers, Hiragana "
+        + "dakuten, ...); 0 questions added. Nothing was changed (--dry-run).\n")
+    #expect(try sandbox.run(["import", package, "--merge"]).status == 0)
+    #expect(try sandbox.run(["export", "--format", "json"]).stdout == before, "hints and alternatives stay")
+  }
+
+  @Test func anAnswerWithAnkisFieldSeparatorIsImportedWithASpaceAndExportedAsOneField() throws {
+    let sandbox = try MemoQuizSandbox()
+    let file = try write("あ\ta\u{1F}b\nい\ti\n", "kana.tsv", in: sandbox)
+    #expect(try sandbox.run(["import", file]).status == 0)
+    #expect(try sandbox.run(["export", "kana", "--format", "tsv"]).stdout == "あ\ta b\t\nい\ti\t\n")
+    // A questions file written by hand may hold one: the package still
+    // gives each note its two fields.
+    try sandbox.writeQuestions(
+      #"[{"title": "J", "questions": [{"prompt": "p", "answer": "x\u001fy"}]}]"#)
+    let package = sandbox.folder.path + "-j.apkg"
+    defer { try? FileManager.default.removeItem(atPath: package) }
+    #expect(try sandbox.run(["export", "J", "--format", "apkg", "--output", package]).status == 0)
+    let elsewhere = try MemoQuizSandbox()
+    #expect(try elsewhere.run(["import", package]).status == 0)
+    #expect(try elsewhere.run(["export", "J", "--format", "tsv"]).stdout == "p\tx y\t\n")
+  }
+
+  @Test func aSemicolonSpreadsheetIsReadWithoutASeparatorLine() throws {
+    let sandbox = try MemoQuizSandbox()
+    for name in ["semi.csv", "semi.txt"] {
+      let file = try write("あ;a;like ah\nい;\"i, ee\"\n", name, in: sandbox)
+      let result = try sandbox.run(["import", file, "--title", name])
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(try sandbox.run(["export", name, "--format", "tsv"]).stdout == "あ\ta\tlike ah\nい\ti, ee\t\n")
+    }
+    let commas = try write("う,u; oo\nえ,e\n", "commas.csv", in: sandbox)
+    #expect(try sandbox.run(["import", commas]).status == 0, "a semicolon in one field is no separator")
+    #expect(try sandbox.run(["export", "commas", "--format", "tsv"]).stdout == "う\tu; oo\t\nえ\te\t\n")
+  }
+
+  @Test func aFileThatCannotBeReadGetsOneErrorNamingItsSeparator() throws {
+    let sandbox = try MemoQuizSandbox()
+    let file = try write("あ|a\nい|i\nう|u\n", "pipes.csv", in: sandbox)
+    let result = try sandbox.run(["import", file])
+    #expect(result.status == 65)
+    #expect(
+      result.stderr
+        == "\(file):1: error: expected a prompt and an answer separated by commas, found 1 field; the file seems to "
+        + "use pipes ('|'): name the separator with a first line #separator:pipe\n"
+        + "memoquiz: error: \(file) cannot be imported (1 problem); nothing was imported\n")
   }
 
   @Test(arguments: ["json", "tsv", "anki"])

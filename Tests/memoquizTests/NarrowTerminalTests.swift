@@ -105,4 +105,34 @@ import Testing
         "  yours:  thank you very much indede, my\n  answer: thank you very much indeed, my\n"
           + "                                  ^^\n  yours:   friend\n  answer:  friend\n"), "\(play.stdout)")
   }
+
+  @Test func atFortyColumnsALongTitleIsCutToKeepWhatIsDue() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["Japanese::Vocab::N5", "Japanese::Vocab::Pairs", "Kana"], count: 12)
+    let groups = try sandbox.run(
+      ["groups"], environment: ["COLUMNS": "40", "MEMOQUIZ_NOW": "2026-12-01T15:00:00Z"])
+    #expect(
+      groups.stdout == """
+          #  Group                Questions  Due
+          1  Japanese::Vocab::N5         12    0
+          2  Japanese::Vocab::P…         12    0
+          3  Kana                        12    0
+
+        """)
+  }
+
+  @Test func theStartScreenAtFortyColumnsKeepsWhatIsDue() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["Japanese::Vocab::N5", "Japanese::Vocab::Pairs", "Kana"], count: 12)
+    let session = try PseudoTerminalSession(
+      arguments: [], environment: sandbox.environment.merging(["MEMOQUIZ_NOW": "2026-12-01T15:00:00Z"]) { $1 },
+      columns: 40)
+    #expect(session.waitFor("q to quit): "))
+    let screen = session.terminalScreen.lines
+    let header = try #require(screen.firstIndex { $0.hasPrefix("  #  Group") })
+    #expect(screen[header] == "  #  Group                Questions  Due")
+    #expect(screen[header + 2] == "  2  Japanese::Vocab::P…         12    0")
+    session.type("q\n")
+    #expect(session.waitForExit() == 0)
+  }
 }

@@ -47,6 +47,47 @@ import Testing
     #expect(resumed.stdout.contains("[3/5] q2"))
   }
 
+  @Test func undoRightAfterRightTakesBackOnlyTheRight() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["G"], count: 3)
+    let result = try sandbox.run(
+      ["play", "G", "--strategy", "sequential"], input: "wrong\n:right\n:undo\n:undo\n:quit\n")
+    #expect(result.status == 0)
+    #expect(
+      result.stdout.contains(
+        "Counted as correct: your answer to q0.\n[2/3] q1\n"
+          + "Took back your :right: your answer to q0 counts as incorrect again.\n[2/3] q1\n"
+          + "Took back your incorrect answer to q0.\n[1/3] q0\n"), "\(result.stdout)")
+    #expect(try sandbox.storedScore("G") == (0, 0), "the second :undo took back the answer")
+    let again = try sandbox.run(
+      ["play", "G", "--strategy", "sequential", "--restart"], input: "wrong\n:right\n:undo\na1\n:quit\n")
+    #expect(again.stdout.contains("counts as incorrect again.\n[2/3] q1\nCorrect!\n"), "\(again.stdout)")
+    #expect(try sandbox.storedScore("G") == (1, 1), "the answer stays, graded Incorrect, and the round goes on")
+  }
+
+  @Test func aParentDecksNamePlaysItsSubdecksTogether() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["Japanese::Vocab::N5", "Kana", "Japanese::Vocab::Pairs"], count: 2)
+    let now = ["MEMOQUIZ_NOW": "2026-12-01T09:00:00Z"]
+    let play = try sandbox.run(["play", "vocab"], input: "a0\na1\na0\na1\n", environment: now)
+    #expect(play.status == 0, "\(play.stderr)")
+    #expect(play.stdout.hasPrefix("Today's review: 4 questions from 2 groups"), "\(play.stdout)")
+    let scores = try sandbox.scores()
+    for title in ["Japanese::Vocab::N5", "Japanese::Vocab::Pairs"] {
+      #expect(scores[title]?["correctCount"] as? Int == 2, "\(title)")
+    }
+    #expect(scores["Kana"]?["correctCount"] as? Int == 0, "a group outside the parent deck is not asked")
+    #expect(try sandbox.run(["review", "vocab"], environment: now).status == 0, "review takes a parent deck too")
+    let whole = try sandbox.run(["play", "japanese::vocab", "--strategy", "random"], environment: now)
+    #expect(whole.status == 64)
+    #expect(
+      whole.stderr.hasPrefix(
+        "memoquiz: error: japanese::vocab names a parent deck, whose 2 groups are played together in one review "
+          + "round; leave out --strategy, or name one of its groups\n"), "\(whole.stderr)")
+    let one = try sandbox.run(["play", "Japanese::Vocab::N5", "--strategy", "sequential"], input: ":quit\n")
+    #expect(one.stdout.hasPrefix("Japanese::Vocab::N5: 2 questions"), "a title that matches whole is one group")
+  }
+
   @Test func quitThenPlayResumesAtTheSameQuestionInTheSameOrder() throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.writeNumberedGroups(["G"], count: 20)

@@ -149,4 +149,48 @@ import Testing
     #expect(result.status == 64)
     #expect(result.stderr.contains("--weeks takes a whole number from 1 to 520"))
   }
+
+  /// Three questions with prompts of different lengths, the first two
+  /// lapsed once and answered right again since, with leeches from one lapse.
+  private func lapsed() throws -> MemoQuizSandbox {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeQuestions(
+      #"[{"title": "G", "questions": [{"prompt": "a", "answer": "x"}, {"prompt": "a longer prompt", "answer": "y"}, "#
+        + #"{"prompt": "mid", "answer": "z"}]}]"#)
+    try sandbox.run(["config", "leech-threshold", "1"])
+    try play(sandbox, "G", at: "2026-11-01T09:00:00Z", ["x", "y", "z"])
+    try play(sandbox, "G", at: "2026-11-10T09:00:00Z", ["w", "w", "z"])
+    try play(sandbox, "G", at: "2026-11-10T09:05:00Z", ["x", "y", "z"])
+    return sandbox
+  }
+
+  /// The text of `stats G` from its weakest questions on.
+  private func weakestAndLeeches(_ sandbox: MemoQuizSandbox) throws -> String {
+    let text = try sandbox.run(["stats", "G"], environment: ["MEMOQUIZ_NOW": "2026-11-10T10:00:00Z"]).stdout
+    return String(text[try #require(text.range(of: "Weakest questions")).lowerBound...])
+  }
+
+  @Test func theLeechesAreAlignedAsTheWeakestQuestionsAre() throws {
+    let text = try weakestAndLeeches(try lapsed())
+    let leeches = String(text[try #require(text.range(of: "Leeches")).lowerBound...])
+    #expect(
+      leeches == """
+        Leeches (cards that keep lapsing; a better hint or a split helps):
+          a                1 lapse
+          a longer prompt  1 lapse
+
+        """)
+  }
+
+  @Test func theWeakestQuestionsNameWhatEachFigureIs() throws {
+    let text = try weakestAndLeeches(try lapsed())
+    let weakest = String(text[..<(try #require(text.range(of: "\nLeeches")).lowerBound)])
+    #expect(
+      weakest == """
+        Weakest questions:
+          a                1 miss in all  recall now 100%
+          a longer prompt  1 miss in all  recall now 100%
+
+        """)
+  }
 }

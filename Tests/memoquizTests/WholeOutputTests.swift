@@ -185,7 +185,7 @@ import Testing
         Sun 15 Mar  0
 
       Weakest questions:
-        Italy  1 miss  recall 77%
+        Italy  1 miss in all  recall now 77%
 
       """
     #expect(try nextMorning(["stats"], in: sandbox) == expected)

@@ -143,7 +143,7 @@ public struct AnkiPackageWriter {
           [
             .integer(noteID), .text(QuestionExport.guid(of: question, in: group.title)), .integer(type.rawValue),
             .integer(modified), .text(tags.isEmpty ? "" : " " + tags.joined(separator: " ") + " "),
-            .text(fields.map(Self.html).joined(separator: "\u{1F}")), .text(fields[0]),
+            .text(fields.map(Self.html).joined(separator: "\u{1F}")), .text(fields[0].replacing("\u{1F}", with: " ")),
           ])
         position += 1
         for card in cardsOfQuestion[question.identity] ?? [] {
@@ -214,8 +214,12 @@ public struct AnkiPackageWriter {
   }
 
   /// A field as Anki stores it: HTML, so `<`, `>` and `&` are escaped.
+  /// A field as a note's HTML. U+001F, which separates a note's fields,
+  /// becomes a space: a field that held one would split the note in two,
+  /// and Anki refuses the whole package.
   private static func html(_ text: String) -> String {
     text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
+      .replacing("\u{1F}", with: " ")
   }
 
   private static func number(_ value: Double) -> String {

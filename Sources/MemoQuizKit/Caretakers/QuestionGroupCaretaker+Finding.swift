@@ -29,6 +29,49 @@ extension QuestionGroupCaretaker {
       suggestion: Self.suggestion(for: trimmed, among: groups.map(\.title)))
   }
 
+  /// The groups a user named: the one ``groupIndex(named:)`` finds, or,
+  /// when no title matches the name, the subdecks of the parent deck it
+  /// names, in file order, as Anki studies a parent deck with its subdecks:
+  /// `vocab` and `japanese::vocab` name `Japanese::Vocab::N5` and
+  /// `Japanese::Vocab::Pairs`.
+  /// - Throws: ``QuestionFileError/noSuchGroup(_:titles:count:suggestion:)``
+  ///   when nothing matches; ``QuestionFileError/sharedLastPart(_:titles:)``
+  ///   when the name ends several parent decks' names.
+  public func groupIndices(named name: String) throws(QuestionFileError) -> [Int] {
+    do {
+      return [try groupIndex(named: name)]
+    } catch {
+      guard case .noSuchGroup = error, let subdecks = try subdeckIndices(of: name) else { throw error }
+      return subdecks
+    }
+  }
+
+  /// The groups under the parent deck `name` names, by its whole name or
+  /// by its last `::` part, ignoring case; `nil` when no title is under one.
+  /// - Throws: ``QuestionFileError/sharedLastPart(_:titles:)`` when the
+  ///   name ends several parent decks' names.
+  private func subdeckIndices(of name: String) throws(QuestionFileError) -> [Int]? {
+    let lowered = TextSanitizer.withoutInvisibles(name).trimmingWhitespace.lowercased()
+    guard !lowered.isEmpty else { return nil }
+    var parents: [String] = []
+    var indices: [Int] = []
+    for (index, group) in groups.enumerated() {
+      let parts = TextSanitizer.withoutInvisibles(group.title).split(separator: "::", omittingEmptySubsequences: false)
+      // The nearest parent deck the name names: `a::b` under `a::b::c`.
+      let depth = (1..<max(1, parts.count)).first { depth in
+        let path = parts[..<depth].joined(separator: "::").lowercased()
+        return path == lowered
+          || (!lowered.contains("::") && String(parts[depth - 1]).trimmingWhitespace.lowercased() == lowered)
+      }
+      guard let depth else { continue }
+      let parent = parts[..<depth].joined(separator: "::")
+      if !parents.contains(where: { $0.lowercased() == parent.lowercased() }) { parents.append(parent) }
+      indices.append(index)
+    }
+    guard parents.count < 2 else { throw .sharedLastPart(lowered, titles: parents) }
+    return indices.isEmpty ? nil : indices
+  }
+
   /// The group whose title's last `::` part is `lowered` (`verbs` is
   /// `Japanese::Verbs`), when one title ends so.
   /// - Throws: ``QuestionFileError/sharedLastPart(_:titles:)`` when several do.
@@ -59,13 +102,14 @@ extension QuestionGroupCaretaker {
     let typed = name.lowercased()
     guard !typed.isEmpty else { return nil }
     let limit = max(1, typed.count / 3)
-    // A number is no misspelt word: "99" does not mean "Set 9".
+    // A number is no misspelt name: "99" does not mean "Set 9", nor "95"
+    // "N5". It is near only a title that is a number itself.
     let isNumber = Int(typed) != nil
     let scored = names.map { candidate in
       let whole = TextSanitizer.withoutInvisibles(candidate).lowercased()
       let words = whole.contains(" ") ? whole.split(separator: " ").map(String.init) : []
       let distances =
-        [EditDistance.between(typed, whole, limit: limit)]
+        [isNumber && Int(whole) == nil ? limit + 1 : EditDistance.between(typed, whole, limit: limit)]
         + words.map { isNumber ? ($0 == typed ? 0 : limit + 1) : EditDistance.between(typed, $0, limit: limit) }
       return (name: candidate, distance: distances.min() ?? limit + 1)
     }

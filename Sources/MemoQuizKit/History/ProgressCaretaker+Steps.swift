@@ -29,14 +29,33 @@ extension ProgressCaretaker {
   }
 
   /// Saves that an answer graded Incorrect was right after all (`:right`).
-  /// - Returns: `false` when the answer was taken back meanwhile (by
-  ///   `memoquiz undo` in another process): nothing is saved then.
-  func markRight(_ answer: RoundMemento.Answer, in group: String, at time: Timestamp) throws -> Bool {
+  /// - Returns: the `:right`'s step, or `nil` when the answer was taken back
+  ///   meanwhile (by `memoquiz undo` in another process): nothing is saved
+  ///   then.
+  func markRight(_ answer: RoundMemento.Answer, in group: String, at time: Timestamp) throws -> StepID? {
     try perform { progress, ids in
-      guard progress.isInEffect(answer.step) else { return ([], false) }
+      guard progress.isInEffect(answer.step) else { return ([], nil) }
       let step = RightStep(
         id: ids[0], time: ids.after(time), group: group, question: answer.question, target: answer.step)
-      return ([.right(step)], true)
+      return ([.right(step)], step.id)
+    }
+  }
+
+  /// Takes back a round's `:right` (an in-round `:undo` right after it):
+  /// its answer stays, graded Incorrect again.
+  /// - Parameters:
+  ///   - right: the `:right`'s step.
+  ///   - question: the question of the answer it put right.
+  /// - Returns: `false` when it was taken back meanwhile by another process.
+  func takeBackRight(_ right: StepID, question: String, in group: String, round: StepID, at time: Timestamp) throws
+    -> Bool
+  {
+    try perform { progress, ids in
+      guard progress.isInEffect(right) else { return ([], false) }
+      let mark = StepMark(
+        id: ids[0], time: ids.after(time), target: right, kind: .right, group: group, question: question,
+        inRound: true, round: round)
+      return ([.undo(mark)], true)
     }
   }
 

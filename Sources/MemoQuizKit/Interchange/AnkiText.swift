@@ -4,9 +4,11 @@
 /// Header lines at the top name the separator (`#separator:tab`), whether
 /// fields are HTML (`#html:true`), the columns, and which column holds the
 /// deck, the tags, the note type or the guid, and the columns' names
-/// (`#columns:`). Without `#separator:` the separator is the one the file's
-/// kind gives (a comma for `.csv`, a tab for `.tsv`), or else it is guessed
-/// as Anki guesses it: the first of tab, `|`, `;`, `:`, `,` and space that
+/// (`#columns:`). Without `#separator:` the separator of a `.csv` or `.txt`
+/// file is guessed from its first lines as Anki's importer guesses it (tab,
+/// semicolon, comma: European spreadsheets write semicolons); a `.tsv` file
+/// is tab-separated. Failing that, a `.csv` file is comma-separated and any
+/// other is read with the first of tab, `|`, `;`, `:`, `,` and space that
 /// the text holds. A field may be quoted with `"` (a quote doubled inside),
 /// and a quoted field may span lines.
 ///
@@ -44,16 +46,30 @@ struct AnkiText {
   var problems: [ImportProblem] = []
   /// How many fields the first row has, and its line.
   private var firstRow: (width: Int, line: Int)?
+  /// The rows of a single field, each with the separator it holds (if one
+  /// of the others), by the place of its problem in `problems`.
+  private var singleFieldRows: [(problem: Int, holds: Character?)] = []
   /// The most fields `#columns:` names.
   private var namedWidth = 0
 
   /// The separators Anki guesses from, first choice first.
   static let guessOrder: [Character] = ["\t", "|", ";", ":", ",", " "]
 
+  /// The separators a spreadsheet's file is guessed to have from its first
+  /// lines, first choice first, as Anki's importer tries them.
+  static let firstLinesGuessOrder: [Character] = ["\t", ";", ","]
+
+  /// How many of a file's first lines its separator is guessed from.
+  static let guessedLines = 10
+
   /// Reads a file's text.
-  /// - Parameter defaultSeparator: the separator when no `#separator:`
-  ///   header names one; `nil` guesses it as Anki does.
-  init(text: String, separator defaultSeparator: Character? = nil) {
+  /// - Parameters:
+  ///   - defaultSeparator: the separator when no `#separator:` header names
+  ///     one and none is guessed from the first lines; `nil` guesses it from
+  ///     the whole text as Anki does.
+  ///   - guessesFromFirstLines: whether, without `#separator:`, the
+  ///     separator is guessed from the first lines (a `.csv` or `.txt` file).
+  init(text: String, separator defaultSeparator: Character? = nil, guessesFromFirstLines: Bool = false) {
     // A byte order mark is not part of the first field.
     let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
     var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })[...]
@@ -98,7 +114,9 @@ struct AnkiText {
     }
     let body = lines.joined(separator: "\n")
     if !separatorNamed {
-      if let defaultSeparator {
+      if guessesFromFirstLines, let guessed = Self.guessedFromFirstLines(lines) {
+        separator = guessed
+      } else if let defaultSeparator {
         separator = defaultSeparator
       } else if let guessed = Self.guessOrder.first(where: { body.contains($0) }) {
         separator = guessed
@@ -114,6 +132,35 @@ struct AnkiText {
       fieldNames = names.enumerated().filter { !specialColumns.contains($0.offset) }.map(\.element)
     }
     parse(body, firstLine: lineNumber + 1)
+    collapseSingleFieldRows()
+  }
+
+  /// The separator of the first lines: of tab, semicolon and comma, the one
+  /// most of them hold, the first in that order when several are held as
+  /// often (a semicolon inside one comma-separated answer is no separator);
+  /// `nil` when they hold none.
+  static func guessedFromFirstLines(_ lines: ArraySlice<Substring>) -> Character? {
+    let sample = lines.lazy.filter { !$0.allSatisfy(\.isWhitespace) }.prefix(guessedLines)
+    var best: (separator: Character, lines: Int)?
+    for separator in firstLinesGuessOrder {
+      let holding = sample.count { $0.contains(separator) }
+      if holding > (best?.lines ?? 0) { best = (separator, holding) }
+    }
+    return best?.separator
+  }
+
+  /// A file of which no row could be read, every line a single field that
+  /// holds the same other separator, gets one problem that names that
+  /// separator instead of one a line.
+  private mutating func collapseSingleFieldRows() {
+    guard rows.isEmpty, problems.count > 1, singleFieldRows.count == problems.count,
+      let holds = singleFieldRows.first?.holds, singleFieldRows.allSatisfy({ $0.holds == holds }),
+      let keyword = Self.keyword(of: holds)
+    else { return }
+    let message =
+      "expected a prompt and an answer separated by \(Self.name(of: separator)), found 1 field; the file seems "
+      + "to use \(Self.name(of: holds)): name the separator with a first line #separator:\(keyword)"
+    problems = [ImportProblem(line: problems[0].line, message: message)]
   }
 
   /// The separator as a message names it: "commas", "tabs".
@@ -244,9 +291,9 @@ struct AnkiText {
     guard contentCount >= 2 else {
       var message = "expected a prompt and an answer \(separated), found \(counted(fields.count, "field"))"
       // A file separated by another character says so in its lines.
-      if fields.count == 1, let other = Self.guessOrder.first(where: { $0 != " " && fields[0].contains($0) }),
-        let keyword = Self.keyword(of: other)
-      {
+      let other = Self.guessOrder.first { $0 != " " && fields.count == 1 && fields[0].contains($0) }
+      if fields.count == 1 { singleFieldRows.append((problems.count, other)) }
+      if let other, let keyword = Self.keyword(of: other) {
         message +=
           "; the line holds \(Self.name(of: other)): name the separator with a first line #separator:\(keyword)"
       }

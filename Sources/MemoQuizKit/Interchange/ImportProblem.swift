@@ -60,6 +60,11 @@ extension ImportError: CustomStringConvertible {
 }
 
 extension ImportError: ExitCodeCarrying {
-  /// Data that cannot be imported is bad data; anything else a failure.
-  public var exitCode: ExitCode { isInvalidData ? .dataError : .failure }
+  /// Titles that exist already are a command line that needs `--merge` or
+  /// `--replace`; data that cannot be imported is bad data; anything else
+  /// a failure.
+  public var exitCode: ExitCode {
+    if case .titlesExist = self { return .usage }
+    return isInvalidData ? .dataError : .failure
+  }
 }

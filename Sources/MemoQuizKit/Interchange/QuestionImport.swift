@@ -75,7 +75,11 @@ public enum QuestionImport {
       }
     case .text, .tsv, .csv:
       guard let text = String(validating: bytes, as: UTF8.self) else { throw .notText(file: file) }
-      let anki = AnkiText(text: text, separator: format == .csv ? "," : format == .tsv ? "\t" : nil)
+      // A .csv or .txt file's separator is guessed from its first lines, as
+      // Anki's importer guesses it; a .tsv file's is a tab.
+      let anki = AnkiText(
+        text: text, separator: format == .csv ? "," : format == .tsv ? "\t" : nil,
+        guessesFromFirstLines: format != .tsv)
       var problems = anki.problems
       var order: [String] = []
       var byTitle: [String: [Question]] = [:]
@@ -206,13 +210,18 @@ public enum QuestionImport {
   }
 
   /// How `imported` joins `existing`.
+  /// - Parameter carriesHints: whether the file can hold a question's hint
+  ///   and alternatives. An Anki package's notes hold neither (a Basic note
+  ///   is a prompt and an answer): merged from one, a question keeps its
+  ///   own, and one the package has as it is counts as unchanged.
   /// - Throws: ``ImportError/titlesExist(_:)`` for a title that exists when
   ///   the mode is ``Mode/add``; ``ImportError/invalid(file:_:)`` when the
   ///   result would not be a valid questions file.
   public static func plan(
-    _ imported: [QuestionGroup], into existing: [QuestionGroup], mode: Mode, file: String
+    _ imported: [QuestionGroup], into existing: [QuestionGroup], mode: Mode, file: String, carriesHints: Bool = true
   ) throws(ImportError) -> Plan {
     guard imported.contains(where: { !$0.questions.isEmpty }) else { throw .empty(file: file) }
+    let imported = imported.map(withoutFieldSeparators)
     var plan = Plan(groups: existing)
     func index(of title: String) -> Int? {
       plan.groups.firstIndex { $0.title.lowercased() == title.lowercased() }
@@ -247,8 +256,8 @@ public enum QuestionImport {
         if let known = plan.groups[position].questions.firstIndex(where: { $0.identity == question.identity }) {
           var updated = plan.groups[position].questions[known]
           updated.answer = question.answer
-          updated.hint = question.hint
-          updated.alternatives = question.alternatives
+          if carriesHints || question.hint != nil { updated.hint = question.hint }
+          if carriesHints || !question.alternatives.isEmpty { updated.alternatives = question.alternatives }
           updated.reverse = question.reverse
           updated.reverseAlternatives = question.reverseAlternatives
           updated.tags = question.tags
@@ -267,5 +276,33 @@ public enum QuestionImport {
     let check = QuestionFile(bytes: plan.bytes)
     guard check.groups != nil else { throw .invalid(file: file, check.diagnostics) }
     return plan
+  }
+
+  /// `group` with every U+001F in its questions' texts made a space. Anki
+  /// joins a note's fields with that character: an answer that held one
+  /// would become two fields, and Anki refuses the whole package.
+  static func withoutFieldSeparators(_ group: QuestionGroup) -> QuestionGroup {
+    func clean(_ text: String) -> String {
+      text.unicodeScalars.contains("\u{1F}") ? text.replacing("\u{1F}", with: " ") : text
+    }
+    guard
+      group.questions.contains(where: { question in
+        ([question.prompt, question.answer, question.hint ?? "", question.cloze ?? ""] + question.alternatives
+          + question.reverseAlternatives + question.tags).contains { $0.unicodeScalars.contains("\u{1F}") }
+      })
+    else { return group }
+    var group = group
+    group.questions = group.questions.map { question in
+      var question = question
+      question.prompt = clean(question.prompt)
+      question.answer = clean(question.answer)
+      question.hint = question.hint.map(clean)
+      question.cloze = question.cloze.map(clean)
+      question.alternatives = question.alternatives.map(clean)
+      question.reverseAlternatives = question.reverseAlternatives.map(clean)
+      question.tags = question.tags.map(clean)
+      return question
+    }
+    return group
   }
 }

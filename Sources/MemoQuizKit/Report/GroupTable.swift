@@ -3,7 +3,7 @@ import FoundationEssentials
 /// The table of groups that `groups` and the menu print: number, title,
 /// question count, how many are due, score and accuracy, aligned by display
 /// width. On a narrow terminal the score columns go before a title is cut,
-/// and no row wraps.
+/// the title is cut to 12 columns before what is due goes, and no row wraps.
 public struct GroupTable {
   private let caretaker: QuestionGroupCaretaker
   private let style: TextStyle
@@ -73,17 +73,25 @@ public struct GroupTable {
   }
 
   /// The columns that fit beside the whole title (up to 32 columns of it):
-  /// they go before the title is cut, the incorrect count first (the
-  /// accuracy tells it), then the correct count, the accuracy and what is
-  /// due; no row is wider than `width` unless even the title cannot fit.
+  /// the score columns go before the title is cut, the incorrect count first
+  /// (the accuracy tells it), then the correct count and the accuracy. What
+  /// is due is not a score: it stays while the title can keep 12 columns of
+  /// itself, and goes only when even that cut title does not fit beside it.
+  /// No row is wider than `width` unless even the title cannot fit.
   static func columns(numberWidth: Int, longestTitle: Int, width: Int) -> [Column] {
     var columns = Column.allCases
-    for dropped in [Column.incorrect, .correct, .accuracy, .due]
+    for dropped in [Column.incorrect, .correct, .accuracy]
     where fixedWidth(numberWidth: numberWidth, columns: columns) + longestTitle > width {
       columns.removeAll { $0 == dropped }
     }
+    if fixedWidth(numberWidth: numberWidth, columns: columns) + min(longestTitle, shortestCutTitle) > width {
+      columns.removeAll { $0 == .due }
+    }
     return columns
   }
+
+  /// The fewest columns of a title that is cut to keep what is due beside it.
+  static let shortestCutTitle = 12
 
   /// The width of a row without its title.
   static func fixedWidth(numberWidth: Int, columns: [Column]) -> Int {

@@ -92,10 +92,16 @@ extension Statistics {
     guard !leeches.isEmpty else { return "" }
     var text = "\n" + style.yellow("Leeches") + " (cards that keep lapsing; a better hint or a split helps):\n"
     let showsGroups = Set(leeches.map(\.group)).count > 1
-    for leech in leeches {
-      var line = "  \(TextSanitizer.sanitized(leech.prompt))  \(counted(leech.lapses, "lapse"))"
+    // Columns as the weakest questions above have them.
+    let prompts = leeches.map { TextSanitizer.sanitized($0.prompt) }
+    let nameWidth = min(max(10, width - 36), prompts.map(DisplayWidth.of).max() ?? 0)
+    let lapses = leeches.map { counted($0.lapses, "lapse") }
+    let lapseWidth = lapses.map(\.count).max() ?? 0
+    for (index, leech) in leeches.enumerated() {
+      let name = DisplayWidth.fit(prompts[index], width: nameWidth)
+      var line = "  \(name)  \(DisplayWidth.fit(lapses[index], width: lapseWidth, alignRight: true))"
       if showsGroups { line += "  " + TextSanitizer.sanitized(leech.group) }
-      text += TextWrapping.wrapped(line, width: width) + "\n"
+      text += TextWrapping.wrapped(line.trimmingTrailingSpaces, width: width) + "\n"
     }
     return text
   }

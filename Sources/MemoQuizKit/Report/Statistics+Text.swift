@@ -150,7 +150,10 @@ extension Statistics {
     return text
   }
 
-  /// The weakest questions, with their misses and chance of recall now.
+  /// The weakest questions, with their misses and chance of recall now,
+  /// each figure named: right after a review "7 misses, recall 100%" reads
+  /// as a contradiction unless it says the misses are all of them and the
+  /// recall is now's.
   func weakestText(style: TextStyle, width: Int) -> String {
     guard !weakest.isEmpty else { return "Weakest questions: none answered yet.\n" }
     var text = "Weakest questions:\n"
@@ -161,12 +164,12 @@ extension Statistics {
     let showsGroups = Set(weakest.map(\.group)).count > 1
     for (index, question) in weakest.enumerated() {
       let name = DisplayWidth.fit(prompts[index], width: nameWidth)
-      let miss = DisplayWidth.fit(misses[index], width: missWidth, alignRight: true)
+      let miss = DisplayWidth.fit(misses[index], width: missWidth, alignRight: true) + " in all"
       // Right after a review FSRS's recall is near 100% whatever the
       // answer was: the answer was just shown. A miss says so instead.
       let recall =
         question.missedRecently
-        ? "missed just now" : question.retrievability.map { "recall \(Int(($0 * 100).rounded()))%" } ?? ""
+        ? "missed just now" : question.retrievability.map { "recall now \(Int(($0 * 100).rounded()))%" } ?? ""
       var line = "  \(name)  \(miss)  \(recall)"
       if showsGroups { line += "  " + TextSanitizer.sanitized(question.group) }
       text += line.trimmingTrailingSpaces + "\n"

@@ -194,10 +194,11 @@ public struct Round: Sendable {
     rebuildQueue()
   }
 
-  /// Counts the newest saved answer as correct (`:right`).
-  mutating func regradeLastAnswer() {
+  /// Counts the newest saved answer as correct (`:right`), or as incorrect
+  /// again (its `:right` taken back).
+  mutating func regradeLastAnswer(isCorrect: Bool = true) {
     guard !memento.answers.isEmpty else { return }
-    memento.answers[memento.answers.count - 1].isCorrect = true
+    memento.answers[memento.answers.count - 1].isCorrect = isCorrect
     rebuildQueue()
   }
 

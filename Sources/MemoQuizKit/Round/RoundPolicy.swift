@@ -11,9 +11,11 @@ struct RoundPolicy {
 
   // MARK: - A group's round
 
-  /// The round to play in `group`: the saved one, or a new one.
-  /// - Returns: `nil` when a review round has nothing to ask, or the person
-  ///   left.
+  /// The round to play in `group`: the saved one, or a new one. With
+  /// nothing on standard input, as with a review, nothing is asked and no
+  /// round is opened or moved on.
+  /// - Returns: `nil` when a review round has nothing to ask, there is no
+  ///   input to answer with, or the person left.
   func start(group: QuestionGroup, options: RoundSession.Options) throws -> Round? {
     if let saved = try caretaker.unfinishedRound(of: group.title, at: now()), !options.restart {
       let untouched = saved.answers.isEmpty && saved.skipped == 0
@@ -21,6 +23,8 @@ struct RoundPolicy {
       if !(untouched && otherStrategy) {
         let round = Round(group: group, memento: saved)
         if !round.isFinished {
+          let title = TextSanitizer.sanitized(group.title)
+          guard !hasNoInput("the open round of \(title) is left as it was") else { return nil }
           switch resume(round, untouched: untouched || !options.asksToResume) {
           case nil: return nil
           case false?: return try newRound(group: group, options: options)
@@ -66,6 +70,10 @@ struct RoundPolicy {
       terminal.write(
         words.nothingToReview(
           in: TextSanitizer.sanitized(group.title), next: caretaker.nextDueDay(of: group), newLimit: limit))
+      return nil
+    }
+    let title = TextSanitizer.sanitized(group.title)
+    guard !hasNoInput("\(counted(plan.count, "question")) of \(title), none asked, and no round opened") else {
       return nil
     }
     let memento = try caretaker.progress.startRound(

@@ -118,6 +118,9 @@ public struct RoundSession {
     let progress = caretaker.progress
     let words = self.words
     var judging = RoundJudging(caretaker: caretaker)
+    // The newest `:right` and the answer it put right: an `:undo` while
+    // that answer is still the newest takes back only the `:right`.
+    var lastRight: (step: StepID, answer: StepID)?
 
     // Output waits in the terminal's buffer until the next read: on a
     // terminal the line editor shows it once the keys are its own, so no
@@ -214,6 +217,23 @@ public struct RoundSession {
           continue
         }
         let (title, question) = round.origin(of: last.question)
+        if let right = lastRight, right.answer == last.step, last.isCorrect {
+          // Right after `:right`: only the `:right` goes; the answer stays,
+          // graded Incorrect, and the round goes on.
+          lastRight = nil
+          let prompt = round.card(last.question).map { TextSanitizer.sanitized($0.prompt) } ?? "it"
+          guard
+            try progress.takeBackRight(
+              right.step, question: question, in: title, round: round.memento.id, at: Timestamp(now()))
+          else {
+            held += "Your :right on the answer to \(prompt) was already taken back (by `memoquiz undo`).\n"
+            continue
+          }
+          round.regradeLastAnswer(isCorrect: false)
+          held += "Took back your :right: your answer to \(prompt) counts as incorrect again.\n"
+          askQuestion = true
+          continue
+        }
         var answer = last
         answer.question = question
         let tookBack = try progress.takeBack(answer, in: title, round: round.memento.id, at: Timestamp(now()))
@@ -236,7 +256,7 @@ public struct RoundSession {
         var answer = last
         answer.question = question
         judging.forget(last.question)
-        guard try progress.markRight(answer, in: title, at: Timestamp(now())) else {
+        guard let right = try progress.markRight(answer, in: title, at: Timestamp(now())) else {
           // Taken back meanwhile by `memoquiz undo` in another process.
           round.takeBackLastAnswer()
           let prompt = round.card(last.question).map { TextSanitizer.sanitized($0.prompt) } ?? "it"
@@ -245,6 +265,7 @@ public struct RoundSession {
           continue
         }
         round.regradeLastAnswer()
+        lastRight = (right, last.step)
         let prompt = round.card(last.question).map { TextSanitizer.sanitized($0.prompt) } ?? "it"
         held += style.green("Counted as correct:") + " your answer to \(prompt).\n"
         askQuestion = true

@@ -54,9 +54,13 @@ struct ImportCommand: Command {
       imported = try QuestionImport.groups(in: bytes, file: file, format: format, title: title)
     }
     let terminal = context.terminal
+    // A package's notes hold no hint and no alternatives: merging one keeps
+    // a question's own.
+    let carriesHints = format != .ankiPackage
     if dryRun {
       let caretaker = try context.loadCaretaker()
-      let plan = try QuestionImport.plan(imported, into: caretaker.groups, mode: mode, file: file)
+      let plan = try QuestionImport.plan(
+        imported, into: caretaker.groups, mode: mode, file: file, carriesHints: carriesHints)
       terminal.write(
         "Would import \(TextSanitizer.sanitized(file)): \(summary(of: plan))\(packageNote). Nothing was changed "
           + "(--dry-run).\n")
@@ -71,7 +75,7 @@ struct ImportCommand: Command {
     let plan = try QuestionGroupCaretaker.changeQuestions(
       in: context.folder, kind: .import, group: nil, now: context.now(), imported: answers
     ) { groups in
-      let plan = try QuestionImport.plan(imported, into: groups, mode: mode, file: file)
+      let plan = try QuestionImport.plan(imported, into: groups, mode: mode, file: file, carriesHints: carriesHints)
       return (plan.bytes, "import of \(file)", plan)
     }
     guard let plan else { return }

@@ -36,7 +36,12 @@ struct PlayCommand: Command {
     var groupIndex: Int
     var options = self.options
     if let group {
-      groupIndex = try caretaker.groupIndex(named: group)
+      let indices = try caretaker.groupIndices(named: group)
+      guard indices.count == 1 else {
+        try playTogether(indices, parent: group, caretaker: caretaker, in: context)
+        return
+      }
+      groupIndex = indices[0]
     } else if terminal.isInteractive {
       let now = context.now()
       try caretaker.loadMemory(forDayAt: now)
@@ -64,5 +69,24 @@ struct PlayCommand: Command {
     }
     var session = RoundSession(caretaker: caretaker, terminal: terminal, now: context.now)
     try session.play(groupIndex: groupIndex, options: options)
+  }
+
+  /// Plays the subdecks of a parent deck together, as Anki studies a parent
+  /// deck: one review round of what is due in them, then new questions.
+  /// - Throws: ``UsageError`` for an order other than review, which only a
+  ///   single group's round has.
+  private func playTogether(
+    _ indices: [Int], parent: String, caretaker: QuestionGroupCaretaker, in context: CommandContext
+  ) throws {
+    if let strategy = options.strategy, strategy.name != ReviewQuestionStrategy().name {
+      throw UsageError(
+        "\(TextSanitizer.sanitized(parent)) names a parent deck, whose \(indices.count) groups are played together "
+          + "in one review round; leave out --strategy, or name one of its groups",
+        command: "play")
+    }
+    var review = RoundSession.Options(strategy: ReviewQuestionStrategy())
+    review.newLimit = options.newLimit
+    var session = RoundSession(caretaker: caretaker, terminal: context.terminal, now: context.now)
+    try session.review(groupIndices: indices, options: review)
   }
 }

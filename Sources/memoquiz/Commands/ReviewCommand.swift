@@ -16,8 +16,10 @@ struct ReviewCommand: Command {
     let caretaker = try context.loadCaretaker()
     var indices: [Int] = []
     for group in groups {
-      let index = try caretaker.groupIndex(named: group)
-      if !indices.contains(index) { indices.append(index) }
+      // A parent deck's name names its subdecks.
+      for index in try caretaker.groupIndices(named: group) where !indices.contains(index) {
+        indices.append(index)
+      }
     }
     var session = RoundSession(caretaker: caretaker, terminal: context.terminal, now: context.now)
     try session.review(groupIndices: indices, options: options)

@@ -38,6 +38,12 @@ extension HistoryError: LocalizedError, CustomStringConvertible {
 }
 
 extension HistoryError: ExitCodeCarrying {
-  /// Nothing to take back or bring back is a plain failure.
-  public var exitCode: ExitCode { .failure }
+  /// A step that does not exist was named wrongly (a usage error); nothing
+  /// to take back or bring back is a plain failure.
+  public var exitCode: ExitCode {
+    switch self {
+    case .noSuchStep, .noSuchGlobalStep: .usage
+    default: .failure
+    }
+  }
 }
