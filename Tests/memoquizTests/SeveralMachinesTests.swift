@@ -248,4 +248,25 @@ import Testing
     #expect(again.status == 0, "seed \(seed): \(again.stderr)")
     #expect(try laptop.answersInHistory() == 3)
   }
+
+  @Test(arguments: [
+    ["scores"], ["play", "Numbers", "--strategy", "sequential"], ["config", "desired-retention", "0.85"], ["optimize"],
+  ])
+  func anotherMachinesDamagedRecordsAreWarnedOfOncePerCommand(_ command: [String]) throws {
+    let laptop = try Machine(now: "2026-12-01T09:00:00Z")
+    let desktop = try Machine(now: "2026-12-01T10:00:00Z")
+    try laptop.play("Colours", answers: ["aka", "ao", "shiro"])
+    try Self.copy(from: laptop, to: desktop)
+    let name = try #require(laptop.files().keys.first)
+    let file = desktop.history.appendingPathComponent(name)
+    var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+    lines.insert("this is not a record", at: 2)
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+    let result = try desktop.sandbox.run(command, input: "ichi\n")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr
+        == "memoquiz: warning: \(file.path) has 1 damaged record (written by another machine); they are left out, "
+        + "and every other record is kept\n")
+  }
 }
