@@ -163,4 +163,23 @@ import Testing
     #expect(try dues(kept).due == before.due)
     #expect(try dues(kept).stability == before.stability)
   }
+
+  @Test func rescheduleCountsTheCardsDueTodayAsTodayDoes() throws {
+    let sandbox = try sandboxWithHistory(seed: 2026)
+    // Questions taken out of the file keep their memory in the history,
+    // but no day asks them.
+    let questions = (5..<Self.questionCount).map { #"{"prompt": "q\#($0)", "answer": "a\#($0)"}"# }.joined(
+      separator: ", ")
+    try sandbox.writeQuestions(#"[{"title": "Deck", "questions": [\#(questions)]}]"#)
+    let todayBefore = try dueToday(sandbox)
+    let dry = try sandbox.run(["optimize", "--dry-run"])
+    let output = try sandbox.run(["optimize", "--reschedule"])
+    #expect(output.status == 0, "\(output.stderr)")
+    let todayAfter = try dueToday(sandbox)
+    #expect(todayAfter != todayBefore)
+    #expect(output.stdout.hasSuffix("Due today: \(todayAfter) cards (\(todayBefore) before).\n"), "\(output.stdout)")
+    #expect(
+      dry.stdout.hasSuffix("with --reschedule, \(todayAfter) cards would be due today (\(todayBefore) now).\n"),
+      "\(dry.stdout)")
+  }
 }

@@ -110,20 +110,12 @@ extension ProgressCaretaker {
     }
   }
 
-  /// How many cards with a memory are due on the learner day of `now`, in
-  /// all groups.
-  /// - Throws: ``PersistenceError`` when the memory cannot be read.
-  public func dueToday(at now: Date) throws -> Int {
-    Self.dueCount(in: try loadMemory(), at: now, hour: settings.dayStartsAt)
-  }
-
-  /// How many cards would be due on the learner day of `now` with
-  /// `parameters` installed and every due day computed again with them.
-  public func dueTodayRescheduled(with parameters: FSRSParameters, at now: Date) throws -> Int {
+  /// The state with `parameters` installed and every due day computed
+  /// again with them; `nil` with no history, which has no memory.
+  func rescheduled(with parameters: FSRSParameters) throws -> Progress? {
     var records = try allRecords()
     let last = records.lazy.map(HistoryOrder.init).max()
-    // No history, no memory: nothing is due.
-    guard let machine = existingMachine ?? last?.id.machine else { return 0 }
+    guard let machine = existingMachine ?? last?.id.machine else { return nil }
     let id = StepID(machine: machine, sequence: StepID.maximumSequence)
     let time = Timestamp(rawValue: (last?.time.rawValue ?? 0) + 1)
     records.append(
@@ -131,14 +123,7 @@ extension ProgressCaretaker {
         SettingStep(
           id: id, time: time, key: SchedulerSettings.parametersKey, value: SchedulerSettings.text(of: parameters),
           summary: "")))
-    return Self.dueCount(in: Progress.replaying(records), at: now, hour: settings.dayStartsAt)
-  }
-
-  private static func dueCount(in progress: Progress, at now: Date, hour: Int) -> Int {
-    let today = LearnersDay.number(containing: Timestamp(now), startingAt: hour)
-    return progress.groups.values.reduce(0) { sum, group in
-      sum + group.questions.values.count { $0.state?.isDue(onDay: today) ?? false }
-    }
+    return Progress.replaying(records)
   }
 
   /// Records the desired retention `optimize` recommends, as a step of the

@@ -29,20 +29,20 @@ struct OptimizeCommand: Command {
       questions: caretaker.groups.reduce(0) { $0 + $1.cards.count })
     report.recommendation = recommendation
     let now = context.now()
-    let before = try progress.dueToday(at: now)
+    let before = try caretaker.dueToday(at: now)
     var dueLine: String?
     // The recommendation first: `undo` then takes back the parameters, the
     // step a learner means to take back.
     if !dryRun && !evaluate { try progress.record(recommendation, at: now) }
     if let parameters = report.parametersToInstall {
       try progress.install(parameters, reviews: report.reviews, reschedule: reschedule, at: now)
-      let after = try progress.dueToday(at: now)
+      let after = try caretaker.dueToday(at: now)
       if after != before { dueLine = "Due today: \(after) cards (\(before) before)." }
       if !reschedule {
         dueLine = (dueLine.map { $0 + " " } ?? "") + "Each card keeps its due day until its next review."
       }
     } else if dryRun, let fitted = report.fitted?.parameters, report.fittedAreBetter {
-      let after = try progress.dueTodayRescheduled(with: fitted, at: now)
+      let after = try caretaker.dueTodayRescheduled(with: fitted, at: now)
       dueLine =
         "Installing them keeps each card's due day; with --reschedule, \(after) cards would be due today "
         + "(\(before) now)."
