@@ -91,29 +91,60 @@ extension ProgressCaretaker {
   public func install(
     _ parameters: FSRSParameters, reviews: Int, reschedule: Bool, at time: Date, automatic: Bool = false
   ) throws {
+    try install(
+      parameters, reschedule: reschedule, at: time,
+      summary:
+        "\(automatic ? "automatic optimize" : "optimize"): the scheduler fitted to \(reviews) reviews\(reschedule ? ", due days rescheduled" : "")"
+    )
+  }
+
+  /// Computes every card's due day again with the parameters in use, as
+  /// `optimize --reschedule` does when it installs nothing: due days kept
+  /// by an earlier install (or an import) are computed from the memory.
+  /// `undo` of the step brings the due days before it back.
+  /// - Returns: `false` when no card has a memory, and nothing was done.
+  @discardableResult
+  public func reschedule(at time: Date) throws -> Bool {
+    try install(
+      parameters, reschedule: true, at: time, summary: "optimize: due days rescheduled with the parameters in use",
+      unlessEmpty: true)
+  }
+
+  /// The step that installs `parameters`, and the due day each card keeps
+  /// from then until its next review: the one it had, or with
+  /// `reschedule` the one its memory gives with `parameters`, whatever
+  /// an earlier step kept.
+  /// - Parameter unlessEmpty: whether nothing is done when no card has a
+  ///   memory.
+  /// - Returns: whether the step was made.
+  @discardableResult
+  private func install(
+    _ parameters: FSRSParameters, reschedule: Bool, at time: Date, summary: String, unlessEmpty: Bool = false
+  ) throws -> Bool {
     try perform { progress, ids in
       let step = SettingStep(
         id: ids[0], time: ids.after(Timestamp(time)), key: SchedulerSettings.parametersKey,
-        value: SchedulerSettings.text(of: parameters),
-        summary:
-          "\(automatic ? "automatic optimize" : "optimize"): the scheduler fitted to \(reviews) reviews\(reschedule ? ", due days rescheduled" : "")"
-      )
-      guard !reschedule else { return ([.setting(step)], ()) }
+        value: SchedulerSettings.text(of: parameters), summary: summary)
+      let source = reschedule ? try rescheduled(with: parameters) ?? progress : progress
       var cards: [KeptDueDays.Card] = []
-      for (title, group) in progress.groups.sorted(by: { $0.key < $1.key }) {
+      for (title, group) in source.groups.sorted(by: { $0.key < $1.key }) {
         for (key, memory) in group.questions.sorted(by: { $0.key < $1.key }) {
           if let state = memory.state { cards.append(KeptDueDays.Card(group: title, card: key, day: state.dueDay)) }
         }
       }
+      guard !cards.isEmpty else { return (unlessEmpty ? [] : [.setting(step)], !unlessEmpty) }
       let kept = KeptDueDays(id: ids[1], time: step.time, target: step.id, cards: cards)
-      return ([.setting(step), .keptDueDays(kept)], ())
+      return ([.setting(step), .keptDueDays(kept)], true)
     }
   }
 
   /// The state with `parameters` installed and every due day computed
-  /// again with them; `nil` with no history, which has no memory.
+  /// again with them, none kept from an earlier step; `nil` with no
+  /// history, which has no memory.
   func rescheduled(with parameters: FSRSParameters) throws -> Progress? {
-    var records = try allRecords()
+    var records = try allRecords().filter {
+      if case .keptDueDays = $0 { false } else { true }
+    }
     let last = records.lazy.map(HistoryOrder.init).max()
     guard let machine = existingMachine ?? last?.id.machine else { return nil }
     let id = StepID(machine: machine, sequence: StepID.maximumSequence)

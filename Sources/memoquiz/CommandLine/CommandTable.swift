@@ -430,8 +430,8 @@ enum CommandTable {
         .flag("--dry-run", "fit and report, but install nothing; say what --reschedule would do to today's due cards"),
         .flag(
           "--reschedule",
-          "when installing, compute every card's due day again with the new parameters (without it, each card keeps "
-            + "its due day until its next review)"),
+          "compute every card's due day again with the parameters installed, or with those in use when there is "
+            + "nothing better to install (without it, each card keeps its due day until its next review)"),
         .flag(
           "--json",
           "print reviews, current and fitted (parameters, logLoss, rmseBins), installed, and the expected reviews a "

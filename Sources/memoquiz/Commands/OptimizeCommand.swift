@@ -46,6 +46,20 @@ struct OptimizeCommand: Command {
       dueLine =
         "Installing them keeps each card's due day; with --reschedule, \(after) cards would be due today "
         + "(\(before) now)."
+    } else if dryRun, !evaluate {
+      // Nothing to install: --reschedule would compute every card's due
+      // day again with the parameters in use.
+      let after = try caretaker.dueTodayRescheduled(with: progress.parameters, at: now)
+      if reschedule || after != before {
+        dueLine =
+          "With --reschedule, each card's due day is computed again with the parameters in use: "
+          + "\(after) cards would be due today (\(before) now)."
+      }
+    } else if reschedule, !evaluate, try progress.reschedule(at: now) {
+      let after = try caretaker.dueToday(at: now)
+      dueLine =
+        "Each card's due day was computed again with the parameters in use: \(after) cards due today "
+        + "(\(before) before)."
     }
     let terminal = context.terminal
     if json {
