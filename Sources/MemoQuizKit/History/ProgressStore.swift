@@ -104,7 +104,7 @@ final class ProgressStore {
   /// This folder's machine, made on first need.
   func machine() throws(PersistenceError) -> Machine {
     if let cachedMachine { return cachedMachine }
-    let machine = try Machine.of(folder)
+    let machine = try Machine.of(folder, warn: onWarning)
     cachedMachine = machine
     return machine
   }
