@@ -202,7 +202,8 @@ enum CommandTable {
           name: "ID", noun: "a step number", arity: .optional, kind: .number,
           help:
             "the number `memoquiz history` shows, or the step's id (\"step\" in `history --json`), which never "
-            + "changes; without it, the newest step")
+            + "changes, or the id of an undo (\"undoneBy\"), any machine's, to bring back what it took back; "
+            + "without it, the newest step")
       ],
       discussion: [
         .paragraph(
