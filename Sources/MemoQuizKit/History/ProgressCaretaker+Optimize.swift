@@ -156,15 +156,4 @@ extension ProgressCaretaker {
           summary: "")))
     return Progress.replaying(records)
   }
-
-  /// Records the desired retention `optimize` recommends, as a step of the
-  /// history when it differs from the one recorded before, so that `today`
-  /// can show it without simulating anything.
-  public func record(_ recommendation: RetentionRecommendation, at time: Date) throws {
-    let value = Setting.twoDecimals(recommendation.desiredRetention)
-    guard progressWithoutMemory.settings[SchedulerSettings.recommendationKey] != value else { return }
-    try set(
-      SchedulerSettings.recommendationKey, to: value,
-      summary: "optimize: desired retention \(value) recommended", at: time)
-  }
 }

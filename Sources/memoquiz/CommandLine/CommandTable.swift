@@ -457,7 +457,9 @@ enum CommandTable {
         .paragraph(
           "It also prints, for the parameters it would use, how many reviews a day and what share remembered to "
             + "expect at each desired retention, the chance of recall at which a question falls due; "
-            + "`memoquiz config desired-retention 0.85` sets it."),
+            + "`memoquiz config desired-retention 0.85` sets it. It then recommends the desired retention that "
+            + "gives the most retention per minute of reviews, as Anki's \"Help Me Decide\" compares them; the "
+            + "recommendation is not recorded, and no other command repeats it."),
         .paragraph(
           "Fitting weighs newer answers more, as Anki's optimizer does: your memory as it is now counts most. "
             + "--evaluate tells how well that works for you, as Anki's Evaluate does: your reviews in time "

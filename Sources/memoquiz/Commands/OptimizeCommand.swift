@@ -22,18 +22,12 @@ struct OptimizeCommand: Command {
     var report = OptimizationReport(
       histories: histories, current: progress.parameters, desiredRetention: progress.desiredRetention, dryRun: dryRun,
       evaluate: evaluate)
-    let recommendation = RetentionRecommendation(
-      parameters: report.parametersInEffect, habits: RetentionSimulator(histories: histories),
-      answersPerDay: RetentionRecommendation.answersPerDay(in: histories)
-        ?? RetentionRecommendation.defaultAnswersPerDay,
-      questions: caretaker.groups.reduce(0) { $0 + $1.cards.count })
-    report.recommendation = recommendation
+    report.recommendation = RetentionRecommendation(
+      parameters: report.parametersInEffect, simulator: RetentionSimulator(histories: histories),
+      desiredRetention: progress.desiredRetention, known: report.retention)
     let now = context.now()
     let before = try caretaker.dueToday(at: now)
     var dueLine: String?
-    // The recommendation first: `undo` then takes back the parameters, the
-    // step a learner means to take back.
-    if !dryRun && !evaluate { try progress.record(recommendation, at: now) }
     if let parameters = report.parametersToInstall {
       try progress.install(parameters, reviews: report.reviews, reschedule: reschedule, at: now)
       let after = try caretaker.dueToday(at: now)
