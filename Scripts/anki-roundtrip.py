@@ -14,6 +14,10 @@ Usage: python anki-roundtrip.py MEMOQUIZ_BINARY
    times to the second, grades); each card's due day as memoquiz has it, and
    its FSRS stability within 1%.
 4. memoquiz imports the package back with --merge: no answer counted twice.
+5. An answer changed in memoquiz and a question added there, exported again,
+   go back into the collection they came from with Anki's default import
+   options: every note is updated or added, none is "conflicting", each
+   keeps its note type, and no note type is added ("Basic+").
 """
 
 import datetime
@@ -201,9 +205,43 @@ def main():
     after = json.loads(memoquiz("history", "--json", "--limit", "100000"))
     added = [step for step in after[: len(after) - before] if step["kind"] == "answer"]
     check(not added, f"{len(added)} answers counted twice after importing the export back")
+    back_to_the_source(expected)
     print(f"Anki round trip: {len(expected['guids'])} notes, {expected['cards']} cards, "
           f"{len(answers)} answers in a week and {len(log)} from Anki, {checked} cards' memory and due day; "
           "imported back with nothing counted twice")
+
+
+def back_to_the_source(expected):
+    """Step 5: the export, with a change and a new question, into the original collection."""
+    path = os.path.join(HOME, "questions.json")
+    questions = json.load(open(path))
+    words = next(g for g in questions if g["title"] == "Japanese::Words")["questions"]
+    next(q for q in words if q["prompt"] == "犬")["answer"] = "dog, hound"
+    words.append({"prompt": "鳥", "answer": "bird", "grade": "self"})
+    with open(path, "w") as file:
+        json.dump(questions, file, ensure_ascii=False)
+    package = os.path.join(WORK, "memoquiz-again.apkg")
+    memoquiz("export", *GROUPS, "--format", "apkg", "--output", package, now=NOW + DAY)
+    source = Collection(os.path.join(WORK, "source.anki2"))
+    types_before = sorted(m["name"] for m in source.models.all())
+    kinds = {source.get_note(n).guid: source.get_note(n).mid for n in source.find_notes("")}
+    request = ImportAnkiPackageRequest(package_path=package, options=ImportAnkiPackageOptions(with_scheduling=True))
+    log = source.import_anki_package(request).log
+    check(not log.conflicting, f"{len(log.conflicting)} notes conflicting: their note types differ")
+    check(len(log.new) == 1, f"{len(log.new)} notes added, expected the one made in memoquiz")
+    types_after = sorted(m["name"] for m in source.models.all())
+    check(types_after == types_before, f"note types {types_before} became {types_after}")
+    for note_id in source.find_notes(""):
+        note = source.get_note(note_id)
+        if note.guid in kinds:
+            check(note.mid == kinds[note.guid], f"note {note.guid} changed its note type")
+        else:
+            check(note.note_type()["name"] == "Basic", f"the new note is a {note.note_type()['name']} note")
+    dog = [source.get_note(n) for n in source.find_notes("Front:犬")]
+    check(dog and dog[0]["Back"] == "dog, hound", f"the changed answer arrived as {[n['Back'] for n in dog]}")
+    source.close()
+    print(f"memoquiz -> the collection it came from: {len(log.updated)} notes updated, 1 added, none conflicting, "
+          "no note type added")
 
 
 main()

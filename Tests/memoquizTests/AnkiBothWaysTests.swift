@@ -1,4 +1,5 @@
 import Foundation
+import MemoQuizKit
 import Testing
 
 /// Decks from Anki made the right kind, furigana kept as Anki writes them,
@@ -129,6 +130,47 @@ import Testing
       return steps.count { $0["kind"] as? String == "answer" }
     }
     #expect(try answers(sandbox.run(["history", "--json"]).stdout) == answers(history))
+  }
+
+  @Test func aNoteFromAnkiGoesBackWithItsOwnNoteTypeAndANewOneWithTheStockOne() throws {
+    let sandbox = try MemoQuizSandbox()
+    let source = try fixture("current.colpkg")
+    #expect(try sandbox.run(["import", source]).status == 0)
+    // A question made in memoquiz beside the ones from Anki.
+    let data = try Data(contentsOf: sandbox.questionsFile)
+    var groups = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+    let index = try #require(groups.firstIndex { $0["title"] as? String == "Japanese::Words" })
+    var words = try #require(groups[index]["questions"] as? [[String: Any]])
+    words.append(["prompt": "鳥", "answer": "bird", "grade": "self"])
+    groups[index]["questions"] = words
+    try JSONSerialization.data(withJSONObject: groups).write(to: sandbox.questionsFile)
+    let package = sandbox.folder.path + "-back.apkg"
+    defer { try? FileManager.default.removeItem(atPath: package) }
+    let exported = try sandbox.run(["export", "Japanese::Words", "Geography", "--format", "apkg", "--output", package])
+    #expect(exported.status == 0, "\(exported.stderr)")
+
+    let original = try AnkiPackage.collection(atPath: source)
+    let back = try AnkiPackage.collection(atPath: package)
+    let originalTypes = Dictionary(original.noteTypes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let backTypes = Dictionary(back.noteTypes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let originalNotes = Dictionary(original.notes.map { ($0.guid, $0) }, uniquingKeysWith: { first, _ in first })
+    var compared = 0
+    for note in back.notes {
+      guard let from = originalNotes[note.guid] else { continue }
+      let theirs = try #require(originalTypes[from.noteTypeID])
+      let ours = try #require(backTypes[note.noteTypeID])
+      #expect(note.noteTypeID == from.noteTypeID, "\(from.fields.first ?? ""): the note type's id")
+      #expect(ours.name == theirs.name && ours.fieldNames == theirs.fieldNames)
+      #expect(ours.templateNames == theirs.templateNames)
+      compared += 1
+    }
+    #expect(compared == 6, "every note of the two decks came from Anki")
+    // The new note: the Basic that came from Anki, which Anki has as its own.
+    let bird = try #require(back.notes.first { $0.fields.first == "鳥" })
+    #expect(backTypes[bird.noteTypeID]?.name == "Basic")
+    #expect(original.noteTypes.contains { $0.id == bird.noteTypeID && $0.name == "Basic" })
+    // Only the note types the notes use.
+    #expect(Set(back.noteTypes.map(\.id)) == Set(back.notes.map(\.noteTypeID)))
   }
 
   @Test func aPackageNeedsAFileAndADamagedOneIsRefusedWhole() throws {

@@ -163,6 +163,40 @@ import Testing
     #expect(try sandbox.storedScore("G") == (3, 0), "every readable answer was kept")
   }
 
+  @Test func aDamagedMachineFileIsSetAsideAndTheIdentityReadFromThisMachinesHistory() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["G"], count: 10)
+    let round = try sandbox.run(["play", "G", "--strategy", "sequential"], input: "a0\na1\n:quit\n")
+    #expect(round.status == 0, "\(round.stderr)")
+    let own = sandbox.historyFile
+    let machineFile = sandbox.folder.path + "/local/machine"
+    try write("memoquiz machine\tnot an id\n", to: machineFile)
+    // This machine's own history is damaged too.
+    var lines = try #require(contents(own.path)).split(separator: "\n", omittingEmptySubsequences: false)
+    lines.insert("this is not a record", at: 2)
+    try write(lines.joined(separator: "\n"), to: own.path)
+
+    let groups = try sandbox.run(["groups"])
+    #expect(groups.status == 0, "\(groups.stderr)")
+    let local = try FileManager.default.contentsOfDirectory(atPath: sandbox.folder.path + "/local")
+    let aside = try #require(local.first { $0.hasPrefix("machine.damaged-") }, "\(local)")
+    let id = own.deletingPathExtension().lastPathComponent
+    let warnings = groups.stderr.split(separator: "\n").map(String.init)
+    #expect(
+      warnings.first
+        == "memoquiz: warning: \(machineFile) could not be read; it was kept as \(sandbox.folder.path)/local/\(aside), "
+        + "and this machine's identity, \(id), was read from \(own.path)")
+    // Its own file, not another machine's: moved aside, every record kept.
+    #expect(warnings.count == 2)
+    #expect(warnings.last?.contains("\(own.path) had 1 damaged record; it was kept as ") == true, "\(warnings)")
+    #expect(!groups.stderr.contains("written by another machine"))
+    // The unfinished round is still this machine's own.
+    #expect(groups.stdout.contains("unfinished: question 3 of 10"), "\(groups.stdout)")
+    #expect(try sandbox.storedScore("G") == (2, 0))
+    let again = try sandbox.run(["groups"])
+    #expect(again.stderr.isEmpty, "\(again.stderr)")
+  }
+
   // MARK: 7. Files that are not files, and waits
 
   @Test(.timeLimit(.minutes(1)))

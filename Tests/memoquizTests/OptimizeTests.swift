@@ -163,4 +163,54 @@ import Testing
     #expect(try dues(kept).due == before.due)
     #expect(try dues(kept).stability == before.stability)
   }
+
+  @Test func rescheduleCountsTheCardsDueTodayAsTodayDoes() throws {
+    let sandbox = try sandboxWithHistory(seed: 2026)
+    // Questions taken out of the file keep their memory in the history,
+    // but no day asks them.
+    let questions = (5..<Self.questionCount).map { #"{"prompt": "q\#($0)", "answer": "a\#($0)"}"# }.joined(
+      separator: ", ")
+    try sandbox.writeQuestions(#"[{"title": "Deck", "questions": [\#(questions)]}]"#)
+    let todayBefore = try dueToday(sandbox)
+    let dry = try sandbox.run(["optimize", "--dry-run"])
+    let output = try sandbox.run(["optimize", "--reschedule"])
+    #expect(output.status == 0, "\(output.stderr)")
+    let todayAfter = try dueToday(sandbox)
+    #expect(todayAfter != todayBefore)
+    #expect(output.stdout.hasSuffix("Due today: \(todayAfter) cards (\(todayBefore) before).\n"), "\(output.stdout)")
+    #expect(
+      dry.stdout.hasSuffix("with --reschedule, \(todayAfter) cards would be due today (\(todayBefore) now).\n"),
+      "\(dry.stdout)")
+  }
+
+  @Test func rescheduleRightAfterAnInstallUsesTheParametersInUse() throws {
+    let sandbox = try sandboxWithHistory(seed: 2026)
+    let installed = try sandbox.run(["optimize"])
+    #expect(installed.stdout.contains("Each card keeps its due day until its next review."), "\(installed.stdout)")
+    let kept = try dues(sandbox)
+    let todayBefore = try dueToday(sandbox)
+    // The same history fits the same parameters: nothing better to install.
+    let dry = try sandbox.run(["optimize", "--dry-run", "--reschedule"])
+    let line = try #require(dry.stdout.split(separator: "\n").last.map(String.init))
+    #expect(line.hasPrefix("With --reschedule, each card's due day is computed again with the parameters in use: "))
+    let output = try sandbox.run(["optimize", "--reschedule"])
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stdout.contains("The fitted parameters predict no better: the current ones stay."))
+    let todayAfter = try dueToday(sandbox)
+    #expect(
+      output.stdout.hasSuffix(
+        "Each card's due day was computed again with the parameters in use: \(todayAfter) cards due today "
+          + "(\(todayBefore) before).\n"), "\(output.stdout)")
+    #expect(line.hasSuffix(": \(todayAfter) cards would be due today (\(todayBefore) now)."), "\(line)")
+    let moved = try dues(sandbox)
+    #expect(moved.due != kept.due, "due days computed again")
+    #expect(moved.stability == kept.stability, "the same parameters")
+    // The same due days as an install that rescheduled at once.
+    let atOnce = try sandboxWithHistory(seed: 2026)
+    #expect(try atOnce.run(["optimize", "--reschedule"]).status == 0)
+    #expect(try dues(atOnce).due == moved.due)
+    // Taking it back brings the kept due days back.
+    #expect(try sandbox.run(["undo"]).status == 0)
+    #expect(try dues(sandbox).due == kept.due)
+  }
 }

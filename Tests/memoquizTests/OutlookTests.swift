@@ -115,6 +115,27 @@ import Testing
     #expect(after[1].contains("\"new\""))
   }
 
+  @Test func anOutlookEditedWithItsSumWorkedOutAgainIsRebuiltFromTheHistory() throws {
+    let sandbox = try practised()
+    let honest = try sandbox.run(["groups"])
+    #expect(honest.stdout.contains("Numbers"))
+    // 5,000 correct answers written into the outlook, and its last line's
+    // sum worked out again as memoquiz works it out without a key.
+    var lines = try String(contentsOf: outlook(sandbox), encoding: .utf8).split(separator: "\n").map(String.init)
+    let index = try #require(lines.firstIndex { $0.hasPrefix("group\tNumbers\t") })
+    var fields = lines[index].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    fields[2] = "5000"
+    lines[index] = fields.joined(separator: "\t")
+    let body = Array((lines.dropLast().joined(separator: "\n") + "\n").utf8)
+    try Data(body + Array("sum\t\(ProgressCheckpoint.checksum(body[...]))\n".utf8)).write(to: outlook(sandbox))
+
+    let groups = try sandbox.run(["groups"])
+    #expect(groups.status == 0 && groups.stderr.isEmpty, "\(groups.stderr)")
+    #expect(groups.stdout == honest.stdout)
+    #expect(!(try String(contentsOf: outlook(sandbox), encoding: .utf8).contains("5000")), "it is written anew")
+    #expect(try sandbox.run(["groups"]).stdout == honest.stdout)
+  }
+
   /// A day the outlook does not reach (a clock set back) needs every card's
   /// memory: when neither the checkpoint nor the history can be read, the
   /// command ends with the error, not a plan counted from nothing.

@@ -248,4 +248,57 @@ import Testing
     #expect(again.status == 0, "seed \(seed): \(again.stderr)")
     #expect(try laptop.answersInHistory() == 3)
   }
+
+  @Test(arguments: [
+    ["scores"], ["play", "Numbers", "--strategy", "sequential"], ["config", "desired-retention", "0.85"], ["optimize"],
+  ])
+  func anotherMachinesDamagedRecordsAreWarnedOfOncePerCommand(_ command: [String]) throws {
+    let laptop = try Machine(now: "2026-12-01T09:00:00Z")
+    let desktop = try Machine(now: "2026-12-01T10:00:00Z")
+    try laptop.play("Colours", answers: ["aka", "ao", "shiro"])
+    try Self.copy(from: laptop, to: desktop)
+    let name = try #require(laptop.files().keys.first)
+    let file = desktop.history.appendingPathComponent(name)
+    var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+    lines.insert("this is not a record", at: 2)
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+    let result = try desktop.sandbox.run(command, input: "ichi\n")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr
+        == "memoquiz: warning: \(file.path) has 1 damaged record (written by another machine); they are left out, "
+        + "and every other record is kept\n")
+  }
+
+  @Test func undoOfAnotherMachinesUndoBringsBackWhatItTookBack() throws {
+    let laptop = try Machine(now: "2026-12-01T09:00:00Z")
+    let desktop = try Machine(now: "2026-12-01T10:00:00Z")
+    try laptop.play("Numbers", answers: ["ichi", "ni"])
+    try Self.copy(from: laptop, to: desktop)
+    // The desktop takes back both of the laptop's answers.
+    #expect(try desktop.sandbox.run(["undo", "2"]).status == 0)
+    #expect(try desktop.sandbox.run(["undo", "1"]).status == 0)
+    try Self.copy(from: desktop, to: laptop)
+    #expect(try laptop.sandbox.storedScore("Numbers") == (0, 0))
+    let steps =
+      try JSONSerialization.jsonObject(with: Data(laptop.sandbox.run(["history", "--json"]).stdout.utf8))
+      as? [[String: Any]] ?? []
+    let marks = steps.compactMap { $0["undoneBy"] as? String }
+    #expect(marks.count == 2, "\(steps)")
+    let listed = try laptop.sandbox.run(["history"]).stdout
+    #expect(listed.contains("(taken back by \(marks[0]))"), "\(listed)")
+    // The laptop takes back the desktop's undo of its first answer.
+    let first = try #require(steps.first { $0["id"] as? Int == 1 })
+    let mark = try #require(first["undoneBy"] as? String)
+    let undo = try laptop.sandbox.run(["undo", mark])
+    #expect(undo.status == 0, "\(undo.stderr)")
+    #expect(
+      undo.stdout
+        == "Took back the undo \(mark): step 1 is back, answer \"ichi\" to one: correct. "
+        + "`memoquiz undo 1` takes it back again.\n")
+    #expect(try laptop.sandbox.storedScore("Numbers") == (1, 0))
+    try Self.copy(from: laptop, to: desktop)
+    #expect(try laptop.views() == desktop.views())
+    #expect(try laptop.sandbox.run(["undo", mark]).stderr.contains("there is no step \(mark)"))
+  }
 }

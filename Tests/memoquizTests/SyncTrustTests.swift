@@ -149,6 +149,29 @@ struct SyncTrustTests {
     #expect(try laptop.answersInHistory() == 4)
   }
 
+  @Test func syncSaysHowMuchItSentToARemoteThatHeldThisMachinesFileShorter() throws {
+    let remote = try Remote()
+    let laptop = try Self.machine()
+    let package = try #require(
+      Bundle.module.url(forResource: "anki/current.colpkg", withExtension: nil, subdirectory: "Fixtures"))
+    #expect(try laptop.sandbox.run(["import", package.path, "--replace"]).status == 0)
+    _ = try Self.sync(laptop, ["--init", remote.address])
+    let name = try Self.ownName(laptop)
+    // The remote loses the last line of this machine's file: the due days
+    // the import kept, a record but not an answer.
+    let clone = try remote.attacker()
+    let file = clone.appendingPathComponent("history/" + name)
+    let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+    try #require(lines.last?.hasPrefix("due\t") == true, "\(lines.last ?? "")")
+    try Data((lines.dropLast().joined(separator: "\n") + "\n").utf8).write(to: file)
+    try remote.push(clone)
+
+    let result = try Self.sync(laptop)
+    #expect(result.stdout == "Sent 1 note of kept due days of this machine.\nNothing new from other machines.\n")
+    let own = laptop.history.appendingPathComponent(name)
+    #expect(try remote.file("history/" + name) == String(contentsOf: own, encoding: .utf8))
+  }
+
   @Test func anotherMachinesFileThatChangedWhatWasReadIsLeftOutWithOneWarningPerFile() throws {
     let remote = try Remote()
     let laptop = try Self.machine()

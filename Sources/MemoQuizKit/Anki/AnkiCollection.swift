@@ -50,6 +50,15 @@ public struct AnkiCollection: Sendable, Hashable {
     /// Whether a card template asks for the answer to be typed
     /// (`{{type:Back}}`, as Basic (type in the answer) does).
     public var typesAnswer = false
+    /// Its card templates' names, in order.
+    public var templateNames: [String] = []
+    /// Whether Anki treats it as a cloze note type.
+    public var isCloze = false
+
+    /// What the questions file keeps of it.
+    var record: AnkiNoteTypeRecord {
+      AnkiNoteTypeRecord(id: id, name: name, fields: fieldNames, templates: templateNames, isCloze: isCloze)
+    }
   }
 
   /// A note: its fields as Anki stores them (HTML), and its tags.

@@ -113,16 +113,23 @@ enum AnkiCollectionReader {
         name: name, isCloze: ProtobufReader.varint(1, in: config) == 1,
         stockKind: ProtobufReader.varint(9, in: config).map { Int(clamping: $0) },
         fieldCount: fieldNames[id]?.count ?? 0)
-      types.append(AnkiCollection.NoteType(id: id, name: name, kind: kind, fieldNames: fieldNames[id] ?? []))
+      var type = AnkiCollection.NoteType(id: id, name: name, kind: kind, fieldNames: fieldNames[id] ?? [])
+      type.isCloze = ProtobufReader.varint(1, in: config) == 1
+      types.append(type)
     }
     // A template's formats are plain strings in its protobuf config.
     var typing = Set<Int64>()
+    var templateNames: [Int64: [String]] = [:]
     if try database.hasTable("templates") {
-      try rows(database, "SELECT ntid, config FROM templates") { row in
-        if typesAnswer(row.blob(1)) { typing.insert(row.integer(0)) }
+      try rows(database, "SELECT ntid, name, config FROM templates ORDER BY ntid, ord") { row in
+        templateNames[row.integer(0), default: []].append(row.text(1))
+        if typesAnswer(row.blob(2)) { typing.insert(row.integer(0)) }
       }
     }
-    for index in types.indices where typing.contains(types[index].id) { types[index].typesAnswer = true }
+    for index in types.indices {
+      types[index].typesAnswer = typing.contains(types[index].id)
+      types[index].templateNames = templateNames[types[index].id] ?? []
+    }
     collection.noteTypes = types
   }
 
@@ -151,6 +158,8 @@ enum AnkiCollectionReader {
   }
 
   private struct LegacyTemplate: Decodable {
+    var name: String?
+    var ord: Int?
     var qfmt: String?
     var afmt: String?
   }
@@ -207,6 +216,9 @@ enum AnkiCollectionReader {
     collection.noteTypes = models.compactMap { key, model in
       guard let id = Int64(key) else { return nil }
       let fields = model.flds.enumerated().sorted { ($0.element.ord ?? $0.offset) < ($1.element.ord ?? $1.offset) }
+      let templates = (model.tmpls ?? []).enumerated().sorted {
+        ($0.element.ord ?? $0.offset) < ($1.element.ord ?? $1.offset)
+      }
       return AnkiCollection.NoteType(
         id: id, name: model.name,
         kind: kind(
@@ -214,7 +226,7 @@ enum AnkiCollectionReader {
         fieldNames: fields.map(\.element.name),
         typesAnswer: (model.tmpls ?? []).contains {
           typesAnswer(($0.qfmt ?? "").utf8) || typesAnswer(($0.afmt ?? "").utf8)
-        })
+        }, templateNames: templates.map { $0.element.name ?? "" }, isCloze: model.type == 1)
     }.sorted { $0.id < $1.id }
   }
 }

@@ -25,6 +25,8 @@ public struct AnkiConversion: Sendable {
     /// answer, else by the learner.
     var grade: Grading = .self
     var alternatives: [String] = []
+    /// The note's note type, so that an export puts the note back with it.
+    var noteType: AnkiNoteTypeRecord?
   }
 
   struct GroupRecord: Hashable {
@@ -78,6 +80,8 @@ public struct AnkiConversion: Sendable {
       var record = QuestionRecord(id: ownGUID ? nil : note.guid, tags: tags)
       let noteType = noteTypes[note.noteTypeID]
       if noteType?.typesAnswer == true || kind == .basicTypeIn { record.grade = .typed }
+      // A note memoquiz made goes back as memoquiz makes it.
+      if !ownGUID { record.noteType = noteType?.record }
       var directions: [Int: AnkiReview.Direction] = [:]
       switch kind {
       case .cloze:
@@ -206,6 +210,10 @@ public struct AnkiConversion: Sendable {
             string(tag)
           }
           append("]")
+        }
+        if let noteType = question.noteType {
+          append(", \"ankiNoteType\": ")
+          noteType.appendJSON(to: &out)
         }
         append("}")
       }

@@ -4,10 +4,15 @@
 /// Anki's legacy schema (`collection.anki2` in a zip), which Anki's "Import"
 /// takes in with "Import any learning progress".
 ///
-/// Each question is a note of a stock type (Basic, Basic (and reversed
-/// card), Cloze, or Basic (type in the answer) for a typed one) with its
-/// guid (see ``QuestionExport/guid(of:in:)``) and tags, in the deck of its
-/// group. A card with memory is a review card: its due day, its interval
+/// Each question is a note with its guid (see
+/// ``QuestionExport/guid(of:in:)``) and tags, in the deck of its group. A
+/// note that came from Anki goes back with its own note type (the id, name,
+/// fields and templates kept at import, ``AnkiNoteTypeRecord``), so that
+/// Anki takes it as an update of its note; a note made in memoquiz uses the
+/// stock type of its kind (Basic, Basic (and reversed card), Cloze, or Basic
+/// (type in the answer) for a typed one): one that came from Anki among the
+/// exported questions when there is one, which Anki matches to its own,
+/// else memoquiz's. Only the note types used are written. A card with memory is a review card: its due day, its interval
 /// and its FSRS memory (stability and difficulty in the card's `data`);
 /// every answer in effect is a row of the review log at its own time, with
 /// its grade. SQLite and zlib are the system's, loaded at run time.
@@ -124,6 +129,14 @@ public struct AnkiPackageWriter {
     let modified = now.rawValue / 1000
     var usedRevlogIDs = Set<Int64>()
     var position: Int64 = 0
+    // The note types that came from Anki, by the stock kind their name says.
+    var keptStock: [NoteType: AnkiNoteTypeRecord] = [:]
+    for question in groups.lazy.flatMap(\.questions) {
+      guard let kept = question.ankiNoteType, let kind = NoteType(stock: kept), keptStock[kind] == nil else { continue }
+      keptStock[kind] = kept
+    }
+    var written: [Int64: NoteTypeDefinition] = [:]
+    var writtenOrder: [Int64] = []
     for group in groups {
       let deckID = deck(group.title)
       let cards = group.cards
@@ -131,19 +144,24 @@ public struct AnkiPackageWriter {
       for card in cards { cardsOfQuestion[card.questionIdentity, default: []].append(card) }
       for question in group.questions {
         let grading = question.grade ?? group.grade
-        let type: NoteType =
-          question.cloze != nil
-          ? .cloze : (question.reverse ?? group.reverse) ? .reversed : grading == .typed ? .typeIn : .basic
-        let fields =
-          question.cloze.map { [$0, question.hint ?? ""] } ?? [question.prompt, question.answer]
+        let reversed = question.cloze == nil && (question.reverse ?? group.reverse)
+        let kind: NoteType =
+          question.cloze != nil ? .cloze : reversed ? .reversed : grading == .typed ? .typeIn : .basic
+        let type = Self.definition(
+          for: question, kind: kind, reversed: reversed, keptStock: keptStock, modified: modified)
+        if written.updateValue(type, forKey: type.id) == nil { writtenOrder.append(type.id) }
+        let (fields, whole) = type.fields(of: question, reversed: reversed)
         let noteID = newID()
         let tags = question.tags.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: "_") }
         try database.run(
           "INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, 0, 0, '')",
           [
-            .integer(noteID), .text(QuestionExport.guid(of: question, in: group.title)), .integer(type.rawValue),
-            .integer(modified), .text(tags.isEmpty ? "" : " " + tags.joined(separator: " ") + " "),
-            .text(fields.map(Self.html).joined(separator: "\u{1F}")), .text(fields[0].replacing("\u{1F}", with: " ")),
+            // A note whose fields memoquiz does not all hold is never newer
+            // than Anki's own: Anki keeps the fields memoquiz has not.
+            .integer(noteID), .text(QuestionExport.guid(of: question, in: group.title)), .integer(type.id),
+            .integer(whole ? modified : 0), .text(tags.isEmpty ? "" : " " + tags.joined(separator: " ") + " "),
+            .text(fields.map(Self.html).joined(separator: "\u{1F}")),
+            .text((fields.first ?? "").replacing("\u{1F}", with: " ")),
           ])
         position += 1
         for card in cardsOfQuestion[question.identity] ?? [] {
@@ -157,7 +175,8 @@ public struct AnkiPackageWriter {
       "INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, '{}')",
       [
         .integer(created), .integer(now.rawValue), .integer(now.rawValue),
-        .text(configuration(created: creation, nextPosition: position + 1)), .text(Self.modelsJSON(modified)),
+        .text(configuration(created: creation, nextPosition: position + 1)),
+        .text(Self.modelsJSON(writtenOrder.compactMap { written[$0] })),
         .text(decksJSON(deckOrder, ids: deckIDs, modified: modified)), .text(Self.deckConfigurationJSON),
       ])
     try database.execute("COMMIT")
@@ -245,21 +264,26 @@ public struct AnkiPackageWriter {
       + "\"sortType\":\"noteFld\",\"sortBackwards\":false,\"addToCur\":true}"
   }
 
-  private static func modelsJSON(_ modified: Int64) -> String {
+  private static func modelsJSON(_ types: [NoteTypeDefinition]) -> String {
     var entries: [String] = []
-    for type in NoteType.allCases {
+    for type in types {
       let fields = type.fields.enumerated().map { offset, name in
         "{\"name\":\(string(name)),\"ord\":\(offset),\"sticky\":false,\"rtl\":false,\"font\":\"Arial\",\"size\":20,"
           + "\"media\":[]}"
       }
-      let templates = type.templates.enumerated().map { offset, template in
-        "{\"name\":\(string(template.0)),\"ord\":\(offset),\"qfmt\":\(string(template.1)),"
-          + "\"afmt\":\(string(template.2)),\"bqfmt\":\"\",\"bafmt\":\"\",\"did\":null,\"bfont\":\"\",\"bsize\":0}"
+      let templates = type.templates.enumerated().map { offset, template -> String in
+        let formats = "\"qfmt\":\(string(template.question)),\"afmt\":\(string(template.answer)),"
+        return "{\"name\":\(string(template.name)),\"ord\":\(offset)," + formats
+          + "\"bqfmt\":\"\",\"bafmt\":\"\",\"did\":null,\"bfont\":\"\",\"bsize\":0}"
       }
-      let requirements = type.templates.indices.map { "[\($0),\"any\",[\(type == .reversed ? $0 : 0)]]" }
+      let requirements = type.templates.indices.map { index -> String in
+        "[\(index),\"any\",[\(index < type.fields.count ? index : 0)]]"
+      }
+      let head =
+        "\"\(type.id)\":{\"id\":\(type.id),\"name\":\(string(type.name)),\"type\":\(type.isCloze ? 1 : 0),"
+        + "\"mod\":\(type.modified),\"usn\":-1,\"sortf\":0,\"did\":null,"
       entries.append(
-        "\"\(type.rawValue)\":{\"id\":\(type.rawValue),\"name\":\(string(type.name)),"
-          + "\"type\":\(type == .cloze ? 1 : 0),\"mod\":\(modified),\"usn\":-1,\"sortf\":0,\"did\":null,"
+        head
           + "\"tmpls\":[\(templates.joined(separator: ","))],\"flds\":[\(fields.joined(separator: ","))],"
           + "\"css\":\".card {\\n font-family: arial;\\n font-size: 20px;\\n text-align: center;\\n}\\n\","
           + "\"latexPre\":\"\\\\documentclass[12pt]{article}\\n\\\\begin{document}\\n\","

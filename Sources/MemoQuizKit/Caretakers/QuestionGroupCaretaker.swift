@@ -257,6 +257,27 @@ public struct QuestionGroupCaretaker {
     dueIndex(of: group).dueCount(onDay: learnerDay(at: now))
   }
 
+  /// How many cards are due on the learner day of `now`, in all groups,
+  /// counted as the day's plan counts them: the cards of the questions as
+  /// they are, less those a sibling's answer buries.
+  /// - Throws: ``PersistenceError`` when the memory cannot be read.
+  public func dueToday(at now: Date) throws -> Int {
+    try loadMemory()
+    return groups.reduce(0) { $0 + dueCount(of: $1, at: now) }
+  }
+
+  /// How many cards would be due on the learner day of `now`, counted as
+  /// ``dueToday(at:)`` counts them, with `parameters` installed and every
+  /// due day computed again with them.
+  public func dueTodayRescheduled(with parameters: FSRSParameters, at now: Date) throws -> Int {
+    guard let rescheduled = try progress.rescheduled(with: parameters) else { return 0 }
+    let today = learnerDay(at: now)
+    return groups.reduce(0) { sum, group in
+      sum
+        + DueIndex(cards: group.cards, memory: rescheduled.groups[group.title]?.questions ?? [:]).dueCount(onDay: today)
+    }
+  }
+
   /// How many of the group's cards were never answered.
   public func newCount(of group: QuestionGroup) -> Int { dueIndex(of: group).newCount }
 

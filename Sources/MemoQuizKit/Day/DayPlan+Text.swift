@@ -50,13 +50,6 @@ extension DayPlan {
           "The bundled groups wait while you learn your own; playing one brings it into the day "
             + "(`memoquiz play \(title)`).") + "\n"
     }
-    if let recommended = recommendedRetention, abs(recommended - desiredRetention) >= 0.005 {
-      let value = Setting.twoDecimals(recommended)
-      text +=
-        style.dim(
-          "At your pace, desired retention \(value) would leave more in memory than "
-            + "\(Setting.twoDecimals(desiredRetention)): `memoquiz config desired-retention \(value)`.") + "\n"
-    }
     return text
   }
 

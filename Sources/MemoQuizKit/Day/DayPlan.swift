@@ -26,10 +26,6 @@ public struct DayPlan: Sendable {
   /// The learner's pace, which may leave room for fewer new questions
   /// than the cap.
   let pace: DayPace
-  /// The desired retention in use, and the one `optimize` last
-  /// recommended, if any.
-  let desiredRetention: Double
-  let recommendedRetention: Double?
   /// The next learner day a question falls due on after today (`time` is
   /// its start), and how many fall due that day; `nil` when none will.
   public let next: (day: LearnersDay, time: Timestamp, count: Int)?
@@ -77,8 +73,6 @@ public struct DayPlan: Sendable {
     // read first (``QuestionGroupCaretaker/loadMemory(forDayAt:)``).
     assert(caretaker.outlookCoversDay(at: now), "the memory is read by loadMemory(forDayAt:) first")
     newPerDay = settings.newPerDay
-    desiredRetention = settings.desiredRetention
-    recommendedRetention = progress.settings[SchedulerSettings.recommendationKey].flatMap(Double.init)
     newToday = Self.firstAnswers(in: day, progress: progress)
     var shares: [GroupShare] = []
     waitingBundled = caretaker.waitingBundledTitles

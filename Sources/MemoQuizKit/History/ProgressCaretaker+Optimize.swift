@@ -91,39 +91,62 @@ extension ProgressCaretaker {
   public func install(
     _ parameters: FSRSParameters, reviews: Int, reschedule: Bool, at time: Date, automatic: Bool = false
   ) throws {
+    try install(
+      parameters, reschedule: reschedule, at: time,
+      summary:
+        "\(automatic ? "automatic optimize" : "optimize"): the scheduler fitted to \(reviews) reviews\(reschedule ? ", due days rescheduled" : "")"
+    )
+  }
+
+  /// Computes every card's due day again with the parameters in use, as
+  /// `optimize --reschedule` does when it installs nothing: due days kept
+  /// by an earlier install (or an import) are computed from the memory.
+  /// `undo` of the step brings the due days before it back.
+  /// - Returns: `false` when no card has a memory, and nothing was done.
+  @discardableResult
+  public func reschedule(at time: Date) throws -> Bool {
+    try install(
+      parameters, reschedule: true, at: time, summary: "optimize: due days rescheduled with the parameters in use",
+      unlessEmpty: true)
+  }
+
+  /// The step that installs `parameters`, and the due day each card keeps
+  /// from then until its next review: the one it had, or with
+  /// `reschedule` the one its memory gives with `parameters`, whatever
+  /// an earlier step kept.
+  /// - Parameter unlessEmpty: whether nothing is done when no card has a
+  ///   memory.
+  /// - Returns: whether the step was made.
+  @discardableResult
+  private func install(
+    _ parameters: FSRSParameters, reschedule: Bool, at time: Date, summary: String, unlessEmpty: Bool = false
+  ) throws -> Bool {
     try perform { progress, ids in
       let step = SettingStep(
         id: ids[0], time: ids.after(Timestamp(time)), key: SchedulerSettings.parametersKey,
-        value: SchedulerSettings.text(of: parameters),
-        summary:
-          "\(automatic ? "automatic optimize" : "optimize"): the scheduler fitted to \(reviews) reviews\(reschedule ? ", due days rescheduled" : "")"
-      )
-      guard !reschedule else { return ([.setting(step)], ()) }
+        value: SchedulerSettings.text(of: parameters), summary: summary)
+      let source = reschedule ? try rescheduled(with: parameters) ?? progress : progress
       var cards: [KeptDueDays.Card] = []
-      for (title, group) in progress.groups.sorted(by: { $0.key < $1.key }) {
+      for (title, group) in source.groups.sorted(by: { $0.key < $1.key }) {
         for (key, memory) in group.questions.sorted(by: { $0.key < $1.key }) {
           if let state = memory.state { cards.append(KeptDueDays.Card(group: title, card: key, day: state.dueDay)) }
         }
       }
+      guard !cards.isEmpty else { return (unlessEmpty ? [] : [.setting(step)], !unlessEmpty) }
       let kept = KeptDueDays(id: ids[1], time: step.time, target: step.id, cards: cards)
-      return ([.setting(step), .keptDueDays(kept)], ())
+      return ([.setting(step), .keptDueDays(kept)], true)
     }
   }
 
-  /// How many cards with a memory are due on the learner day of `now`, in
-  /// all groups.
-  /// - Throws: ``PersistenceError`` when the memory cannot be read.
-  public func dueToday(at now: Date) throws -> Int {
-    Self.dueCount(in: try loadMemory(), at: now, hour: settings.dayStartsAt)
-  }
-
-  /// How many cards would be due on the learner day of `now` with
-  /// `parameters` installed and every due day computed again with them.
-  public func dueTodayRescheduled(with parameters: FSRSParameters, at now: Date) throws -> Int {
-    var records = try allRecords()
+  /// The state with `parameters` installed and every due day computed
+  /// again with them, none kept from an earlier step; `nil` with no
+  /// history, which has no memory.
+  func rescheduled(with parameters: FSRSParameters) throws -> Progress? {
+    var records = try allRecords().filter {
+      if case .keptDueDays = $0 { false } else { true }
+    }
     let last = records.lazy.map(HistoryOrder.init).max()
-    // No history, no memory: nothing is due.
-    guard let machine = existingMachine ?? last?.id.machine else { return 0 }
+    guard let machine = existingMachine ?? last?.id.machine else { return nil }
     let id = StepID(machine: machine, sequence: StepID.maximumSequence)
     let time = Timestamp(rawValue: (last?.time.rawValue ?? 0) + 1)
     records.append(
@@ -131,24 +154,6 @@ extension ProgressCaretaker {
         SettingStep(
           id: id, time: time, key: SchedulerSettings.parametersKey, value: SchedulerSettings.text(of: parameters),
           summary: "")))
-    return Self.dueCount(in: Progress.replaying(records), at: now, hour: settings.dayStartsAt)
-  }
-
-  private static func dueCount(in progress: Progress, at now: Date, hour: Int) -> Int {
-    let today = LearnersDay.number(containing: Timestamp(now), startingAt: hour)
-    return progress.groups.values.reduce(0) { sum, group in
-      sum + group.questions.values.count { $0.state?.isDue(onDay: today) ?? false }
-    }
-  }
-
-  /// Records the desired retention `optimize` recommends, as a step of the
-  /// history when it differs from the one recorded before, so that `today`
-  /// can show it without simulating anything.
-  public func record(_ recommendation: RetentionRecommendation, at time: Date) throws {
-    let value = Setting.twoDecimals(recommendation.desiredRetention)
-    guard progressWithoutMemory.settings[SchedulerSettings.recommendationKey] != value else { return }
-    try set(
-      SchedulerSettings.recommendationKey, to: value,
-      summary: "optimize: desired retention \(value) recommended", at: time)
+    return Progress.replaying(records)
   }
 }

@@ -18,7 +18,9 @@ extension ProgressCaretaker {
 
   /// Takes back the step whose global id (`"step"` in `history --json`,
   /// `1a2b3c4d-17`) is `global`: the id that never changes, whatever
-  /// arrives from other machines.
+  /// arrives from other machines. The id of an undo (`"undoneBy"` in
+  /// `history --json`), this machine's or another's, takes the undo back:
+  /// what it took back is in effect again.
   /// - Returns: one line that says what was taken back.
   public func undo(step global: String, at time: Date) throws -> String {
     try undo(.global(global), at: time)
@@ -41,6 +43,9 @@ extension ProgressCaretaker {
           guard let match = steps.first(where: { $0.id == id }) else { throw HistoryError.noSuchStep(id) }
           found = match
         case .global(let text):
+          if let undone = steps.first(where: { $0.undoneBy?.text == text }) {
+            return try takeBackUndo(of: undone, in: steps, ids: ids, time: time)
+          }
           guard let match = steps.first(where: { $0.stepID.text == text }) else {
             throw HistoryError.noSuchGlobalStep(text)
           }
@@ -103,6 +108,25 @@ extension ProgressCaretaker {
     }
     try installQuestions()
     return line
+  }
+
+  /// The mark that takes back the undo that took `step` back: a redo of
+  /// `step`, whichever machine made the undo.
+  private func takeBackUndo(of step: HistoryStep, in steps: [HistoryStep], ids: NewIDs, time: Date) throws -> (
+    [HistoryRecord], String
+  ) {
+    if case .questionsChange = step.record {
+      try checkNoLaterQuestionsChange(after: step, in: steps)
+    }
+    let mark = StepMark(
+      id: ids[0], time: ids.after(Timestamp(time)), target: step.stepID, kind: step.kind, group: step.group,
+      question: nil)
+    let undo = step.undoneBy?.text ?? ""
+    return (
+      [.redo(mark)],
+      "Took back the undo \(undo): step \(step.id) is back, \(step.summary). `memoquiz undo \(step.id)` takes it "
+        + "back again."
+    )
   }
 
   private func checkNoLaterQuestionsChange(after step: HistoryStep, in steps: [HistoryStep]) throws {

@@ -41,6 +41,9 @@ final class ProgressStore {
   private var holdsLock = false
   /// The entries of `history/` left out that were warned of.
   private var warnedLeftOut: Set<String> = []
+  /// Other machines' files warned of as damaged, with the count said: a
+  /// replay reads the same damage again, and says nothing new.
+  private var warnedDamaged: [MachineID: Int] = [:]
 
   /// Loads the progress: the checkpoint, then the history after it.
   /// - Throws: ``PersistenceError`` when a file cannot be read or is from a
@@ -101,7 +104,7 @@ final class ProgressStore {
   /// This folder's machine, made on first need.
   func machine() throws(PersistenceError) -> Machine {
     if let cachedMachine { return cachedMachine }
-    let machine = try Machine.of(folder)
+    let machine = try Machine.of(folder, warn: onWarning)
     cachedMachine = machine
     return machine
   }
@@ -184,7 +187,7 @@ final class ProgressStore {
       if machine == existingMachine {
         try recover()
         rewritten = true
-      } else {
+      } else if warnedDamaged.updateValue(lines, forKey: machine) != lines {
         onWarning(
           "\(path) has \(lines) damaged \(records) (written by another machine); they are left out, and every other record is kept"
         )

@@ -89,6 +89,12 @@ public enum QuestionExport {
         strings("tags", question.tags)
         if let typos = question.typos { append(", \"typos\": \"\(typos.rawValue)\"") }
         if let grade = question.grade { append(", \"grade\": \"\(grade.rawValue)\"") }
+        if let noteType = question.ankiNoteType {
+          append(", \"ankiNoteType\": ")
+          var bytes: [UInt8] = []
+          noteType.appendJSON(to: &bytes)
+          append(String(decoding: bytes, as: UTF8.self))
+        }
         append("}")
       }
       append(group.questions.isEmpty ? "]\n  }" : "\n    ]\n  }")

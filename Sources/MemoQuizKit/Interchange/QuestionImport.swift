@@ -262,6 +262,7 @@ public enum QuestionImport {
           updated.reverseAlternatives = question.reverseAlternatives
           updated.tags = question.tags
           updated.grade = question.grade
+          updated.ankiNoteType = question.ankiNoteType ?? updated.ankiNoteType
           // A question the file has as it is was not updated.
           guard updated != plan.groups[position].questions[known] else { continue }
           plan.groups[position].questions[known] = updated

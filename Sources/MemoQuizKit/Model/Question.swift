@@ -35,6 +35,9 @@ public struct Question: Hashable, Sendable {
   /// How the question is graded; `nil` follows the group's
   /// ``QuestionGroup/grade``.
   public var grade: Grading?
+  /// The Anki note type its note had, when it came from Anki: an export
+  /// puts it back with that note type.
+  public var ankiNoteType: AnkiNoteTypeRecord?
 
   public init(
     prompt: String, answer: String, alternatives: [String] = [], hint: String? = nil, id: String? = nil,
@@ -51,6 +54,7 @@ public struct Question: Hashable, Sendable {
     self.tags = tags
     self.typos = nil
     self.grade = grade
+    self.ankiNoteType = nil
   }
 
   /// A cloze question: `text` with its deletions.
@@ -71,6 +75,7 @@ public struct Question: Hashable, Sendable {
 extension Question: Codable {
   private enum CodingKeys: String, CodingKey {
     case prompt, answer, alternatives, hint, id, reverse, reverseAlternatives, cloze, tags, typos, grade
+    case ankiNoteType
   }
 
   public init(from decoder: any Decoder) throws {
@@ -91,6 +96,7 @@ extension Question: Codable {
     tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
     typos = try container.decodeIfPresent(TypoPolicy.self, forKey: .typos)
     grade = try container.decodeIfPresent(Grading.self, forKey: .grade)
+    ankiNoteType = try container.decodeIfPresent(AnkiNoteTypeRecord.self, forKey: .ankiNoteType)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -109,5 +115,6 @@ extension Question: Codable {
     if !tags.isEmpty { try container.encode(tags, forKey: .tags) }
     try container.encodeIfPresent(typos, forKey: .typos)
     try container.encodeIfPresent(grade, forKey: .grade)
+    try container.encodeIfPresent(ankiNoteType, forKey: .ankiNoteType)
   }
 }

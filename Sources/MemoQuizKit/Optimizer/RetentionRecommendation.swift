@@ -1,152 +1,98 @@
-/// The desired retention that leaves the most in memory for the time a
-/// learner gives: the one `optimize` recommends.
+/// The desired retention that keeps the most in memory for the time its
+/// reviews take: the one `optimize` recommends.
 ///
-/// A year is simulated at each candidate retention, with the learner's
-/// parameters and rating habits (from ``RetentionSimulator``), at the
-/// learner's own pace: as many answers a day as they give, due questions
-/// first (the least likely to be recalled first), then new ones while the
-/// day's answers leave room, as memoquiz's day does (see `DayPace`), from
-/// as many questions as the learner has. A lower retention costs fewer
-/// reviews and leaves room for more new questions, but forgets more; what
-/// counts is the sum of every question's chance of recall at the end of the
-/// year. Candidates go from 0.70 to 0.95 in steps of 0.05, then in steps of
-/// 0.01 around the best. The generator is seeded: the same inputs always
-/// give the same recommendation.
+/// Each candidate is simulated as the retention table is
+/// (``RetentionSimulator``: a year of new questions at a steady rate, every
+/// due question reviewed, with the learner's parameters and rating habits).
+/// A higher retention keeps more in memory but costs more reviews; what
+/// counts is the expected retention per review a day, that is per minute of
+/// reviews: the retention gained for the work, as Anki's "Help Me Decide"
+/// and the FSRS authors' minimum recommended retention compare desired
+/// retentions. Candidates go from 0.70 to 0.95 in steps of 0.05, then in
+/// steps of 0.01 around the best. The simulator is seeded: the same inputs
+/// always give the same recommendation.
+///
+/// It is said by `optimize` only, and never recorded: nothing else shows it.
 public struct RetentionRecommendation: Hashable, Sendable {
   /// The recommended desired retention.
   public var desiredRetention: Double
-  /// The answers a day the simulation gave.
-  public var answersPerDay: Int
-  /// The questions it could learn.
-  public var questions: Int
-  /// The sum of the chances of recall at the end of the year, at the
-  /// recommended retention.
-  public var memorized: Double
+  /// What a year at the recommended retention gives and costs.
+  public var outcome: RetentionSimulator.Outcome
+  /// What a year at the desired retention in use gives and costs, to
+  /// compare with.
+  public var current: RetentionSimulator.Outcome
 
   /// Every desired retention a recommendation can be.
   static let candidates = Set((70...95).map { Double($0) / 100 })
-  static let days = 365
-  static let seed: UInt64 = 7
-  /// The pace assumed for a learner with no answers yet.
-  public static let defaultAnswersPerDay = 50
 
   /// Recommends a desired retention.
   /// - Parameters:
   ///   - parameters: the learner's FSRS parameters.
-  ///   - habits: the learner's rating habits.
-  ///   - answersPerDay: the answers the learner gives on a day of practice.
-  ///   - questions: how many questions there are to learn (cards).
-  public init(parameters: FSRSParameters, habits: RetentionSimulator, answersPerDay: Int, questions: Int) {
-    let budget = max(1, answersPerDay)
-    let count = max(1, questions)
-    func memorized(_ retention: Double) -> Double {
-      Self.simulate(
-        parameters: parameters, desiredRetention: retention, habits: habits, answersPerDay: budget, questions: count)
+  ///   - simulator: the learner's rating habits.
+  ///   - desiredRetention: the desired retention in use.
+  ///   - known: outcomes simulated already (the retention table's), which
+  ///     are not simulated again.
+  public init(
+    parameters: FSRSParameters, simulator: RetentionSimulator, desiredRetention inUse: Double,
+    known: [RetentionSimulator.Outcome] = []
+  ) {
+    var outcomes: [Int: RetentionSimulator.Outcome] = [:]
+    for outcome in known { outcomes[Int((outcome.desiredRetention * 100).rounded())] = outcome }
+    func simulated(_ hundredths: Int) -> RetentionSimulator.Outcome {
+      if let known = outcomes[hundredths] { return known }
+      let simulated = simulator.simulate(parameters: parameters, desiredRetention: Double(hundredths) / 100)
+      outcomes[hundredths] = simulated
+      return simulated
     }
-    var best = (retention: 0.9, value: -Double.infinity)
-    for hundredths in stride(from: 70, through: 95, by: 5) {
-      let value = memorized(Double(hundredths) / 100)
-      if value > best.value { best = (Double(hundredths) / 100, value) }
+    var best = simulated(90)
+    for hundredths in stride(from: 70, through: 95, by: 5) where Self.value(simulated(hundredths)) > Self.value(best) {
+      best = simulated(hundredths)
     }
-    let center = Int((best.retention * 100).rounded())
+    let center = Int((best.desiredRetention * 100).rounded())
     for hundredths in max(70, center - 4)...min(95, center + 4) where hundredths % 5 != 0 {
-      let value = memorized(Double(hundredths) / 100)
-      if value > best.value { best = (Double(hundredths) / 100, value) }
+      if Self.value(simulated(hundredths)) > Self.value(best) { best = simulated(hundredths) }
     }
-    desiredRetention = best.retention
-    self.answersPerDay = budget
-    self.questions = count
-    self.memorized = best.value
+    desiredRetention = best.desiredRetention
+    outcome = best
+    let inUseHundredths = Int((inUse * 100).rounded())
+    current =
+      outcomes[inUseHundredths]
+      ?? simulator.simulate(parameters: parameters, desiredRetention: inUse)
   }
 
-  /// The answers a day of practice in `histories`: the mean over the days
-  /// with answers among the 28 before the newest answer, or `nil` with no
-  /// answers.
-  public static func answersPerDay(in histories: [ReviewHistory]) -> Int? {
-    let millisecondsPerDay = Timestamp.millisecondsPerDay
-    guard let newest = histories.lazy.flatMap(\.reviews).map(\.time.rawValue).max() else { return nil }
-    let since = newest - 28 * millisecondsPerDay
-    var days: [Int64: Int] = [:]
-    for history in histories {
-      for review in history.reviews where review.time.rawValue > since {
-        days[review.time.rawValue / millisecondsPerDay, default: 0] += 1
-      }
-    }
-    guard !days.isEmpty else { return nil }
-    return max(1, Int((Double(days.values.reduce(0, +)) / Double(days.count)).rounded()))
+  /// The criterion: expected retention per review a day. Reviews take the
+  /// same time at every retention, so this orders the candidates as
+  /// retention per minute of reviews does.
+  static func value(_ outcome: RetentionSimulator.Outcome) -> Double {
+    outcome.expectedRetention / max(outcome.reviewsPerDay, 1e-9)
   }
 
-  /// What `optimize` says of it, beside the desired retention in use.
-  public func text(current: Double) -> String {
+  /// What `optimize` says of it, beside the desired retention in use: the
+  /// criterion, and the figures it weighed.
+  public func text() -> String {
     let value = Setting.twoDecimals(desiredRetention)
-    let pace = "about \(answersPerDay) answers a day and \(questions) \(questions == 1 ? "question" : "questions")"
-    if abs(desiredRetention - current) < 0.005 {
-      return "Recommended desired retention: \(value), the one in use: it leaves the most in memory after a year "
-        + "at your pace (\(pace))."
+    func figures(_ outcome: RetentionSimulator.Outcome) -> String {
+      "\(Self.percent(outcome.expectedRetention)) for \(Self.decimal(outcome.reviewsPerDay)) reviews a day at "
+        + Setting.twoDecimals(outcome.desiredRetention)
     }
-    return "Recommended desired retention: \(value) (now \(Setting.twoDecimals(current))): it leaves the most in "
-      + "memory after a year at your pace (\(pace)). `memoquiz config desired-retention \(value)` sets it."
+    let criterion =
+      "the most retention per minute of reviews, as Anki's \"Help Me Decide\" compares them"
+    if abs(desiredRetention - current.desiredRetention) < 0.005 {
+      return "Recommended desired retention: \(value), the one in use: it gives \(criterion) "
+        + "(\(figures(outcome)))."
+    }
+    return "Recommended desired retention: \(value) (now \(Setting.twoDecimals(current.desiredRetention))): it "
+      + "gives \(criterion) (\(figures(outcome)), against \(figures(current))). "
+      + "`memoquiz config desired-retention \(value)` sets it."
   }
 
-  /// The sum of the chances of recall after a year at `desiredRetention`.
-  static func simulate(
-    parameters: FSRSParameters, desiredRetention: Double, habits: RetentionSimulator, answersPerDay: Int,
-    questions: Int
-  ) -> Double {
-    let scheduler = FSRSScheduler(parameters: parameters, desiredRetention: desiredRetention)
-    var generator = SeededGenerator(seed: seed)
-    var states: [MemoryState] = []
-    states.reserveCapacity(questions)
-    var dueOn = DueDays(days: days)
-    // Due questions left over when a day's answers ran out.
-    var overdue: [Int] = []
-    // Every answer of a learner day is given in its morning: the day's
-    // number is all the scheduler counts.
-    for day in 0..<days {
-      var due = overdue + dueOn.questions(dueOn: day)
-      due.sort()
-      let recall = due.map { scheduler.retrievability(of: states[$0], onDay: day) }
-      let order = recall.indices.sorted { recall[$0] < recall[$1] }
-      due = order.map { due[$0] }
-      var left = answersPerDay
-      overdue = []
-      for (position, index) in due.enumerated() {
-        guard left > 0 else {
-          overdue.append(index)
-          continue
-        }
-        let rating: ReviewRating =
-          generator.unit() < recall[order[position]]
-          ? ReviewRating(rawValue: 2 + RetentionSimulator.draw(habits.recallRatings, &generator)) ?? .good : .again
-        states[index] = learn(scheduler, states[index], rating, on: day, answers: &left)
-        dueOn.add(index, dueOn: states[index].dueDay, after: day)
-      }
-      // New questions while the day leaves room, each counted as 5/4 of
-      // an answer, as the learner's day allows them.
-      var room = due.isEmpty ? left : max(0, answersPerDay - due.count) * 4 / 5
-      while left > 0 && room > 0 && states.count < questions {
-        let rating = ReviewRating(rawValue: 1 + RetentionSimulator.draw(habits.firstRatings, &generator)) ?? .good
-        let state = learn(scheduler, nil, rating, on: day, answers: &left)
-        dueOn.add(states.count, dueOn: state.dueDay, after: day)
-        states.append(state)
-        room -= 1
-      }
-    }
-    return states.reduce(0) { $0 + scheduler.retrievability(of: $1, onDay: days) }
+  private static func percent(_ value: Double) -> String {
+    let tenths = Int((value * 1000).rounded())
+    return "\(tenths / 10).\(tenths % 10)%"
   }
 
-  /// One answer, and after Again the right answer later the same day.
-  private static func learn(
-    _ scheduler: FSRSScheduler, _ state: MemoryState?, _ rating: ReviewRating, on day: Int, answers: inout Int
-  ) -> MemoryState {
-    let morning = Timestamp(rawValue: Int64(day) * Timestamp.millisecondsPerDay)
-    var next = scheduler.review(state, rating: rating, at: morning, day: day, fuzz: nil)
-    answers -= 1
-    if rating == .again {
-      next = scheduler.review(
-        next, rating: .good, at: Timestamp(rawValue: morning.rawValue + 600_000), day: day, fuzz: nil)
-      answers -= 1
-    }
-    return next
+  private static func decimal(_ value: Double) -> String {
+    let tenths = Int((value * 10).rounded())
+    return "\(tenths / 10).\(tenths % 10)"
   }
 }

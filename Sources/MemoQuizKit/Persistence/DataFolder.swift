@@ -75,6 +75,8 @@ public struct DataFolder: Sendable {
   /// What `groups`, `today` and the start screen read: the progress without
   /// each card's memory (``ProgressOutlook``).
   public var outlookFile: String { localFolder + "/outlook" }
+  /// The secret the outlook is summed with (``OutlookKey``).
+  var outlookKeyFile: String { localFolder + "/outlook-key" }
   /// The lock taken for every read-modify-write.
   var lockFile: String { localFolder + "/lock" }
   /// The folder of saved snapshots.

@@ -51,7 +51,7 @@ extension OptimizationReport {
     if let recommendation {
       lines.append("")
       lines.append(
-        TextWrapping.wrapped(recommendation.text(current: desiredRetention), width: max(width, 20), indent: ""))
+        TextWrapping.wrapped(recommendation.text(), width: max(width, 20), indent: ""))
     }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -5,8 +5,9 @@ struct SchedulerSettings: Hashable, Sendable {
   /// The setting that holds the installed parameters: 21 numbers.
   static let parametersKey = "fsrs-parameters"
   static let retentionKey = Setting.desiredRetention.key
-  /// The setting that holds the desired retention `optimize` last
-  /// recommended; it changes no memory.
+  /// The setting in which an earlier release recorded the desired
+  /// retention `optimize` recommended, as a step of the history. The
+  /// recommendation is no step: such a record is read and ignored.
   static let recommendationKey = "recommended-retention"
   /// The settings whose change recomputes every memory state.
   static let keys: Set<String> = [parametersKey, retentionKey]

@@ -28,6 +28,9 @@ public struct HistorySync {
   public struct Report: Sendable {
     /// What this machine sent that the remote did not hold.
     public var sent: StepTally
+    /// How many bytes of this machine's file the remote lacked and was sent:
+    /// more than none whenever anything was sent, steps or not.
+    public var sentBytes: Int
     public var arrivals: [Arrival]
   }
 
@@ -119,7 +122,7 @@ public struct HistorySync {
     try caretaker.installQuestions()
     try caretaker.announceQuestionsConflicts()
     try caretaker.saveCheckpointIfDue()
-    return Report(sent: sentSteps, arrivals: arrivals)
+    return Report(sent: sentSteps, sentBytes: sent.bytes, arrivals: arrivals)
   }
 
   /// Whether the data folder is a git repository that the third release's

@@ -10,6 +10,9 @@ public struct StepTally: Sendable, Equatable {
   public var undos = 0
   public var redos = 0
   public var rounds = 0
+  public var baselines = 0
+  public var learnerDayNotes = 0
+  public var dueDayNotes = 0
 
   /// Counts `records`.
   init(_ records: some Sequence<HistoryRecord>) {
@@ -23,12 +26,14 @@ public struct StepTally: Sendable, Equatable {
       case .undo: undos += 1
       case .redo: redos += 1
       case .roundStart: rounds += 1
-      case .baseline, .learnerDays, .keptDueDays: break
+      case .baseline: baselines += 1
+      case .learnerDays: learnerDayNotes += 1
+      case .keptDueDays: dueDayNotes += 1
       }
     }
   }
 
-  /// Whether it holds nothing a learner did.
+  /// Whether it holds no record at all.
   public var isEmpty: Bool { self == StepTally([]) }
 
   /// The counts as a phrase: `3 answers, 1 undo, 1 change of the questions`.
@@ -46,6 +51,13 @@ public struct StepTally: Sendable, Equatable {
     add(undos, "undo", "undos")
     add(redos, "redo", "redos")
     if parts.isEmpty { add(rounds, "round started", "rounds started") }
-    return parts.isEmpty ? "scores carried over" : parts.joined(separator: ", ")
+    if parts.isEmpty, baselines > 0 { parts.append("scores carried over") }
+    if parts.isEmpty {
+      // Records the history keeps for the memory's sake, which a learner
+      // did not make one by one: said only when nothing else was sent.
+      add(learnerDayNotes, "note of learner days", "notes of learner days")
+      add(dueDayNotes, "note of kept due days", "notes of kept due days")
+    }
+    return parts.joined(separator: ", ")
   }
 }

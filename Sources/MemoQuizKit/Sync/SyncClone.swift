@@ -31,6 +31,8 @@ struct SyncClone {
     /// The part of this machine's file the remote held already (its
     /// length), or `nil` when it held none of it or another version.
     var remoteHeld: Int?
+    /// How many bytes of it the remote lacked.
+    var bytes = 0
   }
 
   /// Makes the clone when it is missing, and points it at the remote.
@@ -120,6 +122,7 @@ struct SyncClone {
       if (status.st_mode & S_IFMT) == S_IFDIR { Self.removeTree(target) } else { unlink(target) }
     }
     guard let ownBytes else { return sent }
+    sent.bytes = ownBytes.count - (sent.remoteHeld ?? 0)
     do throws(SystemError) {
       let descriptor = try FileDescriptor.open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW)
       defer { descriptor.close() }

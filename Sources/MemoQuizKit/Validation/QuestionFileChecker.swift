@@ -38,8 +38,9 @@ struct QuestionFileChecker {
   private static let groupKeys = ["title", "questions", "score", "reverse", "typos", "grade"]
   private static let questionKeys = [
     "prompt", "answer", "alternatives", "hint", "id", "cloze", "reverse", "reverseAlternatives", "tags", "typos",
-    "grade",
+    "grade", "ankiNoteType",
   ]
+  private static let ankiNoteTypeKeys = ["id", "name", "fields", "templates", "cloze"]
   private static let scoreKeys = ["correctCount", "incorrectCount"]
 
   mutating func groups(from root: JSONNode) -> [QuestionGroup] {
@@ -201,10 +202,12 @@ struct QuestionFileChecker {
     }
     let idOffset = id == nil ? nil : found.id?.value.offset
     let typos = found.typos.flatMap { typoPolicy($0) }
+    let noteType = found.ankiNoteType.flatMap { ankiNoteType($0) }
     if found.cloze != nil {
       guard let cloze else { return nil }
       var question = Question(cloze: cloze, hint: hint, id: id, tags: tags, grade: grade)
       question.typos = typos
+      question.ankiNoteType = noteType
       return (question, idOffset)
     }
     guard let prompt, let answer else { return nil }
@@ -212,7 +215,46 @@ struct QuestionFileChecker {
       prompt: prompt, answer: answer, alternatives: alternatives, hint: hint, id: id, reverse: reverse,
       reverseAlternatives: reverseAlternatives, tags: tags, grade: grade)
     question.typos = typos
+    question.ankiNoteType = noteType
     return (question, idOffset)
+  }
+
+  /// The value of an `"ankiNoteType"` key: the note type a question's note
+  /// had in Anki (``AnkiNoteTypeRecord``).
+  private mutating func ankiNoteType(_ found: JSONNode.Member) -> AnkiNoteTypeRecord? {
+    let expected =
+      "\"ankiNoteType\" must be an object with a numeric \"id\", a \"name\", \"fields\" and \"templates\""
+    guard case .object(let members) = found.value.value else {
+      error(at: found.value.offset, expected + ", found \(found.value.kindDescription)")
+      return nil
+    }
+    checkKeys(members, known: Self.ankiNoteTypeKeys)
+    func texts(_ key: String) -> [String]? {
+      guard let member = member(key, in: members) else { return key == "templates" ? [] : nil }
+      guard case .array(let elements) = member.value.value else { return nil }
+      var values: [String] = []
+      for element in elements {
+        guard case .string(let text) = element.value else { return nil }
+        values.append(text)
+      }
+      return values
+    }
+    guard case .number(let number)? = member("id", in: members)?.value.value, let id = Int64(number),
+      case .string(let name)? = member("name", in: members)?.value.value, let fields = texts("fields"),
+      !fields.isEmpty, let templates = texts("templates")
+    else {
+      error(at: found.value.offset, expected)
+      return nil
+    }
+    var isCloze = false
+    if let cloze = member("cloze", in: members) {
+      guard case .bool(let flag) = cloze.value.value else {
+        error(at: cloze.value.offset, "\"cloze\" of \"ankiNoteType\" must be true or false")
+        return nil
+      }
+      isCloze = flag
+    }
+    return AnkiNoteTypeRecord(id: id, name: name, fields: fields, templates: templates, isCloze: isCloze)
   }
 
   private mutating func score(_ node: JSONNode) -> Score? {

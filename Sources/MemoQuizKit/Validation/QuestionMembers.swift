@@ -16,6 +16,7 @@ struct QuestionMembers {
   private var tagsPosition: Int?
   private var typosPosition: Int?
   private var gradePosition: Int?
+  private var ankiNoteTypePosition: Int?
   /// Whether a key is none of the known ones.
   private(set) var hasUnknownKey = false
   /// Whether a known key comes more than once.
@@ -42,6 +43,7 @@ struct QuestionMembers {
       case 6 where key == "answer": first(&answerPosition, index)
       case 7 where key == "reverse": first(&reversePosition, index)
       case 12 where key == "alternatives": first(&alternativesPosition, index)
+      case 12 where key == "ankiNoteType": first(&ankiNoteTypePosition, index)
       case 19 where key == "reverseAlternatives": first(&reverseAlternativesPosition, index)
       default: hasUnknownKey = true
       }
@@ -62,4 +64,5 @@ struct QuestionMembers {
   var tags: JSONNode.Member? { member(tagsPosition) }
   var typos: JSONNode.Member? { member(typosPosition) }
   var grade: JSONNode.Member? { member(gradePosition) }
+  var ankiNoteType: JSONNode.Member? { member(ankiNoteTypePosition) }
 }

@@ -202,7 +202,8 @@ enum CommandTable {
           name: "ID", noun: "a step number", arity: .optional, kind: .number,
           help:
             "the number `memoquiz history` shows, or the step's id (\"step\" in `history --json`), which never "
-            + "changes; without it, the newest step")
+            + "changes, or the id of an undo (\"undoneBy\"), any machine's, to bring back what it took back; "
+            + "without it, the newest step")
       ],
       discussion: [
         .paragraph(
@@ -430,8 +431,8 @@ enum CommandTable {
         .flag("--dry-run", "fit and report, but install nothing; say what --reschedule would do to today's due cards"),
         .flag(
           "--reschedule",
-          "when installing, compute every card's due day again with the new parameters (without it, each card keeps "
-            + "its due day until its next review)"),
+          "compute every card's due day again with the parameters installed, or with those in use when there is "
+            + "nothing better to install (without it, each card keeps its due day until its next review)"),
         .flag(
           "--json",
           "print reviews, current and fitted (parameters, logLoss, rmseBins), installed, and the expected reviews a "
@@ -456,7 +457,9 @@ enum CommandTable {
         .paragraph(
           "It also prints, for the parameters it would use, how many reviews a day and what share remembered to "
             + "expect at each desired retention, the chance of recall at which a question falls due; "
-            + "`memoquiz config desired-retention 0.85` sets it."),
+            + "`memoquiz config desired-retention 0.85` sets it. It then recommends the desired retention that "
+            + "gives the most retention per minute of reviews, as Anki's \"Help Me Decide\" compares them; the "
+            + "recommendation is not recorded, and no other command repeats it."),
         .paragraph(
           "Fitting weighs newer answers more, as Anki's optimizer does: your memory as it is now counts most. "
             + "--evaluate tells how well that works for you, as Anki's Evaluate does: your reviews in time "

@@ -42,7 +42,13 @@ struct HistoryCommand: Command {
       if severalMachines { line += "[\(step.machine)] " }
       if let group = step.group, step.kind != .reset { line += "\(group): " }
       line += step.summary
-      if step.isUndone { line += " (taken back)" }
+      if let undo = step.undoneBy, severalMachines || undo.machine != step.stepID.machine {
+        // The undo's id, when another machine may have made it: `undo` of
+        // it brings the step back.
+        line += " (taken back by \(undo.text))"
+      } else if step.isUndone {
+        line += " (taken back)"
+      }
       let text = TextSanitizer.sanitized(line)
       terminal.write((step.isUndone ? terminal.style.dim(text) : text) + "\n")
     }
@@ -56,6 +62,7 @@ struct HistoryCommand: Command {
     let kind: String
     let group: String?
     let undone: Bool
+    let undoneBy: String?
     let summary: String
     let prompt: String?
     let typed: String?
@@ -70,6 +77,7 @@ struct HistoryCommand: Command {
       try container.encode(kind, forKey: .kind)
       try container.encode(group, forKey: .group)
       try container.encode(undone, forKey: .undone)
+      try container.encodeIfPresent(undoneBy, forKey: .undoneBy)
       try container.encode(summary, forKey: .summary)
       if kind == StepKind.answer.rawValue {
         try container.encode(prompt, forKey: .prompt)
@@ -79,7 +87,7 @@ struct HistoryCommand: Command {
     }
 
     private enum CodingKeys: String, CodingKey {
-      case id, step, machine, time, kind, group, undone, summary, prompt, typed, correct
+      case id, step, machine, time, kind, group, undone, undoneBy, summary, prompt, typed, correct
     }
   }
 
@@ -88,7 +96,8 @@ struct HistoryCommand: Command {
       Entry(
         id: step.id, step: step.stepID.text, machine: step.machine, time: ISO8601Time.string(step.time),
         kind: step.kind.rawValue, group: step.group,
-        undone: step.isUndone, summary: step.summary, prompt: step.prompt, typed: step.typed, correct: step.isCorrect)
+        undone: step.isUndone, undoneBy: step.undoneBy?.text, summary: step.summary, prompt: step.prompt,
+        typed: step.typed, correct: step.isCorrect)
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -22,32 +22,40 @@ struct OptimizeCommand: Command {
     var report = OptimizationReport(
       histories: histories, current: progress.parameters, desiredRetention: progress.desiredRetention, dryRun: dryRun,
       evaluate: evaluate)
-    let recommendation = RetentionRecommendation(
-      parameters: report.parametersInEffect, habits: RetentionSimulator(histories: histories),
-      answersPerDay: RetentionRecommendation.answersPerDay(in: histories)
-        ?? RetentionRecommendation.defaultAnswersPerDay,
-      questions: caretaker.groups.reduce(0) { $0 + $1.cards.count })
-    report.recommendation = recommendation
+    report.recommendation = RetentionRecommendation(
+      parameters: report.parametersInEffect, simulator: RetentionSimulator(histories: histories),
+      desiredRetention: progress.desiredRetention, known: report.retention)
     // Ctrl-C during the fit: nothing is recorded.
     try Interrupted.check()
     let now = context.now()
-    let before = try progress.dueToday(at: now)
+    let before = try caretaker.dueToday(at: now)
     var dueLine: String?
-    // The recommendation first: `undo` then takes back the parameters, the
-    // step a learner means to take back.
-    if !dryRun && !evaluate { try progress.record(recommendation, at: now) }
     if let parameters = report.parametersToInstall {
       try progress.install(parameters, reviews: report.reviews, reschedule: reschedule, at: now)
-      let after = try progress.dueToday(at: now)
+      let after = try caretaker.dueToday(at: now)
       if after != before { dueLine = "Due today: \(after) cards (\(before) before)." }
       if !reschedule {
         dueLine = (dueLine.map { $0 + " " } ?? "") + "Each card keeps its due day until its next review."
       }
     } else if dryRun, let fitted = report.fitted?.parameters, report.fittedAreBetter {
-      let after = try progress.dueTodayRescheduled(with: fitted, at: now)
+      let after = try caretaker.dueTodayRescheduled(with: fitted, at: now)
       dueLine =
         "Installing them keeps each card's due day; with --reschedule, \(after) cards would be due today "
         + "(\(before) now)."
+    } else if dryRun, !evaluate {
+      // Nothing to install: --reschedule would compute every card's due
+      // day again with the parameters in use.
+      let after = try caretaker.dueTodayRescheduled(with: progress.parameters, at: now)
+      if reschedule || after != before {
+        dueLine =
+          "With --reschedule, each card's due day is computed again with the parameters in use: "
+          + "\(after) cards would be due today (\(before) now)."
+      }
+    } else if reschedule, !evaluate, try progress.reschedule(at: now) {
+      let after = try caretaker.dueToday(at: now)
+      dueLine =
+        "Each card's due day was computed again with the parameters in use: \(after) cards due today "
+        + "(\(before) before)."
     }
     let terminal = context.terminal
     if json {

@@ -24,7 +24,14 @@ struct SyncCommand: Command {
       warn: { terminal.warn($0) })
     let report =
       try remote.map { try sync.initialize(remote: $0, now: context.now()) } ?? sync.sync(now: context.now())
-    terminal.write(report.sent.isEmpty ? "Nothing new to send.\n" : "Sent \(report.sent.text) of this machine.\n")
+    if !report.sent.isEmpty {
+      terminal.write("Sent \(report.sent.text) of this machine.\n")
+    } else if report.sentBytes > 0 {
+      // The remote lacked the file, or held it shorter, but no whole step.
+      terminal.write("Sent \(counted(report.sentBytes, "byte")) of this machine's history file, no whole step.\n")
+    } else {
+      terminal.write("Nothing new to send.\n")
+    }
     guard !report.arrivals.isEmpty else {
       terminal.write("Nothing new from other machines.\n")
       return

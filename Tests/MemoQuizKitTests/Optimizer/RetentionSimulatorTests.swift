@@ -52,51 +52,27 @@ import Testing
 }
 
 @Suite struct RetentionRecommendationTests {
-  @Test(arguments: [(25, 150), (60, 600)])
-  func theRecommendationLeavesTheMostInMemoryAtTheLearnersPace(answers: Int, questions: Int) {
-    let habits = RetentionSimulator(histories: [])
-    let recommended = RetentionRecommendation(
-      parameters: .default, habits: habits, answersPerDay: answers, questions: questions)
+  @Test func theRecommendationGivesTheMostRetentionPerReviewOfEveryCandidate() {
+    let simulator = RetentionSimulator(histories: [])
+    let recommended = RetentionRecommendation(parameters: .default, simulator: simulator, desiredRetention: 0.9)
     #expect(RetentionRecommendation.candidates.contains(recommended.desiredRetention))
+    #expect(recommended.outcome.desiredRetention == recommended.desiredRetention)
+    #expect(recommended.current.desiredRetention == 0.9)
     for retention in stride(from: 0.70, through: 0.951, by: 0.05) {
-      let memorized = RetentionRecommendation.simulate(
-        parameters: .default, desiredRetention: retention, habits: habits, answersPerDay: answers,
-        questions: questions)
-      #expect(memorized <= recommended.memorized + 1e-9, "\(retention)")
+      let outcome = simulator.simulate(parameters: .default, desiredRetention: retention)
+      #expect(
+        RetentionRecommendation.value(outcome) <= RetentionRecommendation.value(recommended.outcome) + 1e-12,
+        "\(retention)")
     }
   }
 
-  @Test(arguments: [(0.75, 20, 300), (0.9, 60, 150)])
-  func theSimulationIsADayByDayOne(desiredRetention: Double, answers: Int, questions: Int) {
-    let habits = RetentionSimulator(histories: [])
-    let memorized = RetentionRecommendation.simulate(
-      parameters: .default, desiredRetention: desiredRetention, habits: habits, answersPerDay: answers,
-      questions: questions)
-    #expect(
-      memorized
-        == DayByDay.memorized(
-          habits, desiredRetention: desiredRetention, answersPerDay: answers, questions: questions))
-  }
-
-  @Test func aLargerCollectionAtTheSamePaceIsRecommendedALowerRetention() {
-    let habits = RetentionSimulator(histories: [])
-    let few = RetentionRecommendation(parameters: .default, habits: habits, answersPerDay: 40, questions: 100)
-    let many = RetentionRecommendation(parameters: .default, habits: habits, answersPerDay: 40, questions: 2000)
-    #expect(few.desiredRetention > many.desiredRetention)
-  }
-
-  @Test func thePaceIsTheMeanOfTheDaysWithAnswersInTheLastFourWeeks() {
-    let day = Timestamp.millisecondsPerDay
-    func review(_ dayNumber: Int64) -> ReviewHistory.Review {
-      ReviewHistory.Review(time: Timestamp(rawValue: dayNumber * day + 3_600_000), rating: .good)
-    }
-    // Day 1 is more than 28 days before the newest answer (day 40): left out.
-    let histories = [
-      ReviewHistory([review(1), review(1), review(30), review(30), review(30)]),
-      ReviewHistory([review(39), review(40)]),
-    ]
-    #expect(RetentionRecommendation.answersPerDay(in: histories) == 2)
-    #expect(RetentionRecommendation.answersPerDay(in: []) == nil)
+  @Test func aRetentionThatCostsMoreReviewsForLittleIsNotRecommended() {
+    let simulator = RetentionSimulator(histories: [])
+    let known = simulator.simulate(parameters: .default)
+    let recommended = RetentionRecommendation(
+      parameters: .default, simulator: simulator, desiredRetention: 0.9, known: known)
+    #expect(recommended.desiredRetention < 0.95)
+    #expect(recommended.text().contains("retention per minute of reviews"))
   }
 }
 
@@ -147,30 +123,4 @@ private enum DayByDay {
       expectedRetention: retentionSum / days)
   }
 
-  static func memorized(
-    _ habits: RetentionSimulator, desiredRetention: Double, answersPerDay: Int, questions: Int
-  ) -> Double {
-    let scheduler = FSRSScheduler(parameters: .default, desiredRetention: desiredRetention)
-    var generator = SeededGenerator(seed: RetentionRecommendation.seed)
-    var states: [MemoryState] = []
-    for day in 0..<RetentionRecommendation.days {
-      let due = states.indices.filter { states[$0].isDue(onDay: day) }
-      let recall = due.map { scheduler.retrievability(of: states[$0], onDay: day) }
-      let order = recall.indices.sorted { recall[$0] < recall[$1] }
-      var given = 0
-      for position in order where given < answersPerDay {
-        let rating =
-          generator.unit() < recall[position]
-          ? ReviewRating(rawValue: 2 + RetentionSimulator.draw(habits.recallRatings, &generator))! : .again
-        states[due[position]] = learn(scheduler, states[due[position]], rating, on: day, answers: &given)
-      }
-      var room = due.isEmpty ? answersPerDay - given : max(0, answersPerDay - due.count) * 4 / 5
-      while given < answersPerDay && room > 0 && states.count < questions {
-        let rating = ReviewRating(rawValue: 1 + RetentionSimulator.draw(habits.firstRatings, &generator))!
-        states.append(learn(scheduler, nil, rating, on: day, answers: &given))
-        room -= 1
-      }
-    }
-    return states.reduce(0) { $0 + scheduler.retrievability(of: $1, onDay: RetentionRecommendation.days) }
-  }
 }

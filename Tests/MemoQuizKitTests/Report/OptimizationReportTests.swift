@@ -24,8 +24,8 @@ import Testing
     #expect(Set(object.keys) == ["reviews", "current", "fitted", "installed", "retention", "recommendedRetention"])
     #expect(object["recommendedRetention"] is NSNull)
     report.recommendation = RetentionRecommendation(
-      parameters: report.parametersInEffect, habits: RetentionSimulator(histories: try Self.histories()),
-      answersPerDay: 30, questions: 200)
+      parameters: report.parametersInEffect, simulator: RetentionSimulator(histories: try Self.histories()),
+      desiredRetention: 0.9, known: report.retention)
     let recommended = try #require(
       try JSONSerialization.jsonObject(with: Data(try report.json().utf8)) as? [String: Any])
     #expect(recommended["recommendedRetention"] as? Double == report.recommendation?.desiredRetention)

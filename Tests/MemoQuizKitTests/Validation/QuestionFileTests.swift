@@ -188,7 +188,28 @@ import Testing
       text: """
         [{"title": "ひらがな", "questions": [{"prompt": "あ", "answer": ‸true}]}]
         """, message: "\"answer\" must be a string, found a boolean"),
+    BrokenFile(
+      name: "an Anki note type without its id",
+      text: """
+        [{"title": "A", "questions": [{"prompt": "p", "answer": "a", "ankiNoteType": ‸{"name": "Basic", "fields": []}}]}]
+        """, message: "\"ankiNoteType\" must be an object with a numeric \"id\""),
   ]
+
+  @Test func theAnkiNoteTypeAQuestionCameWithIsKept() throws {
+    let text = #"""
+      [{"title": "A", "questions": [{"prompt": "p", "answer": "a", "ankiNoteType": {"id": 1795911652130,
+        "name": "Basic", "fields": ["Front", "Back"], "templates": ["Card 1"]}}]}]
+      """#
+    let groups = try #require(QuestionFile(bytes: Array(text.utf8)).groups)
+    let noteType = try #require(groups.first?.questions.first?.ankiNoteType)
+    #expect(
+      noteType
+        == AnkiNoteTypeRecord(
+          id: 1_795_911_652_130, name: "Basic", fields: ["Front", "Back"], templates: ["Card 1"], isCloze: false))
+    // Written back as it was read.
+    let again = try #require(QuestionFile(bytes: QuestionExport.json(groups)).groups)
+    #expect(again == groups)
+  }
 
   @Test(arguments: brokenFiles)
   func brokenFileIsReportedAtItsPosition(_ file: BrokenFile) throws {

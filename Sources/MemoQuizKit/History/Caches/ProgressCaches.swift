@@ -50,8 +50,8 @@ struct ProgressCaches {
     // outlook is read: one call per file, thousands of them in a shared folder.
     let history = HistoryCaretaker(folder: folder)
     let files = BackgroundWork { Result { () throws(PersistenceError) in try history.files() } }
-    if let bytes = try? DurableFile.read(folder.outlookFile),
-      let outlook = try? ProgressCheckpoint(bytes: bytes, outlook: true),
+    if let key = OutlookKey.read(in: folder), let bytes = try? DurableFile.read(folder.outlookFile),
+      let outlook = try? ProgressCheckpoint(bytes: bytes, outlook: true, key: key),
       let reading = try? history.readNew(since: outlook.coverage, files: files.result().get()),
       reading.records.isEmpty, reading.damaged.isEmpty,
       HistoryCaretaker.Coverage.sameBytes(reading.coverage, outlook.coverage)
@@ -122,10 +122,10 @@ struct ProgressCaches {
     }
     guard let source = encoding.outlook else { return }
     let summary = ProgressOutlook(key: source.key, groups: source.groups, progress: source.state)
-    let outlook = ProgressCheckpoint(progress: source.state, coverage: source.coverage, outlook: summary).encoded()
+    let outlook = ProgressCheckpoint(progress: source.state, coverage: source.coverage, outlook: summary)
     try locked {
-      try folder.createLocal()
-      try DurableFile.replace(folder.outlookFile, with: outlook, durably: false)
+      let key = try OutlookKey.readOrMake(in: folder)
+      try DurableFile.replace(folder.outlookFile, with: outlook.encoded(key: key), durably: false)
     }
     outlookWritten = (source.coverage, source.key)
   }

@@ -28,7 +28,10 @@ struct ProgressCheckpoint: Equatable, Sendable {
   /// A checkpoint of an older format: the history is replayed instead.
   struct Older: Error {}
 
-  func encoded() -> [UInt8] {
+  /// The text of the checkpoint, or of the outlook.
+  /// - Parameter key: for an outlook, the folder's ``OutlookKey``, which
+  ///   its sum is keyed with.
+  func encoded(key: OutlookKey? = nil) -> [UInt8] {
     var text: [UInt8] = []
     // Room for every line at once: a buffer of many megabytes that grows
     // is held twice while it is copied. Room never written to takes no memory.
@@ -105,7 +108,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
     outlook?.appendGroupsAndRounds(to: &text)
     // A last line that sums up every byte before it: damage that still
     // parses is noticed, and the history rebuilds the state.
-    RecordLine.append(["sum", String(Self.checksum(text[...]))], to: &text)
+    RecordLine.append(["sum", String(Self.checksum(text[...], key: key?.rawValue ?? 0))], to: &text)
     return text
   }
 
@@ -123,9 +126,11 @@ struct ProgressCheckpoint: Equatable, Sendable {
   }
 
   /// A fast hash of bytes, eight at a time.
-  static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+  /// - Parameter key: a secret mixed in first and last (the outlook's), so
+  ///   that the sum cannot be worked out without it; 0 for none.
+  static func checksum(_ bytes: ArraySlice<UInt8>, key: UInt64 = 0) -> UInt64 {
     bytes.withUnsafeBytes { raw in
-      var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
+      var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count) ^ key
       var offset = 0
       while offset + 8 <= raw.count {
         let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
@@ -137,13 +142,28 @@ struct ProgressCheckpoint: Equatable, Sendable {
         hash = (hash ^ UInt64(raw[offset])) &* 0x100_0000_01B3
         offset += 1
       }
-      return hash
+      guard key != 0 else { return hash }
+      hash = (hash ^ key.byteSwapped) &* 0x100_0000_01B3
+      hash ^= hash >> 29
+      return (hash ^ key) &* 0x9E37_79B9_7F4A_7C15
     }
   }
 
+  /// Where the last line, which sums up the bytes before it, starts; `nil`
+  /// when there is no such line or the sum does not hold (with `key`, for
+  /// an outlook).
+  static func sumStart(of bytes: [UInt8], key: OutlookKey?) -> Int? {
+    guard bytes.last == 10, let sumStart = bytes.dropLast().lastIndex(of: 10).map({ $0 + 1 }),
+      let sumFields = RecordLine.fields(bytes[sumStart..<(bytes.count - 1)]), sumFields.count == 2,
+      sumFields[0] == "sum", UInt64(sumFields[1]) == checksum(bytes[..<sumStart], key: key?.rawValue ?? 0)
+    else { return nil }
+    return sumStart
+  }
+
   /// Reads a checkpoint, or with `outlook` an outlook.
+  /// - Parameter key: for an outlook, the key its sum was made with.
   /// - Throws: ``Damaged`` or ``Older``.
-  init(bytes: [UInt8], outlook isOutlook: Bool = false) throws {
+  init(bytes: [UInt8], outlook isOutlook: Bool = false, key: OutlookKey? = nil) throws {
     // The last line must be whole.
     guard bytes.last == 10, let headerEnd = bytes.firstIndex(of: 10) else { throw Damaged() }
     guard let header = String(validating: bytes[..<headerEnd], as: UTF8.self),
@@ -152,12 +172,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
     else { throw Damaged() }
     // A newer memoquiz's checkpoint is derived data too: replay.
     guard version == (isOutlook ? ProgressOutlook.version : Self.version) else { throw Older() }
-    // The last line sums up the bytes before it.
-    let body = bytes.dropLast()
-    guard let sumStart = body.lastIndex(of: 10).map({ $0 + 1 }),
-      let sumFields = RecordLine.fields(bytes[sumStart..<(bytes.count - 1)]), sumFields.count == 2,
-      sumFields[0] == "sum", UInt64(sumFields[1]) == Self.checksum(bytes[..<sumStart])
-    else { throw Damaged() }
+    guard let sumStart = Self.sumStart(of: bytes, key: key) else { throw Damaged() }
     // The lines before the sum, read in place.
     let bytes = bytes[..<sumStart]
     do throws(RecordFields.Malformed) {

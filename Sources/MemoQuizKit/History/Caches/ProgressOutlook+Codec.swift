@@ -8,8 +8,9 @@
 /// outlook of another version is ignored and written anew.
 extension ProgressOutlook {
   /// The format of `local/outlook`. It was the checkpoint's (5) until the
-  /// outlook kept each unfinished round's whole plan; it counts on from there.
-  static let version = 6
+  /// outlook kept each unfinished round's whole plan; it counts on from
+  /// there. 7: the sum is keyed (``OutlookKey``).
+  static let version = 7
   /// The first word of the header line.
   static let magic = "memoquiz outlook"
   /// The start of a `dues` line, tab included.
@@ -93,11 +94,13 @@ extension ProgressOutlook {
   }
 
   /// What an outlook's first lines say it is for: how far it reaches in
-  /// each file, and the questions' key; `nil` when they cannot be read or
-  /// the outlook is of another version. Reads the start of the file only.
+  /// each file, and the questions' key; `nil` when they cannot be read, the
+  /// outlook is of another version or its sum does not hold with the
+  /// folder's ``OutlookKey`` (edited, or made with another key): such an
+  /// outlook is written anew.
   static func start(in folder: DataFolder) -> (coverage: [MachineID: HistoryCaretaker.Coverage], key: UInt64)? {
-    guard let bytes = DurableFile.readStart(folder.outlookFile, count: 1 << 16),
-      let headerEnd = bytes.firstIndex(of: 10),
+    guard let key = OutlookKey.read(in: folder), let bytes = try? DurableFile.read(folder.outlookFile),
+      ProgressCheckpoint.sumStart(of: bytes, key: key) != nil, let headerEnd = bytes.firstIndex(of: 10),
       String(decoding: bytes[..<headerEnd], as: UTF8.self) == header
     else { return nil }
     var coverage: [MachineID: HistoryCaretaker.Coverage] = [:]

@@ -13,6 +13,9 @@ public struct HistoryStep: Sendable {
   public let group: String?
   /// Whether the step is taken back now.
   public let isUndone: Bool
+  /// The undo that took it back, while it is taken back: `undo` of that
+  /// id brings it back, whichever machine made the undo.
+  public let undoneBy: StepID?
   /// For answers: the prompt, what was typed, and whether it counts as correct.
   public let prompt: String?
   public let typed: String?
@@ -30,16 +33,26 @@ extension HistoryStep {
     let effects = StepEffects(records, followingCards: false)
     var prompts: [StepID: String] = [:]
     for case .answer(let answer) in records { prompts[answer.id] = answer.prompt }
+    // The mark that took each step back last, as the marks follow each other.
+    var undoneBy: [StepID: StepID] = [:]
+    for record in records {
+      switch record {
+      case .undo(let mark): undoneBy[mark.target] = mark.id
+      case .redo(let mark): undoneBy[mark.target] = nil
+      default: continue
+      }
+    }
     var steps: [HistoryStep] = []
     for record in records where record.isStep {
       let id = record.id
       func step(kind: StepKind, group: String?, summary: String, answer: AnswerStep? = nil, correct: Bool? = nil)
         -> HistoryStep
       {
-        HistoryStep(
+        let isUndone = !effects.isInEffect(id)
+        return HistoryStep(
           id: steps.count + 1, stepID: id, machine: names[id.machine] ?? id.machine.hex, time: record.time.date,
-          kind: kind, group: group, isUndone: !effects.isInEffect(id), prompt: answer?.prompt, typed: answer?.typed,
-          isCorrect: correct, summary: summary, record: record)
+          kind: kind, group: group, isUndone: isUndone, undoneBy: isUndone ? undoneBy[id] : nil,
+          prompt: answer?.prompt, typed: answer?.typed, isCorrect: correct, summary: summary, record: record)
       }
       switch record {
       case .answer(let a):

@@ -183,6 +183,11 @@ struct HistoryCaretaker: Sendable {
     return names
   }
 
+  /// The machines whose file's first line names host `host`.
+  func machines(named host: String) -> [MachineID] {
+    names().compactMap { machine, name in name == "\(host) \(machine.hex)" ? machine : nil }.sorted()
+  }
+
   /// A hash of up to 32 bytes before `end`.
   func tailHash(of path: String, before end: Int) -> UInt64 {
     guard end > 0, let descriptor = try? FileDescriptor.open(path, O_RDONLY | O_NONBLOCK) else { return 0 }

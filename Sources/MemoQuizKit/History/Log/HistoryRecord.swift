@@ -59,7 +59,9 @@ enum HistoryRecord: Hashable, Sendable {
   /// Whether the record is a step: something `undo` can take back.
   var isStep: Bool {
     switch self {
-    case .answer, .right, .reset, .questionsChange, .setting: true
+    case .answer, .right, .reset, .questionsChange: true
+    // An earlier release's recorded recommendation is no step: ignored.
+    case .setting(let setting): setting.key != SchedulerSettings.recommendationKey
     case .undo, .redo, .roundStart, .baseline, .learnerDays, .keptDueDays: false
     }
   }
