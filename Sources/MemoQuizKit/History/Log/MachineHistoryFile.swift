@@ -86,7 +86,7 @@ struct MachineHistoryFile: Sendable {
     while let newline = RecordLine.end(in: bytes, from: start) {
       // A replay of millions of lines stops within a moment of Ctrl-C.
       lines &+= 1
-      if lines & 0xFFFF == 0, SignalMonitor.receivedSignal != nil { throw .stopped }
+      if lines & 0xFFF == 0, SignalMonitor.receivedSignal != nil { throw .stopped }
       defer {
         start = newline + 1
         if waiting == nil { committed = start }
