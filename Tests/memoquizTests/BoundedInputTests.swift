@@ -48,39 +48,32 @@ import Testing
     try expectRefused(run, saying: "its collection has no table revlog", in: sandbox)
   }
 
-  @Test func aSkippableFrameDoesNotRaiseWhatAPackageMayUnpackTo() throws {
-    // 42 MB of zeros in a frame zstd passes over, then SQLite's magic and
-    // 4 GiB of zeros, deflated into the package.
-    let zeros = 42_000_000
+  /// A package whose collection is `zeros` zeros in a zstd frame that a
+  /// decompressor passes over, then SQLite's magic and 4 GiB of zeros,
+  /// deflated into the zip.
+  private static func skippableFramePackage(zeros: Int) -> [UInt8] {
     let parts: [HostilePackage.Part] = [
       .bytes(HostilePackage.skippableFrameHeader(count: zeros)), .zeros(zeros),
       .bytes(HostilePackage.zstdBomb(start: Array("SQLite format 3\0".utf8), blocks: 32_768)),
     ]
-    let sandbox = try MemoQuizSandbox()
-    let package = HostilePackage.zip([
+    return HostilePackage.zip([
       HostilePackage.Entry(
         name: "collection.anki21b", stored: HostilePackage.deflate(parts), deflated: true,
         size: HostilePackage.size(of: parts))
     ])
-    let run = try importMeasured(package, in: sandbox)
-    try expectRefused(run, saying: "MiB", in: sandbox)
+  }
+
+  @Test func aSkippableFrameDoesNotRaiseWhatAPackageMayUnpackTo() throws {
+    let sandbox = try MemoQuizSandbox()
+    let run = try importMeasured(Self.skippableFramePackage(zeros: 42_000_000), in: sandbox)
+    try expectRefused(run, saying: "collection.anki21b would take 40 MiB", in: sandbox)
   }
 
   @Test func aCollectionIsRefusedAtAHeaderThatIsNotSQLites() throws {
     // The skippable frame fits under the ceiling; the zeros after SQLite's
     // magic are no header, refused at the first hundred bytes.
-    let zeros = 20_000_000
-    let parts: [HostilePackage.Part] = [
-      .bytes(HostilePackage.skippableFrameHeader(count: zeros)), .zeros(zeros),
-      .bytes(HostilePackage.zstdBomb(start: Array("SQLite format 3\0".utf8), blocks: 32_768)),
-    ]
     let sandbox = try MemoQuizSandbox()
-    let package = HostilePackage.zip([
-      HostilePackage.Entry(
-        name: "collection.anki21b", stored: HostilePackage.deflate(parts), deflated: true,
-        size: HostilePackage.size(of: parts))
-    ])
-    let run = try importMeasured(package, in: sandbox)
+    let run = try importMeasured(Self.skippableFramePackage(zeros: 20_000_000), in: sandbox)
     try expectRefused(run, saying: "its collection is not an SQLite database (its header is damaged)", in: sandbox)
   }
 
