@@ -31,10 +31,10 @@ import Testing
 
   @Test func theVersionIsFourZeroZeroInEveryPlaceItIsGiven() throws {
     let sandbox = try MemoQuizSandbox()
-    #expect(try sandbox.run(["--version"]).stdout == "memoquiz 4.0.0\n")
+    #expect(try sandbox.run(["--version"]).stdout == "memoquiz 5.0.0\n")
     let help = try sandbox.run(["--help"]).stdout
-    #expect(help.split(separator: "\n").first == "memoquiz 4.0.0: a quiz trainer for the terminal.")
-    #expect(try sandbox.run(["manual"]).stdout.contains(#".TH MEMOQUIZ 1 "" "memoquiz 4.0.0" "User Commands""#))
+    #expect(help.split(separator: "\n").first == "memoquiz 5.0.0: a quiz trainer for the terminal.")
+    #expect(try sandbox.run(["manual"]).stdout.contains(#".TH MEMOQUIZ 1 "" "memoquiz 5.0.0" "User Commands""#))
   }
 
   @Test(arguments: [

@@ -1,7 +1,7 @@
 /// What `memoquiz` says of itself as a whole: the top of `--help` and the
 /// sections of the manual page that belong to no one command.
 enum ProgramDeclaration {
-  static let version = "4.0.0"
+  static let version = "5.0.0"
   static let abstract = "a quiz trainer for the terminal"
   static let description =
     "memoquiz asks the questions of a group one at a time, grades each answer at once, and remembers every "
