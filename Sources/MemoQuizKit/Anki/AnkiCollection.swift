@@ -121,11 +121,8 @@ public struct AnkiCollection: Sendable, Hashable {
   /// not say; `nil` for a collection with no creation time.
   public var firstDay: Int? {
     guard let creation, creation > 0, creation < 1 << 40 else { return nil }
-    guard let west = creationOffset, (-24 * 60...24 * 60).contains(west) else {
-      return LocalDay(Timestamp(rawValue: creation * 1000)).number
-    }
-    let (quotient, remainder) = (creation - Int64(west) * 60).quotientAndRemainder(dividingBy: 86_400)
-    return Int(remainder < 0 ? quotient - 1 : quotient)
+    let zone = creationOffset.map { TimeZoneRules.fixed(secondsEast: -$0 * 60) } ?? .current
+    return LocalDay(Timestamp(rawValue: creation * 1000), in: zone).number
   }
   /// The names of the media files the package carries.
   public var mediaNames: [String] = []

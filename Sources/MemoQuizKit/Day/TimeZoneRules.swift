@@ -26,6 +26,13 @@ public struct TimeZoneRules: Sendable, Hashable {
   /// Coordinated Universal Time.
   public static let utc = TimeZoneRules(name: "UTC", transitions: [], offsets: [], initialOffset: 0, rule: nil)
 
+  /// A zone whose clocks never change, `seconds` east of UTC.
+  public static func fixed(secondsEast seconds: Int) -> TimeZoneRules {
+    TimeZoneRules(
+      name: "UTC\(seconds >= 0 ? "+" : "-")\(abs(seconds))s", transitions: [], offsets: [],
+      initialOffset: Int32(clamping: seconds), rule: nil)
+  }
+
   /// The zone the current command runs in; UTC unless a command binds one.
   @TaskLocal public static var current: TimeZoneRules = .utc
 
