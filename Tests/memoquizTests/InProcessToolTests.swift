@@ -27,6 +27,27 @@ import Testing
     #expect(history.status == 0)
   }
 
+  /// Runs side by side in process, each in the time zone its `TZ` names:
+  /// the zone is given to the run, not read from the process.
+  @Test(arguments: [
+    ("UTC", "10:00"), ("America/New_York", "06:00"), (":Europe/Berlin", "12:00"), ("Asia/Tokyo", "19:00"),
+    ("Australia/Adelaide", "20:30"), ("EST5EDT,M3.2.0,M11.1.0", "06:00"), ("JST-9", "19:00"),
+  ])
+  func runsSideBySideKeepTheirOwnTimeZone(zone: String, local: String) throws {
+    #expect(MemoQuizSandbox.isInjected("TZ"), "a run in another zone needs no process of its own")
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeQuestions(#"[{"title": "G", "questions": [{"prompt": "p", "answer": "a"}]}]"#)
+    let environment = ["MEMOQUIZ_NOW": "2026-04-01T10:00:00Z", "TZ": zone]
+    #expect(try sandbox.run(["play", "G"], input: "a\n", environment: environment).status == 0)
+    let history = try sandbox.run(["history"], environment: environment)
+    #expect(
+      history.stdout == """
+        ID  Time              Step
+         1  2026-04-01 \(local)  G: answer "a" to p: correct
+
+        """)
+  }
+
   @Test func aMissingFileEndsWithNoInputAndItsMessage() throws {
     let sandbox = try MemoQuizSandbox()
     let missing = sandbox.folder.appendingPathComponent("missing.json").path

@@ -98,7 +98,7 @@ import Testing
     #expect(expected.values.reduce(0, +) > 0)
   }
 
-  @Test func daysAreLocalDaysAcrossADaylightSavingChange() throws {
+  @Test func daysAreLearnerDaysAcrossADaylightSavingChange() throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.writeQuestions(groups)
     // New York's rules; daylight saving time ends at 06:00 UTC on 1 November 2026.
@@ -112,11 +112,14 @@ import Testing
     ].enumerated() {
       try play(sandbox, "G", at: now, ["a\(index)", ":quit"], zone: zone)
     }
+    // Days start at 04:00 local time: the three answers before 04:00 on
+    // 1 November count for 31 October, the one before 04:00 on 2 November
+    // for 1 November.
     let local = try stats(sandbox, at: "2026-11-02T12:00:00Z", zone: zone)
-    #expect(days(local) == ["2026-10-31": [1, 1], "2026-11-01": [3, 3], "2026-11-02": [1, 1]])
-    #expect(local["currentStreak"] as? Int == 3)
+    #expect(days(local) == ["2026-10-31": [3, 3], "2026-11-01": [2, 2]])
+    #expect(local["currentStreak"] as? Int == 2)
     let utc = try stats(sandbox, at: "2026-11-02T12:00:00Z", zone: "UTC")
-    #expect(days(utc) == ["2026-11-01": [3, 3], "2026-11-02": [2, 2]])
+    #expect(days(utc) == ["2026-10-31": [1, 1], "2026-11-01": [2, 2], "2026-11-02": [2, 2]])
   }
 
   @Test(arguments: [["TERM": "dumb"], ["NO_COLOR": "1"], ["LANG": "C"]])

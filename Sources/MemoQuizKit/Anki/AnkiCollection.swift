@@ -109,6 +109,21 @@ public struct AnkiCollection: Sendable, Hashable {
   public var reviews: [Review] = []
   /// The hour Anki's days start at, from the collection's settings, if it says.
   public var rolloverHour: Int?
+  /// When the collection was made (`col.crt`), in seconds since 1970: Anki
+  /// numbers its days from the local date of this moment.
+  public var creation: Int64?
+  /// Minutes west of UTC where it was made (`creationOffset`), if it says.
+  public var creationOffset: Int?
+
+  /// The learner day (``LearnersDay/number``) Anki numbers 0, from which a
+  /// review card's `due` counts: the date of ``creation`` at
+  /// ``creationOffset``, or in the command's zone when the collection does
+  /// not say; `nil` for a collection with no creation time.
+  public var firstDay: Int? {
+    guard let creation, creation > 0, creation < 1 << 40 else { return nil }
+    let zone = creationOffset.map { TimeZoneRules.fixed(secondsEast: -$0 * 60) } ?? .current
+    return LocalDay(Timestamp(rawValue: creation * 1000), in: zone).number
+  }
   /// The names of the media files the package carries.
   public var mediaNames: [String] = []
 }

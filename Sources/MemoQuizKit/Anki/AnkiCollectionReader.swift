@@ -43,7 +43,9 @@ enum AnkiCollectionReader {
           deckID: original != 0 ? original : row.integer(2), type: Int(clamping: row.integer(5)),
           interval: Int(clamping: row.integer(6)), due: original != 0 ? row.integer(8) : row.integer(7)))
     }
-    collection.rolloverHour = rolloverHour(in: database)
+    collection.rolloverHour = setting("rollover", in: database)
+    collection.creationOffset = setting("creationOffset", in: database, range: -24 * 60...24 * 60)
+    _ = try? rows(database, "SELECT crt FROM col") { row in collection.creation = row.integer(0) }
     try rows(database, "SELECT id, cid, ease, type, time FROM revlog ORDER BY id") { row in
       collection.reviews.append(
         AnkiCollection.Review(
@@ -68,26 +70,28 @@ enum AnkiCollectionReader {
     }
   }
 
-  /// The collection's rollover hour: the current schema's `config` table,
-  /// else the legacy `col.conf`; `nil` when neither says.
-  private static func rolloverHour(in database: SQLiteDatabase) -> Int? {
+  /// A whole-number setting of the collection (its rollover hour, its
+  /// creation offset): the current schema's `config` table, else the legacy
+  /// `col.conf`; `nil` when neither says or it is out of `range`.
+  private static func setting(_ key: String, in database: SQLiteDatabase, range: ClosedRange<Int> = 0...23) -> Int? {
     var text: String?
-    _ = try? rows(database, "SELECT val FROM config WHERE key = 'rollover'") { row in
+    _ = try? rows(database, "SELECT val FROM config WHERE key = '\(key)'") { row in
       text = String(decoding: row.blob(0), as: UTF8.self)
     }
     if text == nil {
       _ = try? rows(database, "SELECT conf FROM col") { row in
         let conf = try? JSONDecoder().decode(LegacyConfig.self, from: Data(row.text(0).utf8))
-        text = conf?.rollover.map(String.init)
+        text = (key == "rollover" ? conf?.rollover : conf?.creationOffset).map(String.init)
       }
     }
-    guard let hour = text.flatMap({ Int($0.filter { $0 != " " && $0 != "\"" }) }), (0...23).contains(hour)
+    guard let value = text.flatMap({ Int($0.filter { $0 != " " && $0 != "\"" }) }), range.contains(value)
     else { return nil }
-    return hour
+    return value
   }
 
   private struct LegacyConfig: Decodable {
     var rollover: Int?
+    var creationOffset: Int?
   }
 
   // MARK: - Current schema

@@ -147,11 +147,18 @@ public struct AnkiConversion: Sendable {
           seconds: min(120, max(0, Double(entry.milliseconds) / 1000)), revlogID: entry.id))
       lastReview[entry.cardID] = reviews.count - 1
     }
-    // Each reviewed card's last review carries the day Anki has it due.
+    // Each reviewed card's last review carries the day Anki has it due:
+    // a review card's `due` counts days from the collection's first day.
+    let firstDay = collection.firstDay
     for card in collection.cards {
       guard let index = lastReview[card.id] else { continue }
       switch card.type {
-      case 2: reviews[index].due = .days(max(0, card.interval))
+      case 2:
+        if let firstDay, abs(card.due) < Int64(LearnersDay.dayRange) {
+          reviews[index].due = .day(LearnersDay.day(firstDay, plus: Int(card.due)))
+        } else {
+          reviews[index].due = .days(max(0, card.interval))
+        }
       case 1, 3:
         let (milliseconds, overflow) = card.due.multipliedReportingOverflow(by: 1000)
         if !overflow && Timestamp.isRecordable(rawValue: milliseconds) {

@@ -254,10 +254,7 @@ public struct AnkiPackageWriter {
   /// The collection's settings: the hour its day starts and where the
   /// creation time's local offset was, so Anki counts the same days.
   private func configuration(created: LearnersDay, nextPosition: Int64) -> String {
-    var seconds = time_t(created.start.rawValue / 1000)
-    var fields = tm()
-    localtime_r(&seconds, &fields)
-    let offset = -fields.tm_gmtoff / 60
+    let offset = -TimeZoneRules.current.offset(at: created.start.rawValue / 1000) / 60
     return "{\"rollover\":\(dayStartsAt),\"creationOffset\":\(offset),\"nextPos\":\(nextPosition),"
       + "\"schedVer\":2,\"sched2021\":true,\"activeDecks\":[1],\"curDeck\":1,\"newSpread\":0,"
       + "\"collapseTime\":1200,\"timeLim\":0,\"estTimes\":true,\"dueCounts\":true,\"curModel\":null,"

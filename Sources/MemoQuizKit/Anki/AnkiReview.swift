@@ -33,7 +33,11 @@ public struct AnkiReview: Sendable, Hashable {
 
   /// When Anki has a card due.
   public enum Due: Sendable, Hashable {
-    /// A review card: this many days after the learner day of the review.
+    /// A review card: this learner day (``LearnersDay/number``), Anki's
+    /// own due day.
+    case day(Int)
+    /// A review card of a collection that gives no first day: this many
+    /// days after the learner day of the review.
     case days(Int)
     /// A learning card: at this time.
     case time(Timestamp)

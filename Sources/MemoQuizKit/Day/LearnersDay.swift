@@ -1,6 +1,3 @@
-@preconcurrency import Glibc
-import Synchronization
-
 /// The learner's day: from `day-starts-at` local time to the same hour the
 /// next day, so that practice after midnight still counts for the evening
 /// before, as in Anki.
@@ -20,76 +17,51 @@ public struct LearnersDay: Hashable, Sendable {
   public let end: Timestamp
 
   /// The learner's day `time` falls in.
-  /// - Parameter hour: the hour days start at, 0 to 23.
-  public init(containing time: Timestamp, startingAt hour: Int) {
-    var day = LocalDay(time)
-    if time < Self.start(of: day, hour: hour) { day = day.advanced(by: -1) }
-    self.init(day: day, hour: hour)
+  /// - Parameters:
+  ///   - hour: the hour days start at, 0 to 23.
+  ///   - zone: the time zone whose local time the hour is read in.
+  public init(containing time: Timestamp, startingAt hour: Int, in zone: TimeZoneRules = .current) {
+    self.init(day: LocalDay(number: Self.number(containing: time, startingAt: hour, in: zone)), hour: hour, in: zone)
   }
 
   /// The learner's day numbered `number` (``LocalDay/number`` of the date it
   /// starts on).
-  public init(number: Int, startingAt hour: Int) {
-    self.init(day: LocalDay(number: number), hour: hour)
+  public init(number: Int, startingAt hour: Int, in zone: TimeZoneRules = .current) {
+    self.init(day: LocalDay(number: number), hour: hour, in: zone)
   }
 
-  init(day: LocalDay, hour: Int) {
+  init(day: LocalDay, hour: Int, in zone: TimeZoneRules = .current) {
     self.day = day
-    start = Self.start(of: day, hour: hour)
-    end = Self.start(of: day.advanced(by: 1), hour: hour)
+    start = Self.start(of: day, hour: hour, in: zone)
+    end = Self.start(of: day.advanced(by: 1), hour: hour, in: zone)
   }
 
-  /// When `hour` o'clock falls on `day`, local time; an hour that a
-  /// daylight-saving change skips is taken as the moment after the gap.
-  /// The corresponding C function is `mktime`.
-  static func start(of day: LocalDay, hour: Int) -> Timestamp {
-    let zone = getenv("TZ").map { String(cString: $0) }
-    let key = Boundary(day: day.number, hour: hour, zone: zone)
-    if let start = boundaries.withLock({ $0[key] }) { return start }
-    let start = computedStart(of: day, hour: hour)
-    boundaries.withLock { known in
-      if known.count >= 64 { known.removeAll(keepingCapacity: true) }
-      known[key] = start
-    }
-    return start
-  }
-
-  /// A day boundary already worked out, for the zone `TZ` named then.
-  private struct Boundary: Hashable {
-    var day: Int
-    var hour: Int
-    var zone: String?
-  }
-
-  /// The boundaries worked out lately: `mktime` looks at the system's zone
-  /// file on every call, and every answer asks for its day.
-  private static let boundaries = Mutex<[Boundary: Timestamp]>([:])
-
-  private static func computedStart(of day: LocalDay, hour: Int) -> Timestamp {
-    let (year, month, date) = day.date
-    var fields = tm()
-    fields.tm_year = Int32(year - 1900)
-    fields.tm_mon = Int32(month - 1)
-    fields.tm_mday = Int32(date)
-    fields.tm_hour = Int32(hour)
-    fields.tm_isdst = -1
-    return Timestamp(rawValue: Int64(mktime(&fields)) * 1000)
+  /// When `hour` o'clock falls on `day`, in the local time in force then; an
+  /// hour that a daylight-saving change skips is taken as the moment after
+  /// the gap, one read twice as its first reading.
+  static func start(of day: LocalDay, hour: Int, in zone: TimeZoneRules = .current) -> Timestamp {
+    let local = Int64(day.number) * 86_400 + Int64(hour) * 3600
+    return Timestamp(rawValue: zone.moment(atLocal: local) * 1000)
   }
 
   /// The day's number: the date it starts on, in days since 1970-01-01.
   public var number: Int { day.number }
 
-  /// The number of the learner's day `time` falls in, local time (`TZ`).
-  /// - Parameter hour: the hour days start at, 0 to 23.
-  public static func number(containing time: Timestamp, startingAt hour: Int) -> Int {
-    var day = LocalDay(time)
-    if time < start(of: day, hour: hour) { day = day.advanced(by: -1) }
-    return day.number
+  /// The number of the learner's day `time` falls in: its local date, the
+  /// day before when the local time is before `hour` (as Anki counts).
+  /// - Parameters:
+  ///   - hour: the hour days start at, 0 to 23.
+  ///   - zone: the time zone whose local time in force at `time` counts.
+  public static func number(
+    containing time: Timestamp, startingAt hour: Int, in zone: TimeZoneRules = .current
+  ) -> Int {
+    let day = LocalDay(time, in: zone)
+    return time < start(of: day, hour: hour, in: zone) ? day.number - 1 : day.number
   }
 
-  /// When the learner's day numbered `number` starts, local time (`TZ`).
-  public static func start(ofDay number: Int, hour: Int) -> Timestamp {
-    start(of: LocalDay(number: number), hour: hour)
+  /// When the learner's day numbered `number` starts, in `zone`.
+  public static func start(ofDay number: Int, hour: Int, in zone: TimeZoneRules = .current) -> Timestamp {
+    start(of: LocalDay(number: number), hour: hour, in: zone)
   }
 
   /// The learner days from day `earlier` to day `later`: 0 for two moments of

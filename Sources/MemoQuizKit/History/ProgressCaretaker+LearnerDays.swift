@@ -22,7 +22,7 @@ extension ProgressCaretaker {
     }
     guard given > 0 else { return }
     let hour = settings.dayStartsAt
-    let zone = ProcessInfo.processInfo.environment["TZ"].map { "TZ \($0)" } ?? "the local time zone"
+    let zone = "time zone \(TimeZoneRules.current.name)"
     onWarning(
       "\(given) earlier \(given == 1 ? "answer was" : "answers were") placed on the learner days they were given "
         + "(days from \(hour < 10 ? "0" : "")\(hour):00, \(zone)), and memory was recounted in learner days")

@@ -114,7 +114,7 @@ extension ProgressCaretaker {
         // The reviews an import brings go first in this machine's file, so
         // that the import itself is its newest step, the one `undo` takes.
         let (reviews, kept) = try importedReviews(
-          imported, ids: ids, hour: Settings(progress.settings).dayStartsAt, now: Timestamp(time))
+          imported, ids: ids, hour: Settings(progress.settings).dayStartsAt)
         var step = QuestionsChangeStep(
           id: ids[reviews.count], time: ids.after(Timestamp(time)), kind: kind,
           base: version.flatMap { $0.isBefore ? nil : $0.step },
@@ -151,12 +151,13 @@ extension ProgressCaretaker {
 
   /// Imported reviews as answers, each once, on the learner days the other
   /// program counted: the caller names the import step they belong to. Also
-  /// the due day of each card whose last review came.
+  /// the due day of each card whose last review came: the other program's
+  /// own, kept until the card's next review here.
   ///
-  /// Anki counts the days of its log as its scheduler does: back from the
-  /// start of its next day (at its rollover hour, else `hour`), in whole
-  /// days of 24 hours, which is what its memory states are computed from.
-  private func importedReviews(_ imported: [ImportedAnswer], ids: NewIDs, hour: Int, now: Timestamp) throws -> (
+  /// Anki counts a review in the day its local time then says: the date,
+  /// less one before its rollover hour (else `hour`), in the local time in
+  /// force at that moment, daylight saving included.
+  private func importedReviews(_ imported: [ImportedAnswer], ids: NewIDs, hour: Int) throws -> (
     [AnswerStep], [KeptDueDays.Card]
   ) {
     guard !imported.isEmpty else { return ([], []) }
@@ -184,16 +185,15 @@ extension ProgressCaretaker {
     where !given.contains(key(review.group, review.question, review.time)) && known.insert(review.origin).inserted {
       let milliseconds = Int((min(max(review.seconds, 0), 120) * 1000).rounded())
       let dayHour = review.hour ?? hour
-      let today = LearnersDay.number(containing: now, startingAt: dayHour)
-      let next = LearnersDay.start(ofDay: today + 1, hour: dayHour).rawValue
-      let (back, remainder) = (next - review.time.rawValue).quotientAndRemainder(dividingBy: 86_400_000)
-      let day = LearnersDay.day(today, plus: -Int(remainder < 0 ? back - 1 : back))
+      let day = LearnersDay.number(containing: review.time, startingAt: dayHour)
       answers.append(
         AnswerStep(
           id: ids[answers.count], time: review.time, group: review.group, round: nil,
           question: review.question, prompt: review.prompt, typed: "", rating: review.rating,
           duration: milliseconds, origin: review.origin, day: day))
       switch review.due {
+      case .day(let due)?:
+        kept.append(KeptDueDays.Card(group: review.group, card: review.question, day: due))
       case .days(let days)?:
         kept.append(KeptDueDays.Card(group: review.group, card: review.question, day: LearnersDay.day(day, plus: days)))
       case .time(let time)?:

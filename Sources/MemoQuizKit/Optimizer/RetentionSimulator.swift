@@ -78,9 +78,10 @@ public struct RetentionSimulator: Sendable {
     // The sum of the chances of recall of the questions learned, each day.
     var recall = [Double](repeating: 0, count: Self.days)
     var answers = 0
-    // Every answer of a learner day is given in its morning: the day's
-    // number is all the scheduler counts.
+    // Every answer of a learner day is given at its start: the day's number
+    // is all the scheduler counts.
     for day in 0..<Self.days {
+      let morning = LearnersDay.start(ofDay: day, hour: 4)
       for index in dueOn.questions(dueOn: day) {
         let state = states[index]
         Self.addRecall(of: state, until: day, scheduler, to: &recall)
@@ -90,12 +91,12 @@ public struct RetentionSimulator: Sendable {
         } else {
           rating = .again
         }
-        states[index] = learn(scheduler, state, rating: rating, on: day, answers: &answers)
+        states[index] = learn(scheduler, state, rating: rating, on: day, at: morning, answers: &answers)
         dueOn.add(index, dueOn: states[index].dueDay, after: day)
       }
       for _ in 0..<Self.newPerDay {
         let rating = ReviewRating(rawValue: 1 + Self.draw(firstRatings, &generator)) ?? .good
-        let state = learn(scheduler, nil, rating: rating, on: day, answers: &answers)
+        let state = learn(scheduler, nil, rating: rating, on: day, at: morning, answers: &answers)
         dueOn.add(states.count, dueOn: state.dueDay, after: day)
         states.append(state)
       }
@@ -110,9 +111,9 @@ public struct RetentionSimulator: Sendable {
 
   /// One answer, and after Again the right answer later the same day.
   private func learn(
-    _ scheduler: FSRSScheduler, _ state: MemoryState?, rating: ReviewRating, on day: Int, answers: inout Int
+    _ scheduler: FSRSScheduler, _ state: MemoryState?, rating: ReviewRating, on day: Int, at morning: Timestamp,
+    answers: inout Int
   ) -> MemoryState {
-    let morning = Timestamp(rawValue: Int64(day) * Timestamp.millisecondsPerDay)
     var next = scheduler.review(state, rating: rating, at: morning, day: day, fuzz: nil)
     answers += 1
     if rating == .again {

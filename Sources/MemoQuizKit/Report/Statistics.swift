@@ -2,9 +2,9 @@ import FoundationEssentials
 
 /// Progress over time, added up from the answers in the history: days
 /// practised, streaks, retention, a forecast of reviews and the weakest
-/// questions. Days are local days.
+/// questions. Days are learner days, in the command's time zone.
 public struct Statistics: Sendable {
-  /// The answers of one local day.
+  /// The answers of one learner day.
   public struct Day: Sendable, Encodable {
     public let day: LocalDay
     public var answers = 0
@@ -110,16 +110,18 @@ public struct Statistics: Sendable {
 
   /// The statistics of the groups at `indices` at `now`.
   public init(caretaker: QuestionGroupCaretaker, indices: [Int], now: Date) {
-    let time = Timestamp(now)
-    let today = LocalDay(time)
+    let today = LocalDay(number: caretaker.learnerDay(at: now))
     self.today = today
     let groups = indices.map { caretaker.groups[$0] }
 
-    // Answers by local day, from the quarter hours they were counted in.
+    // Answers by learner day, from the quarter hours they were counted in:
+    // a day starts at `day-starts-at`, as the scheduler's does.
+    let hour = caretaker.progress.settings.dayStartsAt
     var byDay: [LocalDay: Day] = [:]
     for group in groups {
       for (slot, activity) in caretaker.activity(of: group.title) {
-        let day = LocalDay(Timestamp(rawValue: slot * Activity.slotLength))
+        let start = Timestamp(rawValue: slot * Activity.slotLength)
+        let day = LocalDay(number: LearnersDay.number(containing: start, startingAt: hour))
         var entry = byDay[day] ?? Day(day: day)
         entry.answers += activity.answers
         entry.correct += activity.correct
@@ -161,7 +163,7 @@ public struct Statistics: Sendable {
     // Questions falling due on each of the next learner days; overdue ones
     // today.
     var dueCounts = [Int](repeating: 0, count: Self.forecastDays)
-    let learnerToday = caretaker.learnerDay(at: now)
+    let learnerToday = today.number
     for group in groups {
       for card in group.cards {
         guard let due = caretaker.memory(of: card, in: group)?.state?.dueDay else { continue }

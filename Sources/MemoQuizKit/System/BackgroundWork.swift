@@ -12,7 +12,9 @@ final class BackgroundWork<Value: Sendable>: BackgroundThreadBody, @unchecked Se
   /// Starts `work` on a new thread; when no thread can be made, it runs
   /// now. The corresponding C function is `pthread_create`.
   init(_ work: @escaping @Sendable () -> Value) {
-    self.work = work
+    // The work counts days in the caller's time zone.
+    let zone = TimeZoneRules.current
+    self.work = { TimeZoneRules.$current.withValue(zone) { work() } }
     super.init()
     var thread = pthread_t()
     let context = Unmanaged<BackgroundThreadBody>.passRetained(self).toOpaque()

@@ -10,12 +10,13 @@ struct CalendarTime {
   let minute: Int
   let second: Int
 
-  /// The fields of `date`. The corresponding C functions are `localtime_r`
-  /// and `gmtime_r`.
+  /// The fields of `date`, in UTC or in the command's local time
+  /// (``TimeZoneRules/current``). The corresponding C function is `gmtime_r`.
   init(_ date: Date, local: Bool = false) {
     var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    if local { seconds += time_t(TimeZoneRules.current.offset(at: Int64(seconds))) }
     var fields = tm()
-    if local { localtime_r(&seconds, &fields) } else { gmtime_r(&seconds, &fields) }
+    gmtime_r(&seconds, &fields)
     year = Int(fields.tm_year) + 1900
     month = Int(fields.tm_mon) + 1
     day = Int(fields.tm_mday)

@@ -1,6 +1,5 @@
-@preconcurrency import Glibc
-
-/// A day in the local time zone: the one `TZ` names, else the system's.
+/// A day in a local time zone: the command's (``TimeZoneRules/current``)
+/// unless another is named.
 ///
 /// Days are numbered from 1970-01-01, so that neighbouring days differ by
 /// one whatever daylight-saving change falls between them.
@@ -9,16 +8,11 @@ public struct LocalDay: Hashable, Comparable, Sendable, Strideable {
 
   public init(number: Int) { self.number = number }
 
-  /// The local day a moment falls on. The corresponding C function is
-  /// `localtime_r`.
-  public init(_ time: Timestamp) {
-    var seconds = time_t(time.rawValue.quotientAndRemainder(dividingBy: 1000).quotient)
+  /// The local day a moment falls on in `zone`.
+  public init(_ time: Timestamp, in zone: TimeZoneRules = .current) {
+    var seconds = time.rawValue.quotientAndRemainder(dividingBy: 1000).quotient
     if time.rawValue < 0 && time.rawValue % 1000 != 0 { seconds -= 1 }
-    var fields = tm()
-    localtime_r(&seconds, &fields)
-    let local = Int64(seconds) + Int64(fields.tm_gmtoff)
-    let (quotient, remainder) = local.quotientAndRemainder(dividingBy: 86_400)
-    number = Int(remainder < 0 ? quotient - 1 : quotient)
+    number = zone.localDay(at: seconds)
   }
 
   public static func < (lhs: LocalDay, rhs: LocalDay) -> Bool { lhs.number < rhs.number }
@@ -51,16 +45,9 @@ public struct LocalDay: Hashable, Comparable, Sendable, Strideable {
     return "\(pad(year, 4))-\(pad(month))-\(pad(day))"
   }
 
-  /// When the day starts, in local time. The corresponding C function is
-  /// `mktime`.
+  /// When the day starts, in the command's local time.
   public var start: Timestamp {
-    let (year, month, day) = date
-    var fields = tm()
-    fields.tm_year = Int32(year - 1900)
-    fields.tm_mon = Int32(month - 1)
-    fields.tm_mday = Int32(day)
-    fields.tm_isdst = -1
-    return Timestamp(rawValue: Int64(mktime(&fields)) * 1000)
+    Timestamp(rawValue: TimeZoneRules.current.moment(atLocal: Int64(number) * 86_400) * 1000)
   }
 
   static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

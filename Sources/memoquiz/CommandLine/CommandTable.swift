@@ -173,7 +173,8 @@ enum CommandTable {
           Definition("forecast", "how many questions fall due on each of the next 14 days"),
           Definition("weakest", "the most missed questions, then the lowest chance of recall"),
         ]),
-        .paragraph("Days are local days, in the time zone of TZ or else the system's."),
+        .paragraph(
+          "Days are learner days, from day-starts-at local time, in the time zone of TZ or else the system's."),
       ],
       examples: [
         Example("memoquiz stats", "all groups"),

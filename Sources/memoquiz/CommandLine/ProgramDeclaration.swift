@@ -38,7 +38,8 @@ enum ProgramDeclaration {
     Definition("VISUAL, EDITOR", "the editor of `memoquiz edit`, else vi"),
     Definition("NO_COLOR", "when set, no colour"),
     Definition("TERM", "dumb: no colour and no line editing"),
-    Definition("TZ", "the time zone of the days in statistics"),
+    Definition(
+      "TZ", "the time zone learner days are counted in (America/New_York, or a POSIX rule); else the system's"),
     Definition("COLUMNS", "the width to wrap to when the terminal does not say"),
   ]
 

@@ -24,9 +24,18 @@ enum MemoQuizTool {
   /// - Parameters:
   ///   - arguments: the command line without the program name.
   ///   - environment: the variables the tool reads (`MEMOQUIZ_HOME`,
-  ///     `MEMOQUIZ_NOW`, `EDITOR`, ...).
+  ///     `MEMOQUIZ_NOW`, `EDITOR`, `TZ`, ...).
   /// - Returns: the exit code.
   static func run(_ arguments: [String], terminal: any ToolTerminal, environment: [String: String]) -> ExitCode {
+    // Days are counted in the zone `TZ` names, else the system's.
+    TimeZoneRules.$current.withValue(TimeZoneRules.named(environment["TZ"])) {
+      runInZone(arguments, terminal: terminal, environment: environment)
+    }
+  }
+
+  private static func runInZone(_ arguments: [String], terminal: any ToolTerminal, environment: [String: String])
+    -> ExitCode
+  {
     var code: ExitCode
     do {
       let now = try clock(environment)

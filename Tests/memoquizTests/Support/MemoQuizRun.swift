@@ -19,16 +19,7 @@ final class MemoQuizSandbox {
   let folder: URL
   var environment: [String: String]
 
-  /// The tests run in UTC unless they name another zone. The zone is the
-  /// process's own (the C library reads `TZ`), so it is set once, before the
-  /// first run, and never changed: runs in UTC need no process of their own.
-  private static let inUTC: Void = {
-    setenv("TZ", "UTC", 1)
-    tzset()
-  }()
-
   init() throws {
-    _ = Self.inUTC
     // A process that ends early (as a refused second player does) closes
     // its input; writing to it must fail, not kill the test runner.
     signal(SIGPIPE, SIG_IGN)
@@ -40,6 +31,8 @@ final class MemoQuizSandbox {
     environment["NO_COLOR"] = nil
     environment["TERM"] = "xterm-256color"
     environment["LANG"] = "C.UTF-8"
+    // The tests run in UTC unless they name another zone.
+    environment["TZ"] = "UTC"
     self.environment = environment
   }
 
@@ -149,12 +142,12 @@ final class MemoQuizSandbox {
 
   private static let injectedVariables: Set<String> = [
     "MEMOQUIZ_HOME", "MEMOQUIZ_NOW", "XDG_DATA_HOME", "COLUMNS", "NO_COLOR", "LANG", "LC_ALL", "LC_CTYPE", "TERM",
-    "EDITOR", "VISUAL", "HOME", "EMAIL", "MEMOQUIZ_SYNC_TIMEOUT",
+    "EDITOR", "VISUAL", "HOME", "EMAIL", "MEMOQUIZ_SYNC_TIMEOUT", "TZ",
   ]
 
   /// Runs `memoquiz` to the end with `input` on standard input, in this
   /// process against a ``PipedTerminal`` when nothing the run changes is
-  /// read from the process itself (a `TZ` other than UTC, `TMPDIR`), else
+  /// read from the process itself (`TMPDIR`, say), else
   /// as the real binary.
   @discardableResult
   func run(
