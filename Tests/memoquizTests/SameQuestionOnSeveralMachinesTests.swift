@@ -1,4 +1,5 @@
 import Foundation
+import MemoQuizKit
 import Testing
 
 /// The same question changed on two machines before they synced: whatever
@@ -142,6 +143,85 @@ struct SameQuestionOnSeveralMachinesTests {
       let text = try String(contentsOf: machine.sandbox.questionsFile, encoding: .utf8)
       #expect(text.contains(higher == 0 ? "\"fire\"" : "\"blood\""), "\(text)")
       #expect(!text.contains(higher == 0 ? "\"blood\"" : "\"fire\""))
+    }
+  }
+
+  /// The global step of the newest edit `machine` made (`history` lists the newest first).
+  private static func newestEdit(of machine: Machine) throws -> String {
+    let id = try label(machine).suffix(8)
+    let result = try machine.sandbox.run(["history", "--json"])
+    let steps = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+    let step = steps.compactMap { $0["kind"] as? String == "edit" ? $0["step"] as? String : nil }
+      .first { $0.hasPrefix(id) }
+    return try #require(step)
+  }
+
+  /// Each question's hint in `questions.json` ("" for none), by its answer.
+  private static func hints(_ machine: Machine) throws -> [String: String] {
+    let data = try Data(contentsOf: machine.sandbox.questionsFile)
+    let groups = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+    var hints: [String: String] = [:]
+    for group in groups {
+      for question in group["questions"] as? [[String: Any]] ?? [] {
+        if let answer = question["answer"] as? String { hints[answer] = question["hint"] as? String ?? "" }
+      }
+    }
+    return hints
+  }
+
+  @Test(arguments: [1, 2, 3, 4, 5, 6])
+  func editsOnThreeMachinesInAnyOrderEndWithTheLaterEditOfEachQuestionEverywhere(_ seed: Int) throws {
+    var generator = SeededGenerator(seed: UInt64(seed))
+    let machines = try (0..<3).map { _ in try SyncTrustTests.machine("2026-12-01T09:00:00Z") }
+    #expect(try machines[0].sandbox.run(["add", "Numbers", "four", "yon"]).status == 0)
+    for target in machines.dropFirst() {
+      try SeveralMachinesTests.copy(from: machines[0], to: target)
+      #expect(try target.sandbox.run(["groups"]).stderr == "")
+    }
+    // Each edit's step, and the question and hint it set.
+    var edits: [(step: String, answer: String, hint: String)] = []
+    var stderr: [String] = []
+    for index in 0..<14 {
+      let machine = machines[Int.random(in: 0..<3, using: &generator)]
+      let answer = ["aka", "ao", "kuro", "ichi"][Int.random(in: 0..<4, using: &generator)]
+      let hint = "hint \(index)"
+      // Few minutes apart: two machines often change the questions at the same time.
+      let now = "2026-12-01T12:0\(Int.random(in: 0...3, using: &generator)):00Z"
+      stderr.append(
+        try Self.edit(
+          machine, #"s/"answer": "\#(answer)"\(, "hint": "[^"]*"\)\{0,1\}/"answer": "\#(answer)", "hint": "\#(hint)"/"#,
+          at: now))
+      edits.append((try Self.newestEdit(of: machine), answer, hint))
+      let source = machines[Int.random(in: 0..<3, using: &generator)]
+      let target = machines[Int.random(in: 0..<3, using: &generator)]
+      guard source !== target else { continue }
+      try SeveralMachinesTests.copy(from: source, to: target)
+      if Bool.random(using: &generator) { stderr.append(try target.sandbox.run(["groups"]).stderr) }
+    }
+    for source in machines {
+      for target in machines where source !== target { try SeveralMachinesTests.copy(from: source, to: target) }
+    }
+    for machine in machines { stderr.append(try machine.sandbox.run(["groups"]).stderr) }
+    for line in stderr.joined().split(separator: "\n") {
+      #expect(line.hasPrefix("memoquiz: warning: questions changed on both "), "seed \(seed): \(line)")
+    }
+    // The later of two edits of a question is the one listed before it (newest first).
+    let order = try JSONSerialization.jsonObject(
+      with: Data(machines[0].sandbox.run(["history", "--json"]).stdout.utf8))
+    let steps = (order as? [[String: Any]] ?? []).compactMap { $0["step"] as? String }
+    let position = Dictionary(steps.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    var expected: [String: String] = [:]
+    for edit in edits.sorted(by: { position[$0.step] ?? 0 > position[$1.step] ?? 0 }) {
+      expected[edit.answer] = edit.hint
+    }
+    let questions = try String(contentsOf: machines[0].sandbox.questionsFile, encoding: .utf8)
+    let hints = try Self.hints(machines[0])
+    for (answer, hint) in expected { #expect(hints[answer] == hint, "seed \(seed): \(answer) in \(questions)") }
+    #expect(hints["yon"] == "", "seed \(seed): the add all started from")
+    let history = try Self.steps(machines[0])
+    for machine in machines.dropFirst() {
+      #expect(try String(contentsOf: machine.sandbox.questionsFile, encoding: .utf8) == questions, "seed \(seed)")
+      #expect(try Self.steps(machine) == history, "seed \(seed)")
     }
   }
 }
