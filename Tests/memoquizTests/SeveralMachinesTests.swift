@@ -162,7 +162,7 @@ import Testing
       #expect(questions.contains("\"go\""), "and so does the earlier one")
       #expect(!(try machine.sandbox.run(["snapshots"]).stdout.contains("another machine")))
     }
-    // Each recorded the same merge: once they sync again, they agree.
+    // Each works out the same merge from the same files: they agree.
     try Self.copy(from: laptop, to: desktop)
     try Self.copy(from: desktop, to: laptop)
     #expect(try laptop.views() == desktop.views())

@@ -54,10 +54,9 @@ public struct QuestionGroupCaretaker {
         onWarning: onWarning)
     }
     // The questions follow the history: a change that arrived from another
-    // machine, or whose file a crash kept from being written, is installed.
-    let installed = try progress.installQuestions()
-    // Changes two machines made before they synced are merged.
-    if try progress.announceQuestionsConflicts() || installed {
+    // machine (merged with this machine's own when both changed them), or
+    // whose file a crash kept from being written, is installed.
+    if try progress.installQuestions() {
       (groups, source, key) = try Self.loadGroups(in: folder)
     }
     progress.questionsInUse = (key, groups)

@@ -85,6 +85,9 @@ public struct DataFolder: Sendable {
   var questionsStateFile: String { localFolder + "/questions-state" }
   /// The notices already given once, such as questions changed on two machines.
   var noticesFile: String { localFolder + "/notices" }
+  /// The questions the newest merge of changes from several machines gave,
+  /// by the changes merged: worked out again only when they change.
+  var questionsMergeFile: String { localFolder + "/questions-merge" }
   /// Tells git which files are this machine's alone (in a folder that the
   /// third release's `sync --init` made a git repository).
   var gitIgnoreFile: String { path + "/.gitignore" }

@@ -120,7 +120,6 @@ public struct HistorySync {
     // Bring this machine up to date with what arrived.
     try caretaker.refresh()
     try caretaker.installQuestions()
-    try caretaker.announceQuestionsConflicts()
     try caretaker.saveCheckpointIfDue()
     return Report(sent: sentSteps, sentBytes: sent.bytes, arrivals: arrivals)
   }

@@ -1,34 +1,57 @@
-/// What the history says of the questions file: the version in effect, and
-/// the changes two machines made before they synced.
+/// What the history says of the questions file: the newest change in
+/// effect, and how the questions in effect follow from every change.
 extension Progress {
-  /// The version of the questions file the history puts in effect: the
-  /// newest change in effect, else the version the first change replaced.
-  /// `nil` when no change was ever made: the file is the user's alone.
+  /// The newest change of the questions in effect, else the version the
+  /// first change replaced: what a new change is made from. `nil` when no
+  /// change was ever made: the file is the user's alone.
   var questionsVersion: QuestionsVersion? {
     if let step = questionsSteps.last(where: { isInEffect($0.id) }) {
       return QuestionsVersion(step: step.id, isBefore: false, hash: step.hash)
     }
+    return initialQuestionsVersion
+  }
+
+  /// The version the first change that carries it replaced: where the
+  /// questions start from.
+  var initialQuestionsVersion: QuestionsVersion? {
     guard let first = questionsSteps.first(where: { $0.beforeHash != nil }), let hash = first.beforeHash else {
       return nil
     }
     return QuestionsVersion(step: first.id, isBefore: true, hash: hash)
   }
 
-  /// The changes of the questions that another machine's change replaced
-  /// without having seen them: the later one is in effect.
-  var questionsConflicts: [QuestionsConflict] {
-    var conflicts: [QuestionsConflict] = []
-    var current: QuestionsStepSummary?
-    for step in questionsSteps where isInEffect(step.id) {
-      if let previous = current, step.base != previous.id, step.id.machine != previous.id.machine,
-        step.hash != previous.hash
-      {
-        conflicts.append(QuestionsConflict(kept: step.id, replaced: previous.id))
+  /// How the questions in effect follow from the changes in effect, in the
+  /// merged order of every machine's steps: while each change was made from
+  /// the version the changes before it give, that version is its own;
+  /// from the first change made from another (two machines changed the
+  /// questions before they synced), they are a merge of the changes from
+  /// there on, which ``ProgressCaretaker`` works out from their files.
+  /// The same changes give the same questions on every machine.
+  var questionsDerivation: QuestionsDerivation {
+    let hashes = Dictionary(questionsSteps.map { ($0.id, $0.hash) }, uniquingKeysWith: { first, _ in first })
+    let initial = initialQuestionsVersion
+    var current = initial
+    let inEffect = questionsSteps.filter { isInEffect($0.id) }
+    for (index, step) in inEffect.enumerated() {
+      let madeFrom = step.beforeHash ?? step.base.flatMap { hashes[$0] } ?? initial?.hash
+      guard madeFrom == current?.hash else {
+        return .merge(start: current, steps: Array(inEffect[index...]))
       }
-      current = step
+      current = QuestionsVersion(step: step.id, isBefore: false, hash: step.hash)
     }
-    return conflicts
+    return current.map(QuestionsDerivation.version) ?? .none
   }
+}
+
+/// How the questions in effect follow from the history.
+enum QuestionsDerivation: Hashable, Sendable {
+  /// No change was ever made: the file is the user's alone.
+  case none
+  /// One version, as a step made it or found it.
+  case version(QuestionsVersion)
+  /// The changes `steps`, in order, merged question by question onto
+  /// `start` (`nil`: the version no step holds).
+  case merge(start: QuestionsVersion?, steps: [QuestionsStepSummary])
 }
 
 /// One change of the questions, as much as the derived state keeps of it.
@@ -61,14 +84,6 @@ struct QuestionsVersion: Hashable, Sendable {
   /// Whether it is the version the step replaced.
   var isBefore: Bool
   var hash: UInt64
-}
-
-/// Two machines changed the questions before they synced.
-struct QuestionsConflict: Hashable, Sendable {
-  /// The later change, in effect.
-  var kept: StepID
-  /// The change it replaced without having seen it.
-  var replaced: StepID
 }
 
 /// One change of a setting.

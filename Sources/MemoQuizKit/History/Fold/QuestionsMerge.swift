@@ -6,8 +6,9 @@
 struct QuestionsMerge {
   /// The merged groups.
   var groups: [QuestionGroup] = []
-  /// The questions both sides changed differently, as (group, prompt).
-  var clashes: [(group: String, prompt: String)] = []
+  /// The questions both sides changed differently, as (group, prompt), with
+  /// the key ``changes(from:to:)`` gives them.
+  var clashes: [(group: String, prompt: String, key: String)] = []
 
   /// Merges `earlier` and `later`, both made from `base`.
   init(base: [QuestionGroup], earlier: [QuestionGroup], later: [QuestionGroup]) {
@@ -30,7 +31,7 @@ struct QuestionsMerge {
       } else {
         // One side removed the group, the other changed it: the later wins.
         let changed = mine ?? theirs
-        clashes.append((title, changed?.questions.first?.prompt ?? title))
+        clashes.append((title, changed?.questions.first?.prompt ?? title, title))
         if let theirs { groups.append(theirs) }
       }
     }
@@ -57,12 +58,32 @@ struct QuestionsMerge {
       } else if later == before || earlier == later {
         if let earlier { group.questions.append(earlier) }
       } else {
-        clashes.append((theirs.title, (later ?? earlier)?.prompt ?? identity))
+        clashes.append((theirs.title, (later ?? earlier)?.prompt ?? identity, Self.key(theirs.title, identity)))
         if let later { group.questions.append(later) }
       }
     }
     return group
   }
+
+  /// What a change from `before` to `after` touched: the title of each group
+  /// it changed, and the key of each question it changed in them.
+  static func changes(from before: [QuestionGroup], to after: [QuestionGroup]) -> Set<String> {
+    let beforeGroups = byTitle(before)
+    let afterGroups = byTitle(after)
+    var keys: Set<String> = []
+    for title in Set(beforeGroups.keys).union(afterGroups.keys) where beforeGroups[title] != afterGroups[title] {
+      keys.insert(title)
+      let old = byIdentity(beforeGroups[title]?.questions ?? [])
+      let new = byIdentity(afterGroups[title]?.questions ?? [])
+      for identity in Set(old.keys).union(new.keys) where old[identity] != new[identity] {
+        keys.insert(key(title, identity))
+      }
+    }
+    return keys
+  }
+
+  /// The key of a question: its group's title and its identity.
+  static func key(_ title: String, _ identity: String) -> String { title + "\u{1F}" + identity }
 
   private static func byTitle(_ groups: [QuestionGroup]) -> [String: QuestionGroup] {
     Dictionary(groups.map { ($0.title, $0) }, uniquingKeysWith: { first, _ in first })
