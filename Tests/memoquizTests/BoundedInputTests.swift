@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MemoQuizKit
+@testable import memoquiz
 
 /// What arrives from outside (a package, another machine's history file, a
 /// pipe) cannot exhaust the machine: each hostile input is refused within
@@ -181,10 +182,11 @@ import Testing
     return (status, lines.dropLast().map { $0 + "\n" }.joined())
   }
 
-  /// How many answers the history holds.
-  private func recordedAnswers(in sandbox: MemoQuizSandbox) -> Int {
-    guard let text = try? String(contentsOf: sandbox.historyFile, encoding: .utf8) else { return 0 }
-    return text.split(separator: "\n").filter { $0.hasPrefix("answer\t") }.count
+  /// How many answers count in the group `play 1` plays: those recorded
+  /// and not taken back.
+  private func answersInEffect(in sandbox: MemoQuizSandbox) throws -> Int {
+    let score = try sandbox.storedScore("Hiragana")
+    return score.correct + score.incorrect
   }
 
   static let outputClosed =
@@ -196,7 +198,7 @@ import Testing
     let run = try playPiped(then: "| head -1 > /dev/null", in: sandbox)
     #expect(run.status == 1, "\(run.stderr)")
     #expect(run.stderr == Self.outputClosed)
-    #expect(recordedAnswers(in: sandbox) <= 1)
+    #expect(try answersInEffect(in: sandbox) <= 1)
   }
 
   @Test func verdictsThatCannotBeWrittenEndTheRound() throws {
@@ -204,7 +206,7 @@ import Testing
     let run = try playPiped(then: "> /dev/full", in: sandbox)
     #expect(run.status == 1, "\(run.stderr)")
     #expect(run.stderr == Self.outputClosed)
-    #expect(recordedAnswers(in: sandbox) <= 1)
+    #expect(try answersInEffect(in: sandbox) <= 1)
   }
 
   /// A collection whose reviews take long to read: each row's time is a
@@ -265,5 +267,24 @@ import Testing
     #expect(result.stderr == "memoquiz: error: stopped while reading the Anki package; nothing was imported\n")
     #expect((try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] == [])
     #expect(!FileManager.default.fileExists(atPath: sandbox.historyFile.path))
+  }
+
+  @Test func answersSavedJustBeforeTheReaderLeftAreTakenBack() throws {
+    // The reader reads the round's first lines and goes while the verdicts
+    // of the 33 answers that came together are written: they were saved
+    // first, as every answer is, and are then taken back.
+    let sandbox = try MemoQuizSandbox()
+    let terminal = PipedTerminal(input: String(repeating: "ku\n", count: 33), environment: sandbox.environment)
+    terminal.readerLeavesAtFlush = 2
+    let code = MemoQuizTool.run(["play", "1"], terminal: terminal, environment: sandbox.environment)
+    #expect(code == .failure)
+    #expect(terminal.standardError == Self.outputClosed)
+    #expect(try answersInEffect(in: sandbox) == 0)
+    let lines = try String(contentsOf: sandbox.historyFile, encoding: .utf8).split(separator: "\n")
+    #expect(lines.filter { $0.hasPrefix("answer\t") }.count == 33)
+    #expect(lines.filter { $0.hasPrefix("undo\t") }.count == 33)
+    // The round is still there, at its first question.
+    let resumed = try sandbox.run(["play", "1"], input: ":quit\n")
+    #expect(resumed.stdout.contains("question 1 of"), "\(resumed.stdout)")
   }
 }

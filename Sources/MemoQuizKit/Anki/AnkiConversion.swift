@@ -181,6 +181,8 @@ public struct AnkiConversion: Sendable {
     for (groupIndex, group) in groups.enumerated() {
       append(groupIndex == 0 ? "\n  {\n    \"title\": " : ",\n  {\n    \"title\": ")
       string(group.title)
+      let noteTypes = AnkiNoteTypeRecord.table(of: group.questions.lazy.map(\.noteType))
+      AnkiNoteTypeRecord.appendTable(noteTypes, to: &out)
       append(",\n    \"questions\": [")
       for (index, question) in group.questions.enumerated() {
         append(index == 0 ? "\n      {" : ",\n      {")
@@ -218,10 +220,7 @@ public struct AnkiConversion: Sendable {
           }
           append("]")
         }
-        if let noteType = question.noteType {
-          append(", \"ankiNoteType\": ")
-          noteType.appendJSON(to: &out)
-        }
+        AnkiNoteTypeRecord.appendReference(question.noteType, table: noteTypes, to: &out)
         append("}")
       }
       append("\n    ]\n  }")

@@ -1,6 +1,11 @@
 /// The Anki note type a question's note had when it came from Anki, kept in
-/// the questions file (`"ankiNoteType"`), so that an export puts the note
-/// back into the collection it came from with its own note type.
+/// the questions file, so that an export puts the note back into the
+/// collection it came from with its own note type.
+///
+/// A group lists its note types once (`"ankiNoteTypes"`); a question names
+/// its own by id (`"ankiNoteType"`) only when it is not the group's first,
+/// and says `null` when it has none: a deck of thousands of notes of one
+/// type adds nothing to each question, so the file reads as fast.
 ///
 /// Anki takes an imported note as an update of its own note (same guid) only
 /// when it comes with the same note type: the same id, and the same fields
@@ -47,6 +52,44 @@ public struct AnkiNoteTypeRecord: Hashable, Sendable, Codable {
     try container.encode(fields, forKey: .fields)
     try container.encode(templates, forKey: .templates)
     if isCloze { try container.encode(true, forKey: .isCloze) }
+  }
+
+  /// The note types of a group's questions, each once (by id), in the order
+  /// they first come: what the group's `"ankiNoteTypes"` lists.
+  static func table(of noteTypes: some Sequence<AnkiNoteTypeRecord?>) -> [AnkiNoteTypeRecord] {
+    var seen = Set<Int64>()
+    var table: [AnkiNoteTypeRecord] = []
+    for case let record? in noteTypes where seen.insert(record.id).inserted { table.append(record) }
+    return table
+  }
+
+  /// Appends a group's `"ankiNoteTypes"` key, when it has note types.
+  static func appendTable(_ table: [AnkiNoteTypeRecord], to out: inout [UInt8]) {
+    guard !table.isEmpty else { return }
+    out += Array(",\n    \"ankiNoteTypes\": [".utf8)
+    for (offset, record) in table.enumerated() {
+      out += Array((offset == 0 ? "\n      " : ",\n      ").utf8)
+      record.appendJSON(to: &out)
+    }
+    out += Array("\n    ]".utf8)
+  }
+
+  /// Appends a question's `"ankiNoteType"` key, when its group's table
+  /// does not already say it: its id when it is not the first, the whole
+  /// record when the table has another of its id, `null` for none.
+  static func appendReference(_ record: AnkiNoteTypeRecord?, table: [AnkiNoteTypeRecord], to out: inout [UInt8]) {
+    guard let first = table.first else { return }
+    guard let record else {
+      out += Array(", \"ankiNoteType\": null".utf8)
+      return
+    }
+    guard record != first else { return }
+    out += Array(", \"ankiNoteType\": ".utf8)
+    if table.contains(record) {
+      out += Array(String(record.id).utf8)
+    } else {
+      record.appendJSON(to: &out)
+    }
   }
 
   /// The record as the questions file writes it, on one line.

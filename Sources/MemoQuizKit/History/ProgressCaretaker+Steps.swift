@@ -59,6 +59,24 @@ extension ProgressCaretaker {
     }
   }
 
+  /// Takes back answers whose verdicts could not be shown (standard output
+  /// closed while they were written), as in-round `:undo`s, with one
+  /// durable append: a group of piped answers is saved before its
+  /// verdicts, so those that nobody saw are taken back, not left to count.
+  func takeBack(unshown answers: [AnswerStep], round: StepID, at time: Timestamp) throws {
+    try perform { progress, ids in
+      var marks: [HistoryRecord] = []
+      for answer in answers where progress.isInEffect(answer.id) {
+        marks.append(
+          .undo(
+            StepMark(
+              id: ids[marks.count], time: ids.after(time), target: answer.id, kind: .answer, group: answer.group,
+              question: answer.question, inRound: true, round: round)))
+      }
+      return (marks, ())
+    }
+  }
+
   /// Takes back an answer of a round (an in-round `:undo`).
   /// - Returns: `false` when it was taken back meanwhile by another process.
   func takeBack(_ answer: RoundMemento.Answer, in group: String, round: StepID, at time: Timestamp) throws -> Bool {

@@ -54,6 +54,10 @@ public enum QuestionExport {
         append(",\n    \"score\": {\"correctCount\": \(group.score.correctCount), ")
         append("\"incorrectCount\": \(group.score.incorrectCount)}")
       }
+      let noteTypes = AnkiNoteTypeRecord.table(of: group.questions.lazy.map(\.ankiNoteType))
+      var tableBytes: [UInt8] = []
+      AnkiNoteTypeRecord.appendTable(noteTypes, to: &tableBytes)
+      append(String(decoding: tableBytes, as: UTF8.self))
       append(",\n    \"questions\": [")
       func strings(_ key: String, _ values: [String]) {
         guard !values.isEmpty else { return }
@@ -89,12 +93,9 @@ public enum QuestionExport {
         strings("tags", question.tags)
         if let typos = question.typos { append(", \"typos\": \"\(typos.rawValue)\"") }
         if let grade = question.grade { append(", \"grade\": \"\(grade.rawValue)\"") }
-        if let noteType = question.ankiNoteType {
-          append(", \"ankiNoteType\": ")
-          var bytes: [UInt8] = []
-          noteType.appendJSON(to: &bytes)
-          append(String(decoding: bytes, as: UTF8.self))
-        }
+        var reference: [UInt8] = []
+        AnkiNoteTypeRecord.appendReference(question.ankiNoteType, table: noteTypes, to: &reference)
+        if !reference.isEmpty { append(String(decoding: reference, as: UTF8.self)) }
         append("}")
       }
       append(group.questions.isEmpty ? "]\n  }" : "\n    ]\n  }")

@@ -126,20 +126,26 @@ public struct RoundSession {
     // terminal the line editor shows it once the keys are its own, so no
     // key typed right after the question appears is echoed the old way.
     func release(_ round: inout Round) throws {
+      var saved: [AnswerStep] = []
       if !round.unsaved.isEmpty {
         // Answers whose verdicts nobody can see are not recorded.
         guard !terminal.outputIsClosed else { throw RoundError.outputClosed }
-        round.saved(try progress.record(round.unsaved))
+        saved = try progress.record(round.unsaved)
+        round.saved(saved)
       }
       terminal.write(held)
       held = ""
       groupStartedAt = MonotonicClock.milliseconds()
       // A pipe's verdicts are sent at once, so that a reader gone away is
-      // known before the next answers are recorded. (A terminal's wait for
-      // the next read: see above.)
+      // known before the next answers are recorded; the answers saved just
+      // before, whose verdicts it never got, are taken back. (A terminal's
+      // wait for the next read: see above.)
       if !terminal.isInteractive {
         terminal.flush()
-        if terminal.outputIsClosed { throw RoundError.outputClosed }
+        if terminal.outputIsClosed {
+          if !saved.isEmpty { try progress.takeBack(unshown: saved, round: round.memento.id, at: Timestamp(now())) }
+          throw RoundError.outputClosed
+        }
       }
     }
 

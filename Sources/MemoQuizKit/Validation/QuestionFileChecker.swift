@@ -35,7 +35,7 @@ struct QuestionFileChecker {
   private var suggestions: [String: String?] = [:]
   private static let suggestionLimit = 10_000
 
-  private static let groupKeys = ["title", "questions", "score", "reverse", "typos", "grade"]
+  private static let groupKeys = ["title", "questions", "score", "reverse", "typos", "grade", "ankiNoteTypes"]
   private static let questionKeys = [
     "prompt", "answer", "alternatives", "hint", "id", "cloze", "reverse", "reverseAlternatives", "tags", "typos",
     "grade", "ankiNoteType",
@@ -95,6 +95,7 @@ struct QuestionFileChecker {
     var questionNodes: [JSONNode] = []
     var score = Score()
     let reverse = member("reverse", in: members).flatMap { flag($0) } ?? false
+    let noteTypes = member("ankiNoteTypes", in: members).map { ankiNoteTypes($0) } ?? []
     let grade = member("grade", in: members).flatMap { grading($0) } ?? .typed
     if let questionsMember = member("questions", in: members) {
       if case .array(let elements) = questionsMember.value.value {
@@ -105,7 +106,10 @@ struct QuestionFileChecker {
         var idOffsets: [String: Int] = [:]
         for (index, element) in elements.enumerated() {
           if case .invalid = element.value { continue }
-          guard let (question, idOffset) = question(element, number: index + 1, groupReverse: reverse) else {
+          guard
+            let (question, idOffset) = question(
+              element, number: index + 1, groupReverse: reverse, noteTypes: noteTypes)
+          else {
             continue
           }
           if let id = question.id, let idOffset {
@@ -142,7 +146,7 @@ struct QuestionFileChecker {
   /// The question `node` holds, with the offset of its `id` value when it
   /// has one; `nil` when it cannot be asked.
   private mutating func question(
-    _ node: JSONNode, number: Int, groupReverse: Bool
+    _ node: JSONNode, number: Int, groupReverse: Bool, noteTypes: [AnkiNoteTypeRecord]
   ) -> (question: Question, idOffset: Int?)? {
     guard case .object(let members) = node.value else {
       error(
@@ -202,7 +206,7 @@ struct QuestionFileChecker {
     }
     let idOffset = id == nil ? nil : found.id?.value.offset
     let typos = found.typos.flatMap { typoPolicy($0) }
-    let noteType = found.ankiNoteType.flatMap { ankiNoteType($0) }
+    let noteType = found.ankiNoteType.map { ankiNoteType($0, in: noteTypes) } ?? noteTypes.first
     if found.cloze != nil {
       guard let cloze else { return nil }
       var question = Question(cloze: cloze, hint: hint, id: id, tags: tags, grade: grade)
@@ -219,13 +223,45 @@ struct QuestionFileChecker {
     return (question, idOffset)
   }
 
-  /// The value of an `"ankiNoteType"` key: the note type a question's note
-  /// had in Anki (``AnkiNoteTypeRecord``).
-  private mutating func ankiNoteType(_ found: JSONNode.Member) -> AnkiNoteTypeRecord? {
+  /// The value of a group's `"ankiNoteTypes"` key: the note types its
+  /// questions' notes had in Anki.
+  private mutating func ankiNoteTypes(_ found: JSONNode.Member) -> [AnkiNoteTypeRecord] {
+    guard case .array(let elements) = found.value.value else {
+      error(
+        at: found.value.offset,
+        "\"ankiNoteTypes\" must be an array of note types, found \(found.value.kindDescription)")
+      return []
+    }
+    return elements.compactMap { ankiNoteType($0, key: "ankiNoteTypes") }
+  }
+
+  /// The value of a question's `"ankiNoteType"` key: the note type its note
+  /// had in Anki, whole, or by id among its group's `"ankiNoteTypes"`, or
+  /// `null` for none.
+  private mutating func ankiNoteType(
+    _ found: JSONNode.Member, in noteTypes: [AnkiNoteTypeRecord]
+  ) -> AnkiNoteTypeRecord? {
+    switch found.value.value {
+    case .null:
+      return nil
+    case .number(let number):
+      guard let id = Int64(number), let record = noteTypes.first(where: { $0.id == id }) else {
+        error(at: found.value.offset, "\"ankiNoteType\" \(number) is none of the group's \"ankiNoteTypes\"")
+        return nil
+      }
+      return record
+    default:
+      return ankiNoteType(found.value, key: "ankiNoteType")
+    }
+  }
+
+  /// A note type as the questions file writes it (``AnkiNoteTypeRecord``).
+  private mutating func ankiNoteType(_ node: JSONNode, key: String) -> AnkiNoteTypeRecord? {
     let expected =
-      "\"ankiNoteType\" must be an object with a numeric \"id\", a \"name\", \"fields\" and \"templates\""
-    guard case .object(let members) = found.value.value else {
-      error(at: found.value.offset, expected + ", found \(found.value.kindDescription)")
+      (key == "ankiNoteType" ? "\"ankiNoteType\" must be" : "each of \"\(key)\" must be")
+      + " an object with a numeric \"id\", a \"name\", \"fields\" and \"templates\""
+    guard case .object(let members) = node.value else {
+      error(at: node.offset, expected + ", found \(node.kindDescription)")
       return nil
     }
     checkKeys(members, known: Self.ankiNoteTypeKeys)
@@ -243,13 +279,13 @@ struct QuestionFileChecker {
       case .string(let name)? = member("name", in: members)?.value.value, let fields = texts("fields"),
       !fields.isEmpty, let templates = texts("templates")
     else {
-      error(at: found.value.offset, expected)
+      error(at: node.offset, expected)
       return nil
     }
     var isCloze = false
     if let cloze = member("cloze", in: members) {
       guard case .bool(let flag) = cloze.value.value else {
-        error(at: cloze.value.offset, "\"cloze\" of \"ankiNoteType\" must be true or false")
+        error(at: cloze.value.offset, "\"cloze\" of \"\(key)\" must be true or false")
         return nil
       }
       isCloze = flag

@@ -211,6 +211,49 @@ import Testing
     #expect(again == groups)
   }
 
+  @Test func aGroupListsItsNoteTypesOnceAndAQuestionNamesItsOwnOnlyWhenItDiffers() throws {
+    let basic = AnkiNoteTypeRecord(
+      id: 1_795_911_652_130, name: "Basic", fields: ["Front", "Back"], templates: ["Card 1"], isCloze: false)
+    let cloze = AnkiNoteTypeRecord(
+      id: 1_795_911_652_131, name: "Cloze", fields: ["Text", "Back Extra"], templates: ["Cloze"], isCloze: true)
+    var first = Question(prompt: "p", answer: "a")
+    first.ankiNoteType = basic
+    var second = Question(prompt: "q", answer: "b")
+    second.ankiNoteType = basic
+    var third = Question(cloze: "{{c1::x}} y")
+    third.ankiNoteType = cloze
+    let own = Question(prompt: "made here", answer: "c")
+    let groups = [QuestionGroup(title: "A", questions: [first, second, third, own])]
+    let text = String(decoding: QuestionExport.json(groups), as: UTF8.self)
+    #expect(
+      text == """
+        [
+          {
+            "title": "A",
+            "ankiNoteTypes": [
+              {"id": 1795911652130, "name": "Basic", "fields": ["Front", "Back"], "templates": ["Card 1"]},
+              {"id": 1795911652131, "name": "Cloze", "fields": ["Text", "Back Extra"], "templates": ["Cloze"], "cloze": true}
+            ],
+            "questions": [
+              {"prompt": "p", "answer": "a"},
+              {"prompt": "q", "answer": "b"},
+              {"cloze": "{{c1::x}} y", "ankiNoteType": 1795911652131},
+              {"prompt": "made here", "answer": "c", "ankiNoteType": null}
+            ]
+          }
+        ]
+
+        """)
+    #expect(try #require(QuestionFile(bytes: Array(text.utf8)).groups) == groups)
+  }
+
+  @Test func aQuestionNamingANoteTypeItsGroupDoesNotListIsAnError() {
+    let text = #"[{"title": "A", "questions": [{"prompt": "p", "answer": "a", "ankiNoteType": 17}]}]"#
+    let result = QuestionFile(bytes: Array(text.utf8))
+    #expect(result.groups == nil)
+    #expect(result.errors.map(\.message) == [#""ankiNoteType" 17 is none of the group's "ankiNoteTypes""#])
+  }
+
   @Test(arguments: brokenFiles)
   func brokenFileIsReportedAtItsPosition(_ file: BrokenFile) throws {
     let (bytes, location) = file.source

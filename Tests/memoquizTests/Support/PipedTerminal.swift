@@ -21,6 +21,11 @@ final class PipedTerminal: ToolTerminal {
   private(set) var standardOutput = ""
   /// Everything written to standard error, each line with its line break.
   private(set) var standardError = ""
+  /// The flush (counted from 1) at which the reader goes away, as `head`
+  /// does: from it on, nothing more is written.
+  var readerLeavesAtFlush: Int?
+  private var flushes = 0
+  private(set) var outputIsClosed = false
 
   init(input: String, environment: [String: String]) {
     self.input = Array(input.utf8)
@@ -49,8 +54,11 @@ final class PipedTerminal: ToolTerminal {
   }
 
   func flush() {
-    standardOutput += queued
-    queued = ""
+    defer { queued = "" }
+    guard !queued.isEmpty else { return }
+    flushes += 1
+    if let leaves = readerLeavesAtFlush, flushes >= leaves { outputIsClosed = true }
+    if !outputIsClosed { standardOutput += queued }
   }
 
   var hasWaitingLine: Bool { input[inputStart...].contains(UInt8(ascii: "\n")) }
