@@ -38,14 +38,15 @@ public struct QuestionGroupCaretaker {
     // questions are parsed.
     let saved = BackgroundWork {
       needsMemory
-        ? (outlook: nil, checkpoint: ProgressCaches.readCheckpoint(in: folder))
+        ? (outlook: nil, checkpoint: ProgressCaches.readCheckpoint(in: folder), leftOut: [])
         : ProgressCaches.readOutlookOrCheckpoint(in: folder)
     }
     var key: UInt64
     (groups, source, key) = try Self.loadGroups(in: folder)
     let read = saved.result()
     if let outlook = read.outlook,
-      let fromOutlook = ProgressCaretaker(folder: folder, outlook: outlook, key: key, onWarning: onWarning)
+      let fromOutlook = ProgressCaretaker(
+        folder: folder, outlook: outlook, key: key, leftOut: read.leftOut, onWarning: onWarning)
     {
       progress = fromOutlook
     } else {

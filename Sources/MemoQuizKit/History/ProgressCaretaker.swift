@@ -76,9 +76,16 @@ public final class ProgressCaretaker {
   /// history file (``ProgressCaches/readOutlookOrCheckpoint(in:)`` checked
   /// it), for the questions with `key`; the memory of each card is read
   /// when first needed.
+  /// - Parameter leftOut: the entries of `history/` left out, which it
+  ///   warns of.
   /// - Returns: `nil` when the outlook is for other questions.
-  init?(folder: DataFolder, outlook: ProgressCheckpoint, key: UInt64?, onWarning: @escaping (String) -> Void) {
-    guard let store = ProgressStore(folder: folder, outlook: outlook, key: key, onWarning: onWarning) else {
+  init?(
+    folder: DataFolder, outlook: ProgressCheckpoint, key: UInt64?, leftOut: [String] = [],
+    onWarning: @escaping (String) -> Void
+  ) {
+    guard
+      let store = ProgressStore(folder: folder, outlook: outlook, key: key, leftOut: leftOut, onWarning: onWarning)
+    else {
       return nil
     }
     self.store = store

@@ -65,8 +65,14 @@ final class ProgressStore {
   /// history file (``ProgressCaches/readOutlookOrCheckpoint(in:)`` checked
   /// it), for the questions with `key`; the memory of each card is read
   /// when first needed.
+  /// - Parameter leftOut: the entries of `history/` left out, as the
+  ///   reading that checked the outlook found them: warned of here, as
+  ///   every reading of the history warns of them.
   /// - Returns: `nil` when the outlook is for other questions.
-  init?(folder: DataFolder, outlook: ProgressCheckpoint, key: UInt64?, onWarning: @escaping (String) -> Void) {
+  init?(
+    folder: DataFolder, outlook: ProgressCheckpoint, key: UInt64?, leftOut: [String] = [],
+    onWarning: @escaping (String) -> Void
+  ) {
     guard let summary = outlook.outlook, summary.key == key, !DurableFile.exists(folder.legacyHistoryFile) else {
       return nil
     }
@@ -77,6 +83,7 @@ final class ProgressStore {
     coverage = outlook.coverage
     self.outlook = summary
     caches.outlookWritten = (outlook.coverage, summary.key)
+    warnLeftOut(leftOut)
   }
 
   /// Reads the memory of every card, in place of the outlook: the
@@ -168,12 +175,12 @@ final class ProgressStore {
   }
 
   /// Warns, once per command, of each entry of `history/` named like a
-  /// machine's file that is not read.
+  /// machine's file that is not read: every reading of the history (a
+  /// replay, a refresh, the check of the outlook) comes here.
   private func warnLeftOut(_ names: [String]) {
     for name in names where warnedLeftOut.insert(name).inserted {
       onWarning(
-        "\(folder.historyFolder)/\(name) is not a machine's history file (a regular file named by a machine id "
-          + "in lower case); it is left out")
+        HistoryEntry.leftOutWarning(folder.historyFolder + "/" + name, name: name, in: folder.historyFolder))
     }
   }
 

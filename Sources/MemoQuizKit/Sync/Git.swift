@@ -11,8 +11,12 @@
 /// process's, and its messages go where the command shows them, as git
 /// wrote them.
 struct Git {
-  /// The work tree; its repository is `.git` inside it.
+  /// The work tree; its repository is `.git` inside it. For a bare
+  /// repository (``bare``), the repository itself.
   let folder: String
+  /// Whether `folder` is a bare repository (a remote on this machine's
+  /// disks), with no work tree.
+  var bare = false
   /// The command's environment variables, which git's are made from.
   let environment: [String: String]
   /// Shows what git writes to its standard error.
@@ -34,6 +38,21 @@ struct Git {
     return git
   }
 
+  /// The same git for the bare repository `folder`.
+  func repository(at folder: String) -> Git {
+    var git = working(in: folder)
+    git.bare = true
+    return git
+  }
+
+  /// The same git, its messages shown by `show` instead.
+  func showing(_ show: @escaping (String) -> Void) -> Git {
+    var git = Git(folder: folder, environment: environment, showMessages: show)
+    git.timeout = timeout
+    git.bare = bare
+    return git
+  }
+
   /// Seconds a run of git may take: `MEMOQUIZ_SYNC_TIMEOUT` when set to a
   /// positive number, else two minutes.
   static func timeout(in environment: [String: String]) -> Int {
@@ -42,9 +61,13 @@ struct Git {
   }
 
   /// Settings given on every run: no transport that runs a command, no
-  /// hooks.
+  /// hooks, no submodule a remote names fetched or checked out, and no
+  /// conversion of line ends (the clone's attributes turn off every other,
+  /// see ``SyncClone``), whatever the learner's own settings say.
   static let safety = [
     "-c", "protocol.ext.allow=never", "-c", "protocol.fd.allow=never", "-c", "core.hooksPath=/dev/null",
+    "-c", "submodule.recurse=false", "-c", "fetch.recurseSubmodules=false", "-c", "core.autocrlf=false",
+    "-c", "core.eol=lf",
   ]
 
   /// Variables that would point git at another repository than ours.
@@ -93,7 +116,8 @@ struct Git {
     defer { posix_spawnattr_destroy(&attributes) }
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
     posix_spawnattr_setpgroup(&attributes, 0)
-    let words = ["git", "--git-dir=" + folder + "/.git", "--work-tree=" + folder] + Self.safety + arguments
+    let place = bare ? ["--git-dir=" + folder] : ["--git-dir=" + folder + "/.git", "--work-tree=" + folder]
+    let words = ["git"] + place + Self.safety + arguments
     var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var variables = Self.variables(from: environment).map { strdup($0) } + [nil]

@@ -34,9 +34,7 @@ struct HistoryIntake {
       case .other:
         continue
       case .lookalike:
-        warn(
-          "history/\(name) from the remote is not a machine's history file (a regular file named by a machine id "
-            + "in lower case); it is left out")
+        warn(HistoryEntry.leftOutWarning("history/\(name) from the remote", name: name, in: source))
       case .machine(let machine) where machine == me:
         continue
       case .machine(let machine):

@@ -32,6 +32,9 @@ public struct HistorySync {
     /// more than none whenever anything was sent, steps or not.
     public var sentBytes: Int
     public var arrivals: [Arrival]
+    /// How many other machines' history files the remote lacked (or held
+    /// shorter than this folder) and were sent to it.
+    public var othersSent = 0
   }
 
   /// - Parameters:
@@ -56,15 +59,18 @@ public struct HistorySync {
   /// Sets the folder up to sync with `remote`, whether the folder is new or
   /// holds answers and whether the remote is empty or holds other machines'
   /// files; then syncs. The remote is recorded first, so that a `sync` after
-  /// a failed `--init` completes it.
+  /// a failed `--init` completes it. A remote given in place of another
+  /// is sent every history file it lacks, as one that lost commits is.
   public func initialize(remote address: String, now: Date) throws -> Report {
     guard !SyncRemote.isRefused(address) else { throw SyncError.refusedTransport(address) }
     try folder.create()
     let caretaker = try ProgressCaretaker(folder: folder, onWarning: warn)
     return try caretaker.locked {
       let remote = SyncRemote(address: address)
-      if SyncRemote.recorded(in: folder) != remote { try remote.record(in: folder) }
-      return try exchange(with: remote, caretaker: caretaker, now: now)
+      let recorded = SyncRemote.recorded(in: folder)
+      if recorded != remote { try remote.record(in: folder) }
+      return try exchange(
+        with: remote, caretaker: caretaker, now: now, everyFile: recorded.map { $0 != remote } ?? false)
     }
   }
 
@@ -85,26 +91,17 @@ public struct HistorySync {
     }
   }
 
-  private func exchange(with remote: SyncRemote, caretaker: ProgressCaretaker, now: Date) throws -> Report {
+  private func exchange(with remote: SyncRemote, caretaker: ProgressCaretaker, now: Date, everyFile: Bool = false)
+    throws -> Report
+  {
     // A questions file edited by hand, or never part of the history, becomes
     // a step, so that it reaches the other machines.
     try caretaker.adoptQuestionsForSync(now: now)
     let me = try caretaker.machine()
     let own = HistoryCaretaker(folder: folder).file(of: me.id)
     let ownName = me.id.hex + ".log"
-    var clone = SyncClone(git: git.working(in: folder.syncCloneFolder), remote: remote, quiet: true)
-    let sent: SyncClone.Sent
-    do {
-      try clone.prepare()
-      sent = try clone.exchange(own: own.path, name: ownName, host: me.name)
-    } catch let error as SyncError where error.mayBeDamage {
-      // git's state in the clone may be damaged (a power cut, a stale lock):
-      // it holds nothing of its own, so a fresh clone is made.
-      clone.discard()
-      clone.quiet = false
-      try clone.prepare()
-      sent = try clone.exchange(own: own.path, name: ownName, host: me.name)
-    }
+    let clone = SyncClone(git: git.working(in: folder.syncCloneFolder), remote: remote, quiet: true)
+    let sent = try send(own: own.path, name: ownName, host: me.name, clone: clone, everyFile: everyFile)
     let arrived = try HistoryIntake(folder: folder, me: me.id).takeIn(from: clone.historyFolder, warn: warn)
     let names = HistoryCaretaker(folder: folder).names()
     let history = HistoryCaretaker(folder: folder)
@@ -121,7 +118,83 @@ public struct HistorySync {
     try caretaker.refresh()
     try caretaker.installQuestions()
     try caretaker.saveCheckpointIfDue()
-    return Report(sent: sentSteps, sentBytes: sent.bytes, arrivals: arrivals)
+    return Report(sent: sentSteps, sentBytes: sent.bytes, arrivals: arrivals, othersSent: sent.others.count)
+  }
+
+  /// Sends this machine's file, and every other the remote lacks, through
+  /// `clone`; made again when that fails, and the remote mended when a
+  /// fresh clone fails too.
+  ///
+  /// 1. The clone as it is, git's messages hidden.
+  /// 2. A fresh clone (git's state in the old one may be damaged: a power
+  ///    cut, a stale lock; it holds nothing of its own), git's messages
+  ///    held until they turn out to matter.
+  /// 3. When a remote on this machine's disks is damaged (its refs name
+  ///    objects it no longer holds, or a lock was left behind): it is
+  ///    mended (``RemoteRepair``), and a fresh clone sends it every history
+  ///    file, git's messages shown. A remote elsewhere that git says lacks
+  ///    objects is ``SyncError/remoteDamaged(_:)``.
+  ///
+  /// A remote that lost commits this machine had pushed is said so, and
+  /// sent every history file it lacks.
+  private func send(own: String, name: String, host: String, clone: SyncClone, everyFile: Bool) throws
+    -> SyncClone.Sent
+  {
+    func attempt(_ clone: SyncClone, everyFile: Bool = everyFile) throws -> SyncClone.Sent {
+      try clone.prepare()
+      return try clone.exchange(own: own, name: name, history: folder.historyFolder, everyFile: everyFile, host: host)
+    }
+    let address = clone.remote.address
+    var sent: SyncClone.Sent
+    var repairs: [RemoteRepair.Done] = []
+    do {
+      sent = try attempt(clone)
+    } catch let error as SyncError where error.mayBeDamage {
+      clone.discard()
+      let held = HeldMessages()
+      do {
+        sent = try attempt(SyncClone(git: clone.git.showing(held.add), remote: clone.remote, quiet: false))
+      } catch let error as SyncError where error.mayBeDamage {
+        if let remote = RemoteRepair(address: address, git: git) {
+          repairs = try remote.repair(now: Timestamp(Date()))
+        }
+        guard !repairs.isEmpty else {
+          if !held.text.isEmpty { git.showMessages(held.text) }
+          if RemoteRepair.namesMissingObjects(held.text) { throw SyncError.remoteDamaged(address) }
+          throw error
+        }
+        clone.discard()
+        sent = try attempt(SyncClone(git: clone.git, remote: clone.remote, quiet: false), everyFile: true)
+      }
+    }
+    // What the remote lacked of the files held here.
+    let others = sent.others.count
+    var lacked: [String] = []
+    if sent.bytes > 0 { lacked.append("this machine's history file") }
+    if others > 0 { lacked.append("those of \(others) other \(others == 1 ? "machine" : "machines")") }
+    let resent =
+      lacked.isEmpty
+      ? "it lacks none of the history files held here"
+      : lacked.joined(separator: " and ") + (others == 0 ? " was" : " were") + " sent to it again"
+    for repair in repairs {
+      switch repair {
+      case .remade(let aside):
+        warn(
+          "the remote \(address) lost commits: its refs named objects it no longer held whole (a power cut on its "
+            + "disk, say), so git could neither fetch from it nor push to it; it was kept as \(aside) and made again, "
+            + "and \(resent)")
+      case .unlocked(let locks):
+        warn(
+          "the remote \(address) was locked by a git process that is gone (\(locks.joined(separator: ", "))); "
+            + "the lock was removed")
+      }
+    }
+    if sent.remoteLostCommits && repairs.isEmpty {
+      warn(
+        "the remote \(address) lost commits this machine had sent (it was rolled back, restored from a backup or "
+          + "rewritten); \(resent)")
+    }
+    return sent
   }
 
   /// Whether the data folder is a git repository that the third release's
@@ -147,6 +220,13 @@ public struct HistorySync {
     try remote.record(in: folder)
     return remote
   }
+}
+
+/// git's messages, held until they turn out to matter.
+private final class HeldMessages: @unchecked Sendable {
+  private(set) var text = ""
+
+  func add(_ message: String) { text += message }
 }
 
 extension ProgressCaretaker {

@@ -4,9 +4,16 @@
 /// data folder and never a repository of the learner's.
 ///
 /// It holds what the remote holds, with this machine's history file put in
-/// place of the remote's copy of it. It is never the truth (that is
-/// `history/` in the data folder): whenever git's state in it is damaged, it
-/// is thrown away and cloned again.
+/// place of the remote's copy of it; and, when the remote lost commits (or
+/// is new in place of another), every other machine's file the data folder
+/// holds that the remote lacks (or holds shorter). It is never
+/// the truth (that is `history/` in the data folder): whenever git's state
+/// in it is damaged, it is thrown away and cloned again.
+///
+/// History files travel as their bytes: the clone's own attributes
+/// (`.git/info/attributes`, ``attributes``), written before anything is
+/// checked out, override whatever `.gitattributes` the remote holds, so
+/// that git converts no line end, runs no filter and re-encodes nothing.
 struct SyncClone {
   /// git, working in the clone.
   let git: Git
@@ -33,22 +40,55 @@ struct SyncClone {
     var remoteHeld: Int?
     /// How many bytes of it the remote lacked.
     var bytes = 0
+    /// The other machines whose files the remote lacked, or held shorter
+    /// than the data folder, and that were sent.
+    var others: [MachineID] = []
+    /// Whether the remote no longer held a commit this machine had pushed:
+    /// it was rolled back, restored from a backup or rewritten.
+    var remoteLostCommits = false
   }
 
-  /// Makes the clone when it is missing, and points it at the remote.
+  /// The clone's attributes: every file is taken as bytes, whatever the
+  /// remote's `.gitattributes` say (they come before, and these win).
+  static let attributes = Array(
+    """
+    # memoquiz: history files travel as their bytes, whatever the remote's .gitattributes say.
+    * -text -eol -crlf -filter -ident -working-tree-encoding -diff -merge -export-subst
+
+    """.utf8)
+
+  /// Where the clone keeps the last commit it pushed, to tell a remote
+  /// that lost it.
+  static let pushedRef = "refs/memoquiz/pushed"
+
+  /// The clone's attributes file.
+  private var attributesFile: String { path + "/.git/info/attributes" }
+
+  /// The file of ``pushedRef``, written and removed directly: one run of
+  /// git fewer per sync.
+  private var pushedFile: String { path + "/.git/" + Self.pushedRef }
+
+  /// Makes the clone afresh, pointed at the remote, unless it is there
+  /// with ``attributes`` (a clone made without them may have its files
+  /// checked out converted) and for this remote (what a clone of another
+  /// holds, and pushed there, is nothing this one lacks or lost).
   func prepare() throws {
     var status = stat()
-    if lstat(path + "/.git", &status) != 0 {
-      discard()
-      try DataFolder.createFolder(path)
-      try must(["init", "-q", "-b", "main"])
+    var ready =
+      lstat(path + "/.git", &status) == 0
+      && (try? DurableFile.read(attributesFile, limit: 65_536)) == Self.attributes
+    if ready {
+      let url = try git.run(["config", "--get", "remote.origin.url"], quiet: true)
+      ready = url.status == 0 && url.standardOutput.dropLast() == remote.address
     }
-    let url = try git.run(["config", "--get", "remote.origin.url"], quiet: true)
-    if url.status != 0 {
-      try must(["remote", "add", "--", "origin", remote.address])
-    } else if url.standardOutput.dropLast() != remote.address {
-      try must(["remote", "set-url", "--", "origin", remote.address])
-    }
+    guard !ready else { return }
+    discard()
+    try DataFolder.createFolder(path)
+    try must(["init", "-q", "-b", "main"])
+    // Before anything is fetched or checked out.
+    try DataFolder.createFolder(path + "/.git/info")
+    try DurableFile.replace(attributesFile, with: Self.attributes, durably: false)
+    try must(["remote", "add", "--", "origin", remote.address])
   }
 
   /// Throws the clone away (the remote and `history/` hold everything).
@@ -58,39 +98,67 @@ struct SyncClone {
     if rename(path, aside) == 0 { Self.removeTree(aside) }
   }
 
-  /// Fetches, puts this machine's file over the remote's newest state,
-  /// commits and pushes it. When another machine pushed in between, it
-  /// fetches again.
+  /// Fetches, puts this machine's file over the remote's newest state with
+  /// every other machine's file the remote lacks, commits and pushes it.
+  /// When another machine pushed in between, it fetches again.
   /// - Parameters:
   ///   - own: this machine's history file in the data folder.
   ///   - name: its name under `history/`.
+  ///   - history: the data folder's `history/`, whose other machines'
+  ///     files are sent when the remote lacks them and `everyFile` is set
+  ///     or the remote lost a commit this clone pushed.
+  ///   - everyFile: send every file the remote lacks, whatever happened.
   ///   - host: this machine's host name, for the commit message.
-  func exchange(own: String, name: String, host: String) throws -> Sent {
+  func exchange(own: String, name: String, history: String, everyFile: Bool, host: String) throws -> Sent {
     var attempt = 0
+    var lost = false
     while true {
       attempt += 1
       try must(["fetch", "-q", "--prune", "--", "origin"])
       let branch = try remoteBranch()
+      lost = try lost || lostPushed(branch: branch)
       if let branch {
         try must(["reset", "-q", "--hard", "refs/remotes/origin/" + branch])
       }
       try must(["clean", "-q", "-f", "-d", "-x"])
-      let sent = try putInPlace(own: own, name: name)
-      try must(["add", "-A", "--", "history"])
+      var sent = try putInPlace(own: own, name: name)
+      if everyFile || lost { sent.others = try putOthers(from: history, except: name) }
+      sent.remoteLostCommits = lost
+      // Forced: a `.gitignore` of the remote's never keeps a file back.
+      try must(["add", "-A", "-f", "--", "history"])
       if try git.run(["diff", "--cached", "--quiet"], quiet: quiet).status != 0 {
         try must(identity() + ["commit", "-q", "--no-verify", "-m", "memoquiz: the history of \(host)"])
       }
       let head = try git.run(["rev-parse", "-q", "--verify", "HEAD"], quiet: true)
       guard head.status == 0 else { return sent }
       if let branch, try must(["rev-parse", "refs/remotes/origin/" + branch]) == head.standardOutput {
+        // Said once: what the remote holds now is what is remembered.
+        if lost { unlink(pushedFile) }
         return sent
       }
       let last = attempt >= 3
       let push = try git.run(
         ["push", "-q", "--", "origin", "HEAD:refs/heads/" + (branch ?? "main")], quiet: quiet || !last)
-      if push.status == 0 { return sent }
+      if push.status == 0 {
+        try DataFolder.createFolder(path + "/.git/refs/memoquiz")
+        try DurableFile.replace(pushedFile, with: Array(head.standardOutput.utf8), durably: false)
+        return sent
+      }
       if last { throw SyncError.gitFailed("git push origin") }
     }
+  }
+
+  /// Whether the remote's branch, just fetched, no longer holds the last
+  /// commit this clone pushed (a remote that is merely behind what this
+  /// machine holds has lost nothing).
+  private func lostPushed(branch: String?) throws -> Bool {
+    guard DurableFile.exists(pushedFile) else { return false }
+    guard let branch else { return true }
+    // 0: held; 1: not; else the commit pushed is unknown here (the clone
+    // was damaged), which tells nothing.
+    let held = try git.run(
+      ["merge-base", "--is-ancestor", Self.pushedRef, "refs/remotes/origin/" + branch], quiet: true)
+    return held.status == 1
   }
 
   /// The remote's branch: `main`, else `master`, else the only one.
@@ -131,6 +199,41 @@ struct SyncClone {
       throw PersistenceError.cannotWrite(path: target, error)
     }
     return sent
+  }
+
+  /// Writes into the clone each other machine's file of the data folder's
+  /// `history` that the remote lacks, or holds shorter (a prefix of it),
+  /// or holds as something else than a regular file; a copy that differs
+  /// is left as the remote holds it.
+  /// - Returns: the machines whose files were written.
+  private func putOthers(from history: String, except own: String) throws -> [MachineID] {
+    var written: [MachineID] = []
+    for (machine, identity) in try HistoryEntry.machineFiles(in: history).machines {
+      let name = machine.hex + ".log"
+      guard name != own else { continue }
+      let target = historyFolder + "/" + name
+      var status = stat()
+      let regular = lstat(target, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+      if regular && Int(status.st_size) >= Int(identity.size) { continue }
+      guard let ours = try? DurableFile.read(history + "/" + name, limit: Int.max) else { continue }
+      if regular {
+        guard let held = try? DurableFile.read(target, limit: Int.max), held.count < ours.count,
+          ours.starts(with: held)
+        else { continue }
+        unlink(target)
+      } else if lstat(target, &status) == 0 {
+        if (status.st_mode & S_IFMT) == S_IFDIR { Self.removeTree(target) } else { unlink(target) }
+      }
+      do throws(SystemError) {
+        let descriptor = try FileDescriptor.open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW)
+        defer { descriptor.close() }
+        try descriptor.writeAll(ours)
+      } catch {
+        throw PersistenceError.cannotWrite(path: target, error)
+      }
+      written.append(machine)
+    }
+    return written
   }
 
   /// `-c` settings for a commit when git knows no identity for the learner.

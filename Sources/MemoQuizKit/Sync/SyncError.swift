@@ -10,6 +10,9 @@ public enum SyncError: Error, Sendable {
   case noAnswer(Int)
   /// Ctrl-C, SIGTERM or SIGHUP arrived while git ran; git was ended.
   case interrupted
+  /// The remote's refs name objects it no longer holds, and it is not on
+  /// this machine's disks, where sync could mend it.
+  case remoteDamaged(String)
 
   /// Whether the failure may come from a damaged clone rather than from the
   /// remote, so that a fresh clone is worth a try.
@@ -34,6 +37,11 @@ extension SyncError: CustomStringConvertible {
       "the remote did not answer within \(seconds) seconds; your answers are safe here, and `memoquiz sync` tries again"
     case .interrupted:
       "stopped while git ran; your answers are safe here, and `memoquiz sync` tries again"
+    case .remoteDamaged(let remote):
+      "the remote \(remote) lost commits that its branch still names (git's message is above), so git can neither "
+        + "fetch from it nor push to it, and it is not on this machine's disks, where sync could make it again; "
+        + "your answers are safe here. Mend it where it is (git fsck), or give an empty repository to "
+        + "`memoquiz sync --init REMOTE`: every history file this machine holds is sent to it"
     }
   }
 }

@@ -491,6 +491,10 @@ enum CommandTable {
         .paragraph(
           "Outside a git repository it says so and exits 1; git's own errors are shown as git writes them. "
             + "Any file sync works too (Syncthing, Dropbox, rsync): share history/ and keep local/ out."),
+        .paragraph(
+          "A remote that lost commits (rolled back, restored from a backup, or left by a power cut naming objects "
+            + "it no longer holds) is sent every history file it lacks, with a warning; one on this machine's disks "
+            + "that git can no longer fetch from or push to is kept aside as NAME.damaged-DATE and made again."),
       ],
       examples: [
         Example("memoquiz sync --init git@example.com:me/memoquiz-data.git", "set it up once on each machine"),

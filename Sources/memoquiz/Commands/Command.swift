@@ -30,18 +30,24 @@ struct CommandContext {
   /// - Parameter needsMemory: `false` for a command that shows the groups
   ///   and the day but asks nothing: it reads the outlook.
   func loadCaretaker(needsMemory: Bool = true) throws -> QuestionGroupCaretaker {
-    let terminal = terminal
-    let caretaker = try QuestionGroupCaretaker(folder: folder, needsMemory: needsMemory) { terminal.warn($0) }
+    let caretaker = try QuestionGroupCaretaker(folder: folder, needsMemory: needsMemory, onWarning: warn)
     loaded.caretakers.append(caretaker.progress)
     return caretaker
   }
 
   /// The progress alone, for commands that do not need the groups.
   func loadProgress() throws -> ProgressCaretaker {
-    let terminal = terminal
-    let progress = try ProgressCaretaker(folder: folder) { terminal.warn($0) }
+    let progress = try ProgressCaretaker(folder: folder, onWarning: warn)
     loaded.caretakers.append(progress)
     return progress
+  }
+
+  /// Shows a warning once per command: a command that reads the history
+  /// twice (its progress, then its groups) says what it left out once.
+  var warn: (String) -> Void {
+    { [terminal, loaded] message in
+      if loaded.warned.insert(message).inserted { terminal.warn(message) }
+    }
   }
 
   /// Writes the checkpoints that are due, after the command's output is shown.
@@ -61,4 +67,6 @@ struct CommandContext {
 /// The progress caretakers a command loaded.
 final class LoadedProgress {
   var caretakers: [ProgressCaretaker] = []
+  /// The warnings shown so far.
+  var warned: Set<String> = []
 }

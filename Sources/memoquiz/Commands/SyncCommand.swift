@@ -21,7 +21,7 @@ struct SyncCommand: Command {
     let terminal = context.terminal
     let sync = HistorySync(
       folder: context.folder, environment: context.environment, showGitMessages: { terminal.writeErrorVerbatim($0) },
-      warn: { terminal.warn($0) })
+      warn: context.warn)
     let report =
       try remote.map { try sync.initialize(remote: $0, now: context.now()) } ?? sync.sync(now: context.now())
     if !report.sent.isEmpty {
@@ -31,6 +31,12 @@ struct SyncCommand: Command {
       terminal.write("Sent \(counted(report.sentBytes, "byte")) of this machine's history file, no whole step.\n")
     } else {
       terminal.write("Nothing new to send.\n")
+    }
+    if report.othersSent > 0 {
+      // A remote that lost them, or a new one.
+      let files = report.othersSent == 1 ? "file" : "files"
+      terminal.write(
+        "Sent the history \(files) of \(counted(report.othersSent, "other machine")) that the remote lacked.\n")
     }
     guard !report.arrivals.isEmpty else {
       terminal.write("Nothing new from other machines.\n")

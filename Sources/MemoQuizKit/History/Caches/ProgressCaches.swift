@@ -41,10 +41,12 @@ struct ProgressCaches {
   }
 
   /// What a command that needs no card's memory reads: the outlook when it
-  /// reaches as far as every history file, else the checkpoint. Touches
-  /// nothing: safe to run on another thread.
+  /// reaches as far as every history file, else the checkpoint, with the
+  /// entries of `history/` left out when the outlook is used (the store
+  /// warns of them, as a reading of the history does). Touches nothing:
+  /// safe to run on another thread.
   static func readOutlookOrCheckpoint(in folder: DataFolder) -> (
-    outlook: ProgressCheckpoint?, checkpoint: CheckpointRead?
+    outlook: ProgressCheckpoint?, checkpoint: CheckpointRead?, leftOut: [String]
   ) {
     // The history's files are looked at on a thread of their own while the
     // outlook is read: one call per file, thousands of them in a shared folder.
@@ -56,10 +58,10 @@ struct ProgressCaches {
       reading.records.isEmpty, reading.damaged.isEmpty,
       HistoryCaretaker.Coverage.sameBytes(reading.coverage, outlook.coverage)
     {
-      return (outlook, nil)
+      return (outlook, nil, reading.leftOut)
     }
     _ = files.result()
-    return (nil, readCheckpoint(in: folder))
+    return (nil, readCheckpoint(in: folder), [])
   }
 
   /// The caches that are due, being encoded: the checkpoint on a second

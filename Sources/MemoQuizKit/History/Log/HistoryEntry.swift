@@ -117,6 +117,65 @@ enum HistoryEntry: Equatable {
     return MachineID(rawValue: value)
   }
 
+  /// The one warning for an entry of a `history/` folder named like a
+  /// machine's file (``lookalike``) that is left out, whichever command or
+  /// `sync` found it: it names the entry as `shown` and says why it is not
+  /// read (a folder or a link, another spelling of an identity, a conflict
+  /// copy Syncthing made).
+  /// - Parameters:
+  ///   - shown: the entry as the warning names it (its path, say).
+  ///   - name: its name in `folder`.
+  static func leftOutWarning(_ shown: String, name: String, in folder: String) -> String {
+    let notRead = "; it is left out"
+    if let (machine, copy) = syncthingConflictCopy(name) {
+      return "\(shown) is a conflict copy Syncthing made of the history file of machine \(machine) (\(copy)); "
+        + "only \(machine).log is read, and the copy is left out"
+    }
+    var status = stat()
+    let kind: String? =
+      if lstat(folder + "/" + name, &status) != 0 {
+        nil
+      } else {
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a folder"
+        case S_IFLNK: "a link"
+        default: "not a regular file"
+        }
+      }
+    let stem = name.dropLast(4)
+    let canonical = MachineID(hex: stem.lowercased()).map(\.hex)
+    if let kind {
+      let what = kind == "not a regular file" ? kind : "\(kind), not a machine's history file"
+      return "\(shown) is \(what) (a regular file named by a machine id in lower case)" + notRead
+    }
+    if let canonical, name != canonical + ".log" {
+      return "\(shown) spells the name of machine \(canonical)'s history file another way; only \(canonical).log "
+        + "(in lower case) is read" + notRead
+    }
+    return "\(shown) is not a machine's history file (a regular file named by a machine id in lower case)" + notRead
+  }
+
+  /// The machine and the conflict a name of Syncthing's conflict copies
+  /// names: `1a2b3c4d.sync-conflict-20261201-101010-ABCDEFG.log` is a copy of
+  /// `1a2b3c4d.log` made on 2026-12-01 at 10:10:10 by device `ABCDEFG`.
+  static func syncthingConflictCopy(_ name: String) -> (machine: String, conflict: String)? {
+    let marker = ".sync-conflict-"
+    guard name.lowercased().hasSuffix(".log"), let range = name.firstRange(of: marker) else { return nil }
+    let stem = name[..<range.lowerBound]
+    let fields = name[range.upperBound...].dropLast(4).split(separator: "-", omittingEmptySubsequences: false)
+    guard let machine = MachineID(hex: stem.lowercased()), fields.count >= 3,
+      fields[0].count == 8, fields[1].count == 6, (fields[0] + fields[1]).allSatisfy({ $0.isASCII && $0.isNumber })
+    else { return nil }
+    let day = fields[0]
+    let time = fields[1]
+    let date =
+      "\(day.prefix(4))-\(day.dropFirst(4).prefix(2))-\(day.suffix(2)) "
+      + "\(time.prefix(2)):\(time.dropFirst(2).prefix(2)):\(time.suffix(2))"
+    let device = fields[2...].joined(separator: "-")
+    return (machine.hex, "a conflict of \(date) with device \(device)")
+  }
+
   /// The names in `folder`, without `.` and `..`.
   static func names(in folder: String) throws(PersistenceError) -> [String] {
     guard let directory = opendir(folder) else {
