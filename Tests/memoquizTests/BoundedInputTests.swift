@@ -114,6 +114,22 @@ import Testing
     try expectRefused(run, saying: "its collection is not an SQLite database", in: sandbox)
   }
 
+  @Test func aMediaListOfGigabytesIsRefusedBeforeItIsInflated() throws {
+    // A collection that reads, beside a list of media names that would
+    // inflate to a gigabyte of zeros.
+    let collection = try HostilePackage.collection(
+      revlog: "CREATE TABLE revlog (id integer primary key, cid integer, usn integer, ease integer, ivl integer, "
+        + "lastIvl integer, factor integer, time integer, type integer)")
+    let sandbox = try MemoQuizSandbox()
+    let package = HostilePackage.zip([
+      HostilePackage.Entry(name: "collection.anki2", stored: collection),
+      HostilePackage.Entry(
+        name: "media", stored: HostilePackage.deflate([.zeros(1 << 30)]), deflated: true, size: 1 << 30),
+    ])
+    let run = try importMeasured(package, in: sandbox)
+    try expectRefused(run, saying: "media would take 1024 MiB", in: sandbox)
+  }
+
   @Test func aHistoryLineOfMillionsOfTabsIsDamagedBeforeItCostsMemory() throws {
     let sandbox = try MemoQuizSandbox()
     let history = sandbox.folder.appendingPathComponent("history")
@@ -271,7 +287,7 @@ import Testing
 
   @Test func answersSavedJustBeforeTheReaderLeftAreTakenBack() throws {
     // The reader reads the round's first lines and goes while the verdicts
-    // of the 33 answers that came together are written: they were saved
+    // of the answers that came together are written: they were saved
     // first, as every answer is, and are then taken back.
     let sandbox = try MemoQuizSandbox()
     let terminal = PipedTerminal(input: String(repeating: "ku\n", count: 33), environment: sandbox.environment)
@@ -281,8 +297,11 @@ import Testing
     #expect(terminal.standardError == Self.outputClosed)
     #expect(try answersInEffect(in: sandbox) == 0)
     let lines = try String(contentsOf: sandbox.historyFile, encoding: .utf8).split(separator: "\n")
-    #expect(lines.filter { $0.hasPrefix("answer\t") }.count == 33)
-    #expect(lines.filter { $0.hasPrefix("undo\t") }.count == 33)
+    // However the answers were grouped (a group closes after 20 ms), each
+    // one saved is taken back.
+    let saved = lines.filter { $0.hasPrefix("answer\t") }.count
+    #expect(saved > 0)
+    #expect(lines.filter { $0.hasPrefix("undo\t") }.count == saved)
     // The round is still there, at its first question.
     let resumed = try sandbox.run(["play", "1"], input: ":quit\n")
     #expect(resumed.stdout.contains("question 1 of"), "\(resumed.stdout)")

@@ -151,7 +151,7 @@ public enum AnkiPackage {
     _ bytes: [UInt8], isCurrent: Bool, ceiling: Int
   ) throws(AnkiPackageError) -> [String] {
     if isCurrent {
-      let message = try Zstd.load().decompress(bytes, limit: ceiling)
+      let message = try Zstd.load().decompress(bytes, limit: min(ceiling, ZipArchive.smallEntrySize))
       var names: [String] = []
       for entry in try ProtobufReader.fields(of: message[...]) where entry.number == 1 {
         guard case .bytes(let body) = entry.value else { continue }

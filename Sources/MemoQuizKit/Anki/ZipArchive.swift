@@ -174,14 +174,19 @@ struct ZipArchive {
   /// The bytes of an entry, decompressed and checked against its CRC-32:
   /// for the small entries (`meta`, `media`); a collection is streamed
   /// with ``stream(_:limit:into:)``.
+  /// - Parameter limit: the most bytes the entry may hold in memory.
   /// - Throws: ``AnkiPackageError/invalid(_:)`` for an entry that is
   ///   damaged, cut short or compressed another way;
-  ///   ``AnkiPackageError/tooLarge(_:)`` past ``maximumEntrySize``.
-  func contents(of entry: Entry) throws(AnkiPackageError) -> [UInt8] {
+  ///   ``AnkiPackageError/tooLarge(_:)`` past `limit`.
+  func contents(of entry: Entry, limit: Int = smallEntrySize) throws(AnkiPackageError) -> [UInt8] {
     var data: [UInt8] = []
-    try stream(entry, limit: Self.maximumEntrySize) { chunk throws(AnkiPackageError) in data.append(contentsOf: chunk) }
+    try stream(entry, limit: limit) { chunk throws(AnkiPackageError) in data.append(contentsOf: chunk) }
     return data
   }
+
+  /// The most bytes a small entry (`meta`, `media`) is read to: the names
+  /// of hundreds of thousands of media files.
+  static let smallEntrySize = 16 << 20
 
   /// The most compressed bytes read at a time.
   private static let chunkSize = 1 << 20
