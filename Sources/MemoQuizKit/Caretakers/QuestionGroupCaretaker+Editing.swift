@@ -6,12 +6,21 @@ extension QuestionGroupCaretaker {
   /// step of the history, after saving a snapshot of the file it replaces.
   ///
   /// Callers check the bytes first: only a valid questions file is installed.
+  /// - Parameters:
+  ///   - startedFrom: the questions the new file was made from, when they
+  ///     were read earlier (an editor was open meanwhile): what other
+  ///     commands changed since is merged with the new file, not lost.
+  ///   - onWarning: told of a question changed both here and by another
+  ///     command meanwhile.
   /// - Returns: the groups renamed whose progress followed them.
   @discardableResult
   public static func installQuestions(
-    _ bytes: [UInt8], in folder: DataFolder, kind: StepKind, summary: String, now: Date
+    _ bytes: [UInt8], in folder: DataFolder, kind: StepKind, summary: String, startedFrom: QuestionsEditStart? = nil,
+    now: Date, onWarning: @escaping (String) -> Void = { _ in }
   ) throws -> [GroupRename] {
-    try ProgressCaretaker(folder: folder).changeQuestions(kind: kind, group: nil, at: now) { _ in
+    try ProgressCaretaker(folder: folder, onWarning: onWarning).changeQuestions(
+      kind: kind, group: nil, at: now, startedFrom: startedFrom
+    ) { _ in
       (bytes, summary, ())
     }?.renames ?? []
   }
