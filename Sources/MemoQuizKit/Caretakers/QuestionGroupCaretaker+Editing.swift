@@ -28,14 +28,18 @@ extension QuestionGroupCaretaker {
   /// Changes the questions as one step, planned from the groups as they are
   /// under the folder's lock, so that two changes made at once never lose
   /// each other.
-  /// - Parameter plan: given the groups in use now, returns the new file,
-  ///   a summary of the change, and a result for the caller.
+  /// - Parameters:
+  ///   - onWarning: told of what the user should know, such as questions
+  ///     that two machines changed, found while the change is made.
+  ///   - plan: given the groups in use now, returns the new file, a
+  ///     summary of the change, and a result for the caller.
   /// - Returns: what `plan` returned.
   public static func changeQuestions<Result>(
     in folder: DataFolder, kind: StepKind, group: String?, now: Date, imported: [ImportedAnswer] = [],
+    onWarning: @escaping (String) -> Void = { _ in },
     _ plan: ([QuestionGroup]) throws -> (bytes: [UInt8], summary: String, result: Result)
   ) throws -> Result? {
-    let progress = try ProgressCaretaker(folder: folder)
+    let progress = try ProgressCaretaker(folder: folder, onWarning: onWarning)
     let outcome = try progress.changeQuestions(kind: kind, group: group, at: now, imported: imported) { old in
       let groups = try old.map { try Self.groups(from: $0, file: folder.questionsFile) } ?? Self.bundledGroups()
       let (bytes, summary, result) = try plan(groups)
