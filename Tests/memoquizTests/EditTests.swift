@@ -32,6 +32,80 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: sandbox.questionsFile.path))
   }
 
+  @Test func aQuestionAddedWhileTheEditorWasOpenIsKeptWithTheEdit() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["Mine", "Other"], count: 2)
+    let now = "2026-12-01T09:00:00Z"
+    // While the editor is open, another command adds a question; then the
+    // draft, made before the add, is edited and saved.
+    let script = try editor(
+      sandbox,
+      """
+      MEMOQUIZ_HOME='\(sandbox.folder.path)' MEMOQUIZ_NOW=\(now) '\(MemoQuizSandbox.binary.path)' \
+        add Mine q9 a9 > /dev/null 2>&1 || exit 3
+      sed -i 's/"a1"/"edited"/' "$1"
+      """)
+    let result = try sandbox.run(["edit"], environment: ["EDITOR": script, "VISUAL": "", "MEMOQUIZ_NOW": now])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr == "")
+    let file = try String(contentsOf: sandbox.questionsFile, encoding: .utf8)
+    #expect(file.contains("\"q9\""), "\(file)")
+    #expect(file.contains("\"edited\""), "\(file)")
+    #expect(!file.contains("\"a1\""), "\(file)")
+    let groups = try sandbox.run(["groups"])
+    #expect(groups.stderr == "")
+    #expect(
+      groups.stdout == """
+          #  Group  Questions  Due  Correct  Incorrect  Accuracy
+          1  Mine           3    0        0          0         -
+          2  Other          2    0        0          0         -
+
+        """)
+    let history = try sandbox.run(["history"])
+    #expect(!history.stdout.contains("taken back") && !history.stdout.contains("by hand"), "\(history.stdout)")
+    #expect(history.stdout.contains("add of q9 to Mine"), "\(history.stdout)")
+    #expect(history.stdout.contains("edit of the questions"), "\(history.stdout)")
+    // Each step is in effect: taking back the edit leaves the add.
+    #expect(try sandbox.run(["undo"]).status == 0)
+    let undone = try String(contentsOf: sandbox.questionsFile, encoding: .utf8)
+    #expect(undone.contains("\"q9\"") && undone.contains("\"a1\"") && !undone.contains("\"edited\""), "\(undone)")
+  }
+
+  @Test func theSameQuestionEditedWhileTheEditorWasOpenKeepsTheLaterEditAndSaysSo() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["Mine"], count: 2)
+    let inner = try editor(sandbox, #"sed -i 's/"a1"/"inner"/' "$1""#)
+    let innerPath = sandbox.folder.appendingPathComponent("inner.sh").path
+    try FileManager.default.moveItem(atPath: String(inner.dropFirst(3)), toPath: innerPath)
+    let script = try editor(
+      sandbox,
+      """
+      MEMOQUIZ_HOME='\(sandbox.folder.path)' EDITOR='sh \(innerPath)' VISUAL= '\(MemoQuizSandbox.binary.path)' \
+        edit > /dev/null 2>&1 || exit 3
+      sed -i 's/"a1"/"outer"/' "$1"
+      """)
+    let result = try sandbox.run(["edit"], environment: ["EDITOR": script, "VISUAL": ""])
+    #expect(result.status == 0, "\(result.stderr)")
+    let file = try String(contentsOf: sandbox.questionsFile, encoding: .utf8)
+    #expect(file.contains("\"outer\"") && !file.contains("\"inner\""), "\(file)")
+    let snapshots = try sandbox.run(["snapshots"]).stdout
+    let id = try #require(
+      snapshots.split(separator: "\n").first { $0.contains("replaced by a change") }?
+        .split(separator: " ").first { Int($0) != nil })
+    #expect(
+      result.stderr.hasSuffix(
+        "questions changed by two commands at once on \"\(try machineLabel(sandbox))\" (\"q1\" in Mine); kept the later change, the earlier one is snapshot \(id)\n"
+      ), "\(result.stderr)")
+    #expect(try sandbox.run(["groups"]).stderr == "")
+  }
+
+  /// The machine as messages name it: its host's name and its id.
+  private func machineLabel(_ sandbox: MemoQuizSandbox) throws -> String {
+    let file = sandbox.folder.appendingPathComponent("local/machine")
+    let fields = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")[0].split(separator: "\t")
+    return "\(fields[2]) \(fields[1])"
+  }
+
   @Test func editorCommandMayCarryArguments() throws {
     let sandbox = try MemoQuizSandbox()
     let script = try editor(sandbox, #"[ "$1" = "--wait" ] || exit 3; sed -i 's/"Numbers"/"Counting"/' "$2""#)

@@ -36,6 +36,97 @@ import Testing
     try noted.write(to: state)
   }
 
+  /// How a crash between replacing the questions file and noting it leaves
+  /// `local/questions-state`.
+  enum LostNote: CaseIterable {
+    /// As it was before the step.
+    case asBefore
+    /// Gone.
+    case deleted
+  }
+
+  /// The folder as a crash right after `command` replaced the questions
+  /// file, before memoquiz noted it, leaves it.
+  private func crashBeforeNote(of command: [String], in sandbox: MemoQuizSandbox, _ lost: LostNote) throws {
+    let state = sandbox.folder.appendingPathComponent("local/questions-state")
+    let noted = try Data(contentsOf: state)
+    let result = try sandbox.run(command, environment: later)
+    #expect(result.status == 0, "\(result.stderr)")
+    switch lost {
+    case .asBefore: try noted.write(to: state)
+    case .deleted: try FileManager.default.removeItem(at: state)
+    }
+  }
+
+  /// The questions file a copy of the folder without `local/` shows.
+  private func questionsOfAFreshCopy(_ sandbox: MemoQuizSandbox) throws -> String {
+    let fresh = try MemoQuizSandbox()
+    try FileManager.default.removeItem(at: fresh.folder)
+    try FileManager.default.copyItem(at: sandbox.folder, to: fresh.folder)
+    try FileManager.default.removeItem(at: fresh.folder.appendingPathComponent("local"))
+    let groups = try fresh.run(["groups"], environment: day2)
+    #expect(groups.status == 0, "\(groups.stderr)")
+    return try questions(fresh)
+  }
+
+  @Test(arguments: LostNote.allCases)
+  func anImportUndoneRightAfterACrashIsGoneAndNoLaterAddBringsItBack(_ lost: LostNote) throws {
+    let sandbox = try MemoQuizSandbox()
+    try importWords(sandbox)
+    let more = sandbox.folder.appendingPathComponent("more.tsv")
+    try "Q9\tA9\n".write(to: more, atomically: true, encoding: .utf8)
+    try crashBeforeNote(of: ["import", more.path, "--title", "More"], in: sandbox, lost)
+    #expect(try questions(sandbox).contains("\"More\""))
+
+    let undo = try sandbox.run(["undo"], environment: day2)
+    #expect(
+      undo.stdout
+        == "Took back step 2: import of \(more.path); the questions are as they were before it. `memoquiz redo` brings it back.\n"
+    )
+    #expect(undo.stderr == "")
+    #expect(try !questions(sandbox).contains("More"))
+    #expect(try questions(sandbox) == questionsOfAFreshCopy(sandbox))
+
+    let add = try sandbox.run(["add", "Words", "Q3", "A3"], environment: day2)
+    #expect(add.status == 0, "\(add.stderr)")
+    #expect(try !questions(sandbox).contains("More"))
+    #expect(try questions(sandbox).contains("\"Q3\""))
+    #expect(try !sandbox.run(["groups"], environment: day2).stdout.contains("More"))
+    #expect(try questions(sandbox) == questionsOfAFreshCopy(sandbox))
+    let history = try sandbox.run(["history"], environment: day2)
+    #expect(!history.stdout.contains("by hand"), "\(history.stdout)")
+  }
+
+  @Test func undoOfAForeignChangeThatCarriesNoEarlierVersionSaysTheFileStays() throws {
+    // Another machine's change of the questions that names no version
+    // before it, as a change recorded by hand in its file would.
+    let other = try MemoQuizSandbox()
+    let words = other.folder.appendingPathComponent("words.tsv")
+    try "Q1\tA1\n".write(to: words, atomically: true, encoding: .utf8)
+    #expect(try other.run(["import", words.path, "--title", "Words"], environment: day1).status == 0)
+    let log = other.historyFile
+    let text = try String(contentsOf: log, encoding: .utf8)
+    #expect(text.hasSuffix("\t0\t\n"))
+    let crafted = String(text.dropLast(4)) + "\t\t\n"
+
+    let sandbox = try MemoQuizSandbox()
+    #expect(try sandbox.run(["groups"], environment: day1).status == 0)
+    let history = sandbox.folder.appendingPathComponent("history")
+    try FileManager.default.createDirectory(at: history, withIntermediateDirectories: true)
+    try Data(crafted.utf8).write(to: history.appendingPathComponent(log.lastPathComponent))
+    #expect(try sandbox.run(["groups"], environment: day2).stdout.contains("Words"))
+    let before = try questions(sandbox)
+
+    let undo = try sandbox.run(["undo"], environment: day2)
+    #expect(undo.stderr == "")
+    #expect(
+      undo.stdout
+        == "Took back step 1: import of \(words.path); the history holds no earlier version of the questions, so questions.json stays as it is. `memoquiz redo` brings it back.\n"
+    )
+    #expect(try questions(sandbox) == before)
+    #expect(try questions(sandbox) == questionsOfAFreshCopy(sandbox))
+  }
+
   @Test func anAddWhoseFileWasNotWrittenHoldsAndUndoTakesItBack() throws {
     let sandbox = try MemoQuizSandbox()
     let words = try importWords(sandbox)

@@ -67,10 +67,17 @@ extension ProgressCaretaker {
   /// when it does not: a change that arrived from another machine (merged
   /// with this machine's own when both changed the questions), an undo or
   /// redo of a change, or a change whose step was written but whose file
-  /// was not (a crash between the two). A file edited by hand since
-  /// memoquiz last wrote it is the user's: when the history changed the
-  /// questions meanwhile, it becomes a step of its own, later than theirs,
-  /// and is merged with them.
+  /// was not (a crash between the two).
+  ///
+  /// The file is a view of the history. A file that holds a version the
+  /// history holds (any change's, taken back or not, or the version one
+  /// replaced) is such a view, written by memoquiz, however old, and is
+  /// made to hold the version in effect, whatever `local/questions-state`
+  /// says: a crash may have kept that note from following the file. Only
+  /// a file unlike every version the history holds is a hand edit, and the
+  /// user's: when the history changed the questions since the version it
+  /// was edited from, it becomes a step of its own, later than theirs, and
+  /// is merged with them.
   /// - Returns: whether `questions.json` was replaced.
   @discardableResult
   func installQuestions() throws -> Bool {
@@ -88,6 +95,12 @@ extension ProgressCaretaker {
       if fileHash == derived.hash {
         try writeQuestionsState(hash: fileHash)
         return false
+      }
+      if file != nil, heldVersions().contains(fileHash) {
+        // A version memoquiz wrote, the note of which a crash kept from
+        // following it, or one the history has since moved past.
+        try writeQuestions(questionsText(of: derived))
+        return true
       }
       let state = readQuestionsState()
       if let state, state.hash == derived.hash {
@@ -107,14 +120,32 @@ extension ProgressCaretaker {
         try SnapshotCaretaker(folder: folder).save(
           contents: file, reason: "before the questions of the history were installed", now: folder.clock())
       }
-      if let bytes = text.bytes {
-        try DurableFile.replace(folder.questionsFile, with: bytes)
-      } else {
-        try DurableFile.remove(folder.questionsFile)
-      }
-      try writeQuestionsState(hash: derived.hash)
+      try writeQuestions(text)
       return true
     }
+  }
+
+  /// Replaces `questions.json` with `text`, then notes what it holds.
+  func writeQuestions(_ text: QuestionsText) throws {
+    if let bytes = text.bytes {
+      try DurableFile.replace(folder.questionsFile, with: bytes)
+    } else {
+      try DurableFile.remove(folder.questionsFile)
+    }
+    try writeQuestionsState(hash: text.hash)
+  }
+
+  /// The hashes of every version of the questions the history holds: each
+  /// change's, taken back or not, each version a change replaced, and the
+  /// merge in effect when one was worked out.
+  func heldVersions() -> Set<UInt64> {
+    var hashes = Set<UInt64>()
+    for step in progressWithoutMemory.questionsSteps {
+      hashes.insert(step.hash)
+      if let before = step.beforeHash { hashes.insert(before) }
+    }
+    if let merged = knownQuestionsHash() { hashes.insert(merged) }
+    return hashes
   }
 
   /// Records `questions.json`, edited by hand, as a step, so that it reaches
@@ -127,6 +158,11 @@ extension ProgressCaretaker {
       let hash = file.map { $0.withUnsafeBufferPointer(QuestionsText.hash) } ?? 0
       guard hash != state.hash, hash != (try derivedQuestions())?.hash else {
         try writeQuestionsState(hash: hash)
+        return
+      }
+      guard file == nil || !heldVersions().contains(hash) else {
+        // Not an edit: a version memoquiz wrote, no longer the one in effect.
+        try installQuestions()
         return
       }
       try adoptHandEdit(file, basedOn: state.hash)

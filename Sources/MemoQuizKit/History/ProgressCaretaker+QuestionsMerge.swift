@@ -10,7 +10,9 @@ import FoundationEssentials
 /// questions the changes before it give, against the version it was made
 /// from: what it changed applies, and what it did not change stays. Where
 /// it changed a question that a change it had not seen changed too, it
-/// wins, being the later, and the clash is said once on each machine.
+/// wins, being the later, and the clash is said once on each machine. Two
+/// commands of one machine (an `edit` saved after an `add` made while its
+/// editor was open) are merged the same way.
 extension ProgressCaretaker {
   /// The questions the history puts in effect.
   enum DerivedQuestions: Hashable {
@@ -140,9 +142,9 @@ extension ProgressCaretaker {
       for clash in merge.clashes {
         // A question no change merged here changed had its value from the
         // version the merge started from.
-        guard let replaced = writers[clash.key] ?? origin ?? previous,
-          replaced.machine != change.id.machine
-        else { continue }
+        // Two commands on one machine, the later planned on questions
+        // read before the earlier was saved, clash as two machines do.
+        guard let replaced = writers[clash.key] ?? origin ?? previous, replaced != change.id else { continue }
         clashes.append(QuestionsClash(kept: change.id, replaced: replaced, group: clash.group, prompt: clash.prompt))
       }
       for key in QuestionsMerge.changes(from: before, to: later) { writers[key] = change.id }
@@ -178,9 +180,15 @@ extension ProgressCaretaker {
       let other = names[pair.replaced.machine] ?? pair.replaced.machine.hex
       let questions = clashes.filter { $0.kept == pair.kept && $0.replaced == pair.replaced }
         .map { "\"\($0.prompt)\" in \($0.group)" }.joined(separator: ", ")
-      onWarning(
-        "questions changed on both \"\(other)\" and \"\(kept)\" before they synced (\(questions)); kept \(kept)'s, \(other)'s is snapshot \(snapshot.id)"
-      )
+      if pair.kept.machine == pair.replaced.machine {
+        onWarning(
+          "questions changed by two commands at once on \"\(kept)\" (\(questions)); kept the later change, the earlier one is snapshot \(snapshot.id)"
+        )
+      } else {
+        onWarning(
+          "questions changed on both \"\(other)\" and \"\(kept)\" before they synced (\(questions)); kept \(kept)'s, \(other)'s is snapshot \(snapshot.id)"
+        )
+      }
       lines.append("\(pair.kept.text) \(pair.replaced.text)")
     }
     try folder.createLocal()

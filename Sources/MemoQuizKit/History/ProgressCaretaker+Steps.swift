@@ -111,21 +111,36 @@ extension ProgressCaretaker {
   /// `nil` to leave it). The step carries the new file and is on disk before
   /// the file is replaced; a crash between the two is mended by the next
   /// command, which installs the version the history holds.
+  ///
+  /// The step names the version it was made from: `startedFrom` when the
+  /// change was planned on questions read earlier (`edit`, whose editor
+  /// was open meanwhile), else the questions in use now. It is merged
+  /// question by question with what changed since, as changes from two
+  /// machines are, and `questions.json` then holds the merge.
+  /// - Parameters:
+  ///   - imported: reviews that came with the questions, recorded as
+  ///     answers at their own times; those already in the history (by
+  ///     their origin) are left out.
+  ///   - startedFrom: the questions file the change was planned on (`nil`
+  ///     inside: there was none); not given, the file as it is now.
   /// - Returns: what `change` returned, and the groups renamed whose
   ///   progress followed them.
   @discardableResult
-  /// - Parameter imported: reviews that came with the questions, recorded
-  ///   as answers at their own times; those already in the history (by
-  ///   their origin) are left out.
   public func changeQuestions<Result>(
     kind: StepKind, group: String?, at time: Date, imported: [ImportedAnswer] = [],
+    startedFrom: QuestionsEditStart? = nil,
     _ change: ([UInt8]?) throws -> (bytes: [UInt8]?, summary: String, result: Result)?
   ) throws -> (result: Result, renames: [GroupRename])? {
     try locked { () throws -> (result: Result, renames: [GroupRename])? in
-      let outcome: (result: Result, renames: [GroupRename], contents: QuestionsText)? = try perform { progress, ids in
+      // The change is planned on the questions the history puts in effect.
+      try refresh()
+      try installQuestions()
+      let outcome: (result: Result, renames: [GroupRename], step: StepID, contents: QuestionsText)? = try perform {
+        progress, ids in
         let old = try DurableFile.read(folder.questionsFile)
         guard let (bytes, summary, result) = try change(old) else { return ([], nil) }
-        let oldText = old.map { QuestionsText.file(String(decoding: $0, as: UTF8.self)) } ?? QuestionsText.noFile
+        let origin = startedFrom?.file ?? old
+        let originText = origin.map { QuestionsText.file(String(decoding: $0, as: UTF8.self)) } ?? QuestionsText.noFile
         let newText = bytes.map { QuestionsText.file(String(decoding: $0, as: UTF8.self)) } ?? QuestionsText.noFile
         let version = progress.questionsVersion
         try SnapshotCaretaker(folder: folder).save(contents: old, reason: "before \(summary)", now: time)
@@ -137,9 +152,17 @@ extension ProgressCaretaker {
           id: ids[reviews.count], time: ids.after(Timestamp(time)), kind: kind,
           base: version.flatMap { $0.isBefore ? nil : $0.step },
           group: group, summary: summary, contents: newText)
-        // The version replaced is carried unless the history holds it already.
-        if version?.hash != oldText.hash { step.before = oldText }
-        step.renames = Self.renames(from: old, to: bytes, progress: progress)
+        if version?.hash != originText.hash {
+          if let made = progress.questionsSteps.last(where: { $0.hash == originText.hash && progress.isInEffect($0.id) }
+          ) {
+            // Planned on a version a change in effect made, before later ones.
+            step.base = made.id
+          } else {
+            // The version replaced is carried unless the history holds it already.
+            step.before = originText
+          }
+        }
+        step.renames = Self.renames(from: origin, to: bytes, progress: progress)
         let answers = reviews.map { review in
           var answer = review
           answer.round = step.id
@@ -152,17 +175,18 @@ extension ProgressCaretaker {
             .keptDueDays(
               KeptDueDays(id: ids[reviews.count + 1], time: step.time, target: step.id, cards: kept)))
         }
-        return (records, (result, step.renames, newText))
+        return (records, (result, step.renames, step.id, newText))
       }
       guard let outcome else { return nil }
-      // The step is on disk: now the file. A crash in between is mended by
-      // the next command, which installs the version the history holds.
-      if let bytes = outcome.contents.bytes {
-        try DurableFile.replace(folder.questionsFile, with: bytes)
-      } else {
-        try DurableFile.remove(folder.questionsFile)
+      // The step is on disk: now the file, the questions the history puts
+      // in effect (the change, merged with any made since the version it
+      // was planned on). A crash in between is mended by the next command.
+      let derived = try derivedQuestions()
+      if case .version(let version)? = derived, version.step == outcome.step, !version.isBefore {
+        try writeQuestions(outcome.contents)
+      } else if let derived {
+        try writeQuestions(questionsText(of: derived))
       }
-      try writeQuestionsState(hash: outcome.contents.hash)
       return (outcome.result, outcome.renames)
     }
   }

@@ -33,6 +33,8 @@ extension ProgressCaretaker {
   }
 
   private func undo(_ choice: StepChoice?, at time: Date) throws -> String {
+    // The line for a change of the questions, told once they are installed.
+    var questionsChange: String?
     let line: String = try perform { _, ids in
       let steps = HistoryStep.steps(of: try allRecords(), names: history.names())
       let step: HistoryStep
@@ -73,7 +75,7 @@ extension ProgressCaretaker {
         line += "; its scores and memory are back, with every answer since."
       case .questionsChange:
         try checkNoLaterQuestionsChange(after: step, in: steps)
-        line += "; the questions are as they were before it."
+        questionsChange = line
       case .setting:
         line += "; the setting is as it was before it."
       default:
@@ -82,7 +84,14 @@ extension ProgressCaretaker {
       return ([.undo(mark)], line + " `memoquiz redo` brings it back.")
     }
     try installQuestions()
-    return line
+    guard let questionsChange else { return line }
+    // No change in effect, and none carries the version before the first:
+    // the history holds no questions to go back to, and the file stays.
+    let tail =
+      progressWithoutMemory.questionsDerivation == .none
+      ? "; the history holds no earlier version of the questions, so questions.json stays as it is."
+      : "; the questions are as they were before it."
+    return questionsChange + tail + " `memoquiz redo` brings it back."
   }
 
   /// Brings back the step most recently taken back, while no new step was

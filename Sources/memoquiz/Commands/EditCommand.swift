@@ -7,7 +7,10 @@ struct EditCommand: Command {
   func run(in context: CommandContext) throws {
     let terminal = context.terminal
     let folder = context.folder
-    let original = try QuestionGroupCaretaker.questionsText(in: folder)
+    // What other commands change while the editor is open is merged with
+    // the edit when it is saved.
+    let start = try context.loadProgress().questionsForEditing()
+    let original = start.text
     let draft = try QuestionGroupCaretaker.writeDraft(original, in: folder)
     let editor = Editor.fromEnvironment(context.environment)
     var line: Int?
@@ -31,7 +34,8 @@ struct EditCommand: Command {
         questionFile.diagnostics, file: draft, total: questionFile.errorCount + questionFile.warningCount)
       if let groups = questionFile.groups {
         let renames = try QuestionGroupCaretaker.installQuestions(
-          edited, in: folder, kind: .edit, summary: "edit of the questions", now: context.now())
+          edited, in: folder, kind: .edit, summary: "edit of the questions", startedFrom: start, now: context.now(),
+          onWarning: { terminal.warn($0) })
         try QuestionGroupCaretaker.removeDraft(draft)
         let questions = groups.reduce(0) { $0 + $1.questions.count }
         terminal.write(
