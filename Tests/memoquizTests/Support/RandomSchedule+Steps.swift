@@ -35,7 +35,8 @@ extension RandomSchedule {
   /// The answers a typed round draws from: right ones, wrong ones, a hint,
   /// and the in-round commands.
   private static let typedInputs = [
-    "aka", "ao", "shiro", "kuro", "ichi", "ni", "san", "x", "nope", "?", ":right", ":undo",
+    "aka", "ao", "shiro", "kuro", "ichi", "ni", "san", "x", "nope", "?", ":right", ":undo", ":right", ":undo",
+    ":quit",
   ]
 
   /// Takes one random step on `machine` and records it.
@@ -47,14 +48,14 @@ extension RandomSchedule {
     let arguments: [String]
     switch kind {
     case .typedRound:
-      // "Anki" is there once a package was imported.
-      let group = pick(["Colours", "Numbers", "Colours", "Numbers", "Anki"])
+      let group = pick(["Colours", "Numbers"])
       arguments = ["play", group] + strategy()
       input = (0..<number(0...7)).map { _ in pick(Self.typedInputs) + "\n" }.joined()
     case .selfGradedRound:
-      arguments = ["play", "Words"] + strategy()
+      // "Anki" and "Japanese::Words" are there once the package was imported.
+      arguments = ["play", pick(["Words", "Words", "Anki", "Japanese::Words"])] + strategy()
       input = (0..<number(0...3)).map { _ in
-        pick(["", "listen", "see"]) + "\n" + pick(["1", "2", "3", "4", "n", "y", ":right", ":undo"]) + "\n"
+        pick(["", "listen", "see"]) + "\n" + pick(["1", "2", "3", "4", "n", "y", ":right", ":undo", ":quit"]) + "\n"
       }.joined()
     case .undo:
       arguments = ["undo"]
@@ -85,7 +86,8 @@ extension RandomSchedule {
       environment = ["EDITOR": "sh \(script.path)", "VISUAL": ""]
       arguments = ["edit"]
     case .importPackage:
-      arguments = ["import", Self.package, "--title", "Anki", chance(2) ? "--merge" : "--replace"]
+      arguments =
+        ["import", Self.package] + (chance(2) ? ["--title", "Anki"] : []) + [pick(["--merge", "--replace"])]
     case .optimize:
       arguments = ["optimize"] + (chance(2) ? ["--reschedule"] : [])
     }

@@ -110,6 +110,62 @@ extension RandomSchedule {
           difference: "after a full delivery, \(machines[0].name) and \(machine.name) differ:\n\(difference)")
       }
     }
+    try compareScoresAcrossZones()
+  }
+
+  /// `scores --json` of each machine in its own zone, each due time taken
+  /// as the learner day it names there, must be the same on every machine.
+  func compareScoresAcrossZones() throws {
+    let scores = try machines.map { machine in
+      let environment = ["MEMOQUIZ_NOW": nowText, "TZ": machine.zone]
+      let settings = try machine.sandbox.run(["config"], environment: environment).stdout
+      let dayStart =
+        settings.split(separator: "\n").first { $0.hasPrefix("day-starts-at") }
+        .flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") } ?? 4
+      let output = try machine.sandbox.run(["scores", "--json"], environment: environment).stdout
+      return "$ scores --json, each due time as its learner day in the machine's zone\n"
+        + Self.learnerDays(output, zone: machine.zone, dayStartsAt: dayStart)
+    }
+    for (machine, view) in zip(machines, scores).dropFirst() {
+      if let difference = Self.difference([scores[0]], [view]) {
+        throw Divergence(
+          seed: seed, steps: log,
+          difference:
+            "after a full delivery, \(machines[0].name) and \(machine.name) (in \(machines[0].zone) and \(machine.zone)) differ:\n"
+            + difference)
+      }
+    }
+  }
+
+  /// `scores --json` with each question's due time replaced by the learner
+  /// day it falls in, in `zone`, for a day that starts at `dayStartsAt`,
+  /// and without what counts up to today, which is another day in another
+  /// zone: each group's counts for today and each question's retrievability.
+  static func learnerDays(_ output: String, zone: String, dayStartsAt: Int) -> String {
+    guard let groups = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]],
+      let timeZone = TimeZone(identifier: zone)
+    else { return output }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let parser = ISO8601DateFormatter()
+    let days = groups.map { group in
+      // How many are due and new today counts the asking machine's today.
+      var group = group.filter { $0.key != "due" && $0.key != "new" }
+      group["questions"] = (group["questions"] as? [[String: Any]])?.map { question in
+        // Retrievability counts the learner days since the last review, up to the asking machine's today.
+        var question = question.filter { $0.key != "retrievability" }
+        if let due = question["due"] as? String, let instant = parser.date(from: due) {
+          let shifted = instant.addingTimeInterval(Double(-3600 * dayStartsAt))
+          let parts = calendar.dateComponents([.year, .month, .day], from: shifted)
+          question["due"] = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        }
+        return question
+      }
+      return group
+    }
+    guard let data = try? JSONSerialization.data(withJSONObject: days, options: [.sortedKeys, .prettyPrinted])
+    else { return output }
+    return String(decoding: data, as: UTF8.self)
   }
 
   /// The first view that differs, with its first differing lines; `nil` when all are equal.
