@@ -42,10 +42,23 @@ import Testing
     }
   }
 
+  @Test func machinesThatHoldDifferentFilesAreCaughtWithTheSeedAndTheSteps() throws {
+    let schedule = try RandomSchedule(seed: 1)
+    try schedule.run(steps: 2)
+    let result = try schedule.machines[0].sandbox.run(
+      ["play", "Numbers", "--strategy", "sequential"], input: "ichi\nx\n",
+      environment: ["MEMOQUIZ_NOW": schedule.nowText])
+    #expect(result.status == 0, "\(result.stderr)")
+    let caught = #expect(throws: RandomSchedule.Divergence.self) { try schedule.compareMachines() }
+    let text = "\(caught.map { "\($0)" } ?? "")"
+    #expect(text.hasPrefix("seed 1: m0 and m1 differ:\n$ groups -> 0\n"), "\(text)")
+    #expect(text.contains("steps:\n  1. "), "\(text)")
+  }
+
   /// Runs the schedule of `seed` as the batches do, with `steps` steps and
   /// `viewsPerStep` views compared after each, and fails with its steps if
   /// it diverges.
-  static func expectNoDivergence(seed: UInt64, steps: Int = stepsPerSchedule, viewsPerStep: Int? = 2) throws {
+  static func expectNoDivergence(seed: UInt64, steps: Int = 4, viewsPerStep: Int? = 2) throws {
     let schedule = try RandomSchedule(seed: seed, viewsPerStep: viewsPerStep)
     do {
       try schedule.run(steps: steps)

@@ -16,9 +16,13 @@ final class RandomSchedule {
   /// (Tokyo has none), in the order machines take them.
   static let zones = ["America/New_York", "Europe/Berlin", "Asia/Tokyo"]
 
-  /// The first instant of every schedule: the week of both daylight-saving
-  /// changes of 2026 (Berlin on 25 October, New York on 1 November).
-  static let start = ISO8601DateFormatter().date(from: "2026-10-23T18:00:00Z") ?? Date()
+  /// The earliest instants a schedule starts at: a day before each
+  /// daylight-saving change of 2026 (Berlin's at 01:00 UTC on 25 October,
+  /// New York's at 06:00 UTC on 1 November), so that even a short schedule,
+  /// whose clock moves up to 16 hours a step, most often crosses one.
+  static let starts = ["2026-10-24T00:00:00Z", "2026-10-31T04:00:00Z"].compactMap {
+    ISO8601DateFormatter().date(from: $0)
+  }
 
   /// The questions every machine starts with: two typed groups and one graded by the learner.
   static let questions = """
@@ -107,7 +111,8 @@ final class RandomSchedule {
     self.machines = machines
     replay = try MemoQuizSandbox(under: Self.memory)
     replay.environment["COLUMNS"] = "200"
-    now = Self.start.addingTimeInterval(Double(generator.next(below: 3600 * 12)))
+    let start = Self.starts[Int(generator.next(below: UInt64(Self.starts.count)))]
+    now = start.addingTimeInterval(Double(generator.next(below: 3600 * 24)))
   }
 
   /// A file system in memory, where there is one: the schedules write
