@@ -55,6 +55,26 @@ import Testing
     #expect(text.contains("steps:\n  1. "), "\(text)")
   }
 
+  // Schedules of 40 steps, every view compared after each step, whose
+  // cache and replay disagree: after an Anki import, `undo ID` of an
+  // earlier step leaves a question's due day in `scores --json` other than
+  // what the same folder without local/ gives (issue 40, finding 1).
+
+  @Test(.disabled("the cache's due day after undo ID differs from a replay; the fold's two paths are not yet one"))
+  func seed5UndoOfAnotherMachinesStepsAfterAnImportKeepsTheReplaysDueDays() throws {
+    try Self.expectNoDivergence(seed: 5, steps: 40, viewsPerStep: 6)
+  }
+
+  @Test(.disabled("the cache's due day after undo ID differs from a replay; the fold's two paths are not yet one"))
+  func seed28UndoOfOwnStepAfterAnImportKeepsTheReplaysDueDays() throws {
+    try Self.expectNoDivergence(seed: 28, steps: 40, viewsPerStep: 6)
+  }
+
+  @Test(.disabled("the cache's due day after undo ID differs from a replay; the fold's two paths are not yet one"))
+  func seed80UndoOfOwnStepAfterAnImportKeepsTheReplaysDueDays() throws {
+    try Self.expectNoDivergence(seed: 80, steps: 40, viewsPerStep: 6)
+  }
+
   /// Runs the schedule of `seed` as the batches do, with `steps` steps and
   /// `viewsPerStep` views compared after each, and fails with its steps if
   /// it diverges.
