@@ -19,11 +19,13 @@ final class MemoQuizSandbox {
   let folder: URL
   var environment: [String: String]
 
-  init() throws {
+  /// - Parameter parent: the folder to make the data folder in; the
+  ///   system's temp directory unless given.
+  init(under parent: URL? = nil) throws {
     // A process that ends early (as a refused second player does) closes
     // its input; writing to it must fail, not kill the test runner.
     signal(SIGPIPE, SIG_IGN)
-    folder = FileManager.default.temporaryDirectory
+    folder = (parent ?? FileManager.default.temporaryDirectory)
       .appendingPathComponent("memoquiz-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     var environment = ProcessInfo.processInfo.environment

@@ -1,0 +1,126 @@
+import Foundation
+
+/// The kinds of step a schedule draws from, each as a learner would take it.
+enum StepKind: String, CaseIterable, Sendable {
+  /// A typed round: right and wrong answers, hints, `:right`, in-round
+  /// `:undo`, and input that may end before the round does (left open).
+  case typedRound
+  /// A round of cards graded by the learner, `:right` and `:undo` included.
+  case selfGradedRound
+  case undo
+  case undoStep
+  case redo
+  case reset
+  case config
+  case add
+  case edit
+  case importPackage
+  case optimize
+
+  /// How often a schedule draws each kind, against the others: rounds most
+  /// often, as a learner plays most; `optimize`, which fits the scheduler
+  /// and takes the longest, least.
+  var weight: Int {
+    switch self {
+    case .typedRound: 8
+    case .selfGradedRound: 4
+    case .undo, .undoStep, .redo: 3
+    case .reset, .config, .add, .edit, .importPackage: 2
+    case .optimize: 1
+    }
+  }
+}
+
+extension RandomSchedule {
+  /// The answers a typed round draws from: right ones, wrong ones, a hint,
+  /// and the in-round commands.
+  private static let typedInputs = [
+    "aka", "ao", "shiro", "kuro", "ichi", "ni", "san", "x", "nope", "?", ":right", ":undo", ":right", ":undo",
+    ":quit",
+  ]
+
+  /// Takes one random step on `machine` and records it.
+  func step(on machine: Machine) throws {
+    stepCount += 1
+    let kind = pick(kinds.flatMap { Array(repeating: $0, count: $0.weight) })
+    var input = ""
+    var environment: [String: String] = [:]
+    let arguments: [String]
+    switch kind {
+    case .typedRound:
+      let group = pick(["Colours", "Numbers"])
+      arguments = ["play", group] + strategy()
+      input = (0..<number(0...7)).map { _ in pick(Self.typedInputs) + "\n" }.joined()
+    case .selfGradedRound:
+      // "Anki" and "Japanese::Words" are there once the package was imported.
+      arguments = ["play", pick(["Words", "Words", "Anki", "Japanese::Words"])] + strategy()
+      input = (0..<number(0...3)).map { _ in
+        pick(["", "listen", "see"]) + "\n" + pick(["1", "2", "3", "4", "n", "y", ":right", ":undo", ":quit"]) + "\n"
+      }.joined()
+    case .undo:
+      arguments = ["undo"]
+    case .undoStep:
+      arguments = ["undo", try randomStep(of: machine) ?? "1"]
+    case .redo:
+      arguments = ["redo"]
+    case .reset:
+      arguments = ["reset"] + (chance(4) ? ["--all"] : [pick(["Colours", "Numbers", "Words"])]) + ["--yes"]
+    case .config:
+      arguments =
+        ["config"]
+        + pick([
+          ["new-per-day", String(number(1...20))], ["desired-retention", pick(["0.80", "0.85", "0.90", "0.95"])],
+          ["typos", pick(["forgive", "strict"])], ["day-starts-at", String(number(0...6))],
+        ])
+    case .add:
+      let group = pick(["Colours", "Numbers", "Words", "Extra"])
+      arguments = ["add", group, "p\(number(0...5))", pick(["aka", "go", "roku", "nana"])]
+    case .edit:
+      let script = machine.sandbox.folder.appendingPathComponent("editor.sh")
+      let hint = "hint \(number(0...99))"
+      let answer = pick(["aka", "ao", "ichi", "ni"])
+      try Data(
+        #"sed -i 's/"answer": "\#(answer)"\(, "hint": "[^"]*"\)\{0,1\}/"answer": "\#(answer)", "hint": "\#(hint)"/' "$1""#
+          .utf8
+      ).write(to: script)
+      environment = ["EDITOR": "sh \(script.path)", "VISUAL": ""]
+      arguments = ["edit"]
+    case .importPackage:
+      arguments =
+        ["import", Self.package] + (chance(2) ? ["--title", "Anki"] : []) + [pick(["--merge", "--replace"])]
+    case .optimize:
+      arguments = ["optimize"] + (chance(2) ? ["--reschedule"] : [])
+    }
+    environment["MEMOQUIZ_NOW"] = nowText
+    let result = try machine.sandbox.run(arguments, input: input, environment: environment)
+    let shownInput =
+      input.isEmpty
+      ? ""
+      : " <<< "
+        + input.split(separator: "\n", omittingEmptySubsequences: false)
+        .dropLast().joined(separator: "|")
+    let shown = arguments.map { $0 == Self.package ? "shared-deck.apkg" : $0 }.joined(separator: " ")
+    log.append("\(machine.name) \(nowText): \(shown)\(shownInput) -> \(result.status)")
+  }
+
+  /// A round's order: sequential, random with a seed the schedule picks,
+  /// or a review of what is due.
+  private func strategy() -> [String] {
+    pick([
+      ["--strategy", "sequential"], ["--strategy", "random", "--seed", String(number(1...9999))],
+      ["--strategy", "review"],
+    ])
+  }
+
+  /// The global id of a random step `machine`'s history lists, or `nil` when it lists none.
+  private func randomStep(of machine: Machine) throws -> String? {
+    let result = try machine.sandbox.run(["history", "--json"], environment: ["MEMOQUIZ_NOW": nowText])
+    let steps = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+    let ids = steps.compactMap { $0["step"] as? String }
+    return ids.isEmpty ? nil : pick(ids)
+  }
+
+  /// Anki's shared deck, with reviews.
+  static let package: String =
+    Bundle.module.url(forResource: "anki/shared-deck.apkg", withExtension: nil, subdirectory: "Fixtures")?.path ?? ""
+}
