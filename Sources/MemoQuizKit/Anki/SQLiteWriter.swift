@@ -15,7 +15,8 @@ final class SQLiteWriter {
 
   private let sqlite: SQLite
   private var handle: OpaquePointer?
-  private let folder: String
+  /// The folder that holds the database, removed after the connection closes.
+  private let folder: TemporaryFolder
   private let path: String
   private var statements: [String: OpaquePointer] = [:]
 
@@ -23,26 +24,22 @@ final class SQLiteWriter {
   /// - Throws: ``AnkiPackageError/system(_:)`` when it cannot be made.
   init() throws(AnkiPackageError) {
     sqlite = try SQLite.load()
-    let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-    var template = Array("\(base)/memoquiz-anki-XXXXXX".utf8CString)
-    guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
-      throw .system("cannot make a temporary folder in \(base): \(SystemError.current.description)")
+    do {
+      folder = try TemporaryFolder(in: TemporaryFolder.systemBase)
+    } catch {
+      throw .system("cannot make a temporary folder in \(TemporaryFolder.systemBase): \(error.description)")
     }
-    folder = String(cString: made)
-    path = folder + "/collection.anki2"
+    path = folder.path + "/collection.anki2"
     var connection: OpaquePointer?
     let code = sqlite.open(path, &connection, SQLite.openCreate, nil)
     handle = connection
     guard code == 0 else {
-      throw .system("cannot make a database in \(folder) (\(message))")
+      throw .system("cannot make a database in \(folder.path) (\(message))")
     }
   }
 
   deinit {
     finish()
-    unlink(path)
-    unlink(path + "-journal")
-    rmdir(folder)
   }
 
   /// Closes the statements and the connection.
