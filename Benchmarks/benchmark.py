@@ -366,7 +366,7 @@ def answer_line(sequence, when, k):
 def scale_history(home, machines):
     """Writes SCALE_ANSWERS answers, over 500 days up to an hour ago, into the
     history files of `machines` machines (the first is this folder's own), as
-    memoquiz writes them (README: history/MACHINE.log, local/machine).
+    memoquiz writes them (docs/data-folder.md: history/MACHINE.log, local/machine).
 
     Returns the time of the last answer, in milliseconds."""
     for folder in ("history", "local"):
@@ -529,7 +529,7 @@ def many_files():
     many, one = homes
     many_env, one_env = environment(many), environment(one)
     # A reading trusts a file's size and times once its last change is 2 s
-    # old (README: "Several machines"); files that arrived before the day's
+    # old (docs/several-machines.md); files that arrived before the day's
     # first command are: the first command comes after that.
     time.sleep(max(0.0, os.stat(os.path.join(many, "history", f"{machine_hex(MANY_FILES - 1)}.log")).st_ctime
                    + 2.1 - time.time()))

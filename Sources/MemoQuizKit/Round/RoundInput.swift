@@ -5,11 +5,11 @@
 /// This is the one table of them: the round loop matches what is typed
 /// against it, `:help`, the line under a round's header and the grade prompt
 /// are written from it, `memoquiz play --help` and the manual list it, and a
-/// test holds the README's table to it.
+/// test holds the table of `docs/playing.md` to it.
 public struct RoundInput: Sendable, Equatable {
   /// What is typed.
   public let name: String
-  /// One line on what it does, as `:help`, `--help` and the README say it.
+  /// One line on what it does, as `:help`, `--help` and `docs/playing.md` say it.
   public let meaning: String
   /// The few words beside its name on the line under a new round's header;
   /// `nil` shows the name alone.

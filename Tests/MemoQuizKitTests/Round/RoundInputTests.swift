@@ -5,7 +5,8 @@ import Testing
 
 /// The inputs of a round, declared once in `RoundInput`: the round obeys
 /// each of them, `:help` and the line under the header list them, and the
-/// README's table says the same.
+/// docs say the same: the table of `docs/playing.md` and the grade line of
+/// `docs/questions-format.md`.
 @Suite struct RoundInputTests {
   /// One group of two typed questions, the first with a hint.
   private func caretaker(_ folder: TemporaryFolder) throws -> QuestionGroupCaretaker {
@@ -26,11 +27,16 @@ import Testing
     return terminal.shown
   }
 
-  /// The README at the top of the package.
-  private static func readme() throws -> String {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    return try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+  /// A page of the package's docs, `path` from the package's top: the
+  /// nearest folder above this file that holds `Package.swift`.
+  private static func document(_ path: String) throws -> String {
+    var root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
+      let parent = root.deletingLastPathComponent()
+      try #require(parent.path != root.path, "no Package.swift above \(#filePath)")
+      root = parent
+    }
+    return try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
   }
 
   @Test func helpListsTheInputsWhole() throws {
@@ -101,12 +107,12 @@ import Testing
     #expect(RoundInput.gradePrompt == "1-4> ")
   }
 
-  /// The README's table of inputs is the round's: the same inputs, in the
+  /// The docs' table of inputs is the round's: the same inputs, in the
   /// same order, each saying what `:help` says.
-  @Test func theReadmeTableIsTheRoundsTable() throws {
-    let readme = try Self.readme()
-    let start = try #require(readme.range(of: "During a round each line you type is one input:\n"))
-    let rows = readme[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
+  @Test func theDocsTableIsTheRoundsTable() throws {
+    let page = try Self.document("docs/playing.md")
+    let start = try #require(page.range(of: "During a round each line you type is one input:\n"))
+    let rows = page[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
       .drop { !$0.hasPrefix("|") }
       .prefix { $0.hasPrefix("|") }
       .dropFirst(2)  // the heading and its rule
@@ -117,10 +123,10 @@ import Testing
     #expect(table == RoundInput.all.map { ["`\($0.name)`", $0.meaning] })
   }
 
-  /// The README's self-graded example shows the grade keys the round prints.
-  @Test func theReadmeGradeLineIsTheRoundsOwn() throws {
-    let readme = try Self.readme()
-    #expect(readme.contains("\n" + RoundWords.gradeKeys + "\n"))
+  /// The docs' self-graded example shows the grade keys the round prints.
+  @Test func theDocsGradeLineIsTheRoundsOwn() throws {
+    let page = try Self.document("docs/questions-format.md")
+    #expect(page.contains("\n" + RoundWords.gradeKeys + "\n"))
     #expect(RoundWords.gradeKeys == "Grade it: 1 Again · 2 Hard · 3 Good · 4 Easy (n Again, y Good).")
   }
 }
