@@ -7,7 +7,8 @@ extension ProgressCheckpoint {
   /// The fields of a question line (``appendQuestionLine(key:memory:to:)``
   /// writes them without making a string of each): `question`, the identity, the counts,
   /// the state and the state before the newest answer (six fields each,
-  /// empty for none), then the newest answer when there is one.
+  /// empty for none), then the newest answer when there is one, and after
+  /// it the due day kept for the card since that answer, when one was.
   static func questionFields(key: String, memory: QuestionMemory) -> [String] {
     var fields = ["question", key, String(memory.correctCount), String(memory.incorrectCount)]
     for state in [memory.state, memory.previous] {
@@ -23,6 +24,7 @@ extension ProgressCheckpoint {
     }
     if let last = memory.lastAnswer {
       fields += [last.step.text, String(last.rating.rawValue), String(last.time.rawValue), String(last.day)]
+      if let kept = memory.keptDay { fields.append(String(kept)) }
     }
     return fields
   }
@@ -61,6 +63,7 @@ extension ProgressCheckpoint {
       number(Int64(last.rating.rawValue))
       number(last.time.rawValue)
       number(Int64(last.day))
+      if let kept = memory.keptDay { number(Int64(kept)) }
     }
     bytes.append(0x0A)
   }
@@ -69,7 +72,7 @@ extension ProgressCheckpoint {
   /// - Returns: `nil` when the line is malformed.
   static func question(_ line: UnsafeBufferPointer<UInt8>) -> (key: String, memory: QuestionMemory)? {
     // The fields' bounds live on the stack: one line a remembered card.
-    withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: 20) { bounds in
+    withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: 21) { bounds in
       question(line, bounds: bounds)
     }
   }
@@ -84,7 +87,7 @@ extension ProgressCheckpoint {
     var index = 0
     while index < line.count {
       if line[index] == 0x09 {
-        guard count < 19 else { return nil }
+        guard count < 20 else { return nil }
         bounds[count] = start..<index
         count += 1
         start = index + 1
@@ -95,7 +98,7 @@ extension ProgressCheckpoint {
     }
     bounds[count] = start..<line.count
     count += 1
-    guard count == 16 || count == 20 else { return nil }
+    guard count == 16 || count == 20 || count == 21 else { return nil }
     func field(_ number: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: line[bounds[number]]) }
     let key: String?
     if hasEscape {
@@ -106,22 +109,27 @@ extension ProgressCheckpoint {
     guard let key, let correct = integer(field(2)), let incorrect = integer(field(3)),
       (0...Score.maximumCount).contains(correct), (0...Score.maximumCount).contains(incorrect)
     else { return nil }
-    var memory = QuestionMemory()
-    memory.correctCount = correct
-    memory.incorrectCount = incorrect
     guard case .some(let state) = memoryState(at: 4, field), case .some(let previous) = memoryState(at: 10, field)
     else { return nil }
-    memory.state = state
-    memory.previous = previous
-    if count == 20 {
+    var lastAnswer: QuestionMemory.LastAnswer?
+    var keptDay: Int?
+    if count >= 20 {
       guard let step = StepID(utf8: field(16)),
         let rating = integer(field(17)).flatMap({ ReviewRating(rawValue: $0) }),
         let time = integer(field(18)), Timestamp.readableRange.contains(Int64(time)),
         let day = integer(field(19)), (-LearnersDay.dayRange...LearnersDay.dayRange).contains(day)
       else { return nil }
-      memory.lastAnswer = QuestionMemory.LastAnswer(
+      lastAnswer = QuestionMemory.LastAnswer(
         step: step, rating: rating, time: Timestamp(rawValue: Int64(time)), day: day)
+      if count == 21 {
+        guard let kept = integer(field(20)), (-LearnersDay.dayRange...LearnersDay.dayRange).contains(kept)
+        else { return nil }
+        keptDay = kept
+      }
     }
+    let memory = QuestionMemory(
+      correctCount: correct, incorrectCount: incorrect, state: state, previous: previous, lastAnswer: lastAnswer,
+      keptDay: keptDay)
     return (key, memory)
   }
 

@@ -12,7 +12,7 @@
 /// and with a ``ProgressOutlook`` instead, is the outlook (`local/outlook`,
 /// in its own version): what `groups`, `today` and the start screen read.
 struct ProgressCheckpoint: Equatable, Sendable {
-  static let version = 6
+  static let version = 7
   private static let magic = "memoquiz checkpoint"
   private static let questionPrefix = Array("question\t".utf8)
 

@@ -104,9 +104,7 @@ struct Progress: Hashable, Sendable {
   /// day: its next review schedules it afresh.
   private mutating func keepDueDays(_ kept: KeptDueDays) {
     for card in kept.cards {
-      guard var state = groups[card.group]?.questions[card.card]?.state else { continue }
-      state.interval = min(max(0, LearnersDay.days(from: state.lastReviewDay, to: card.day)), 1_000_000)
-      groups[card.group]?.questions[card.card]?.state = state
+      groups[card.group]?.questions[card.card]?.keep(dueDay: card.day)
     }
   }
 
@@ -239,16 +237,19 @@ struct Progress: Hashable, Sendable {
 
   private mutating func takeBackAnswer(_ mark: StepMark) -> Bool {
     guard let title = mark.group, let question = mark.question, var group = groups[title],
-      var memory = group.questions[question], let last = memory.lastAnswer, last.step == mark.target,
-      memory.takeBack(step: mark.target)
+      var memory = group.questions[question], let last = memory.lastAnswer, last.step == mark.target
     else { return false }
+    // Whether the card was due when the answer was counted: the state before
+    // it, without what was kept for the card since.
+    let wasDue = memory.previous.isDue(onDay: last.day)
+    guard memory.takeBack(step: mark.target) else { return false }
     // An answer of a round that is over: taking it back opens the round
     // again, which a replay does exactly.
     if let round = mark.round, finishedRounds.contains(round), mark.id.machine == mark.target.machine { return false }
     let rating = last.rating
     let slot = Activity.slot(of: last.time)
     group.activity[slot]?.count(
-      correct: rating.isCorrect, wasDue: memory.state.isDue(onDay: last.day), isFirst: memory.isEmpty, sign: -1)
+      correct: rating.isCorrect, wasDue: wasDue, isFirst: memory.isEmpty, sign: -1)
     if group.activity[slot]?.isEmpty == true { group.activity[slot] = nil }
     group.questions[question] = memory.isEmpty ? nil : memory
     group.answerScore.retract(correct: rating.isCorrect)

@@ -1,8 +1,17 @@
 /// What memoquiz remembers of one question: its counts and its FSRS memory.
 ///
 /// It also keeps the state before the newest answer, so that taking back or
-/// re-grading that answer (`:undo`, `:right`) is exact without replaying
-/// the history.
+/// re-grading that answer (`:undo`, `:right`, `undo ID`) is exact without
+/// replaying the history.
+///
+/// A card's memory is the fold of its inputs in merged order: its answers
+/// (``review(_:at:day:step:question:scheduler:)``) and the due days kept
+/// for it (``keep(dueDay:)``); a reset or a rename replaces it whole. Every
+/// input goes through a method of this type, and each keeps what a replay
+/// without the newest answer would give: the state before it and every
+/// input since (``keptDay``). So ``takeBack(step:)`` and
+/// ``regrade(step:as:question:scheduler:)`` take the same inputs as the
+/// replay they stand for.
 public struct QuestionMemory: Hashable, Sendable {
   /// The newest answer still in effect.
   struct LastAnswer: Hashable, Sendable {
@@ -22,12 +31,30 @@ public struct QuestionMemory: Hashable, Sendable {
   /// or re-grading the newest answer needs nothing more than the counts.
   public internal(set) var lapses = 0
   /// The FSRS state, or `nil` for a question never answered.
-  public internal(set) var state: MemoryState?
-  var lastAnswer: LastAnswer?
+  public private(set) var state: MemoryState?
+  private(set) var lastAnswer: LastAnswer?
   /// The state before ``lastAnswer``.
-  var previous: MemoryState?
+  private(set) var previous: MemoryState?
+  /// The due day kept for the card (an import's or an `optimize`'s
+  /// ``KeptDueDays``) after ``lastAnswer``: a replay without that answer,
+  /// or with it graded otherwise, keeps it all the same. `nil` when none
+  /// came since, or when there is no newest answer to take back.
+  private(set) var keptDay: Int?
 
   public init() {}
+
+  /// A memory as a checkpoint holds it.
+  init(
+    correctCount: Int, incorrectCount: Int, state: MemoryState?, previous: MemoryState?, lastAnswer: LastAnswer?,
+    keptDay: Int?
+  ) {
+    self.correctCount = correctCount
+    self.incorrectCount = incorrectCount
+    self.state = state
+    self.previous = previous
+    self.lastAnswer = lastAnswer
+    self.keptDay = lastAnswer == nil ? nil : keptDay
+  }
 
   /// Whether nothing is remembered: as if the question was never answered.
   var isEmpty: Bool { state == nil && correctCount == 0 && incorrectCount == 0 }
@@ -42,21 +69,42 @@ public struct QuestionMemory: Hashable, Sendable {
     if !rating.isCorrect && correctCount > 0 { lapses.addSaturating(1) }
     if rating.isCorrect { correctCount.addSaturating(1) } else { incorrectCount.addSaturating(1) }
     lastAnswer = LastAnswer(step: step, rating: rating, time: time, day: day)
+    keptDay = nil
   }
 
-  /// Takes back the newest answer exactly.
+  /// Keeps `day` as the card's due day, by its interval from its last
+  /// review's day, as an import or an `optimize` that keeps the due days
+  /// does: its next review schedules it afresh. Nothing for a card never
+  /// answered.
+  mutating func keep(dueDay day: Int) {
+    guard state != nil else { return }
+    state = Self.keeping(day, in: state)
+    keptDay = lastAnswer == nil ? nil : day
+  }
+
+  /// `state` with `day` kept as its due day, when there is one to keep.
+  private static func keeping(_ day: Int?, in state: MemoryState?) -> MemoryState? {
+    guard let day, var state else { return state }
+    state.interval = min(max(0, LearnersDay.days(from: state.lastReviewDay, to: day)), 1_000_000)
+    return state
+  }
+
+  /// Takes back the newest answer exactly: the state before it, with the
+  /// due day kept since, as a replay without it gives.
   /// - Returns: `false` when `step` is not the newest answer in effect.
   mutating func takeBack(step: StepID) -> Bool {
     guard let last = lastAnswer, last.step == step else { return false }
-    state = previous
+    state = Self.keeping(keptDay, in: previous)
     previous = nil
     if !last.rating.isCorrect && correctCount > 0 { lapses -= 1 }
     if last.rating.isCorrect { correctCount -= 1 } else { incorrectCount -= 1 }
     lastAnswer = nil
+    keptDay = nil
     return true
   }
 
-  /// Grades the newest answer again, as `:right` does.
+  /// Grades the newest answer again, as `:right` does, with the due day
+  /// kept since, as a replay gives.
   /// - Returns: `false` when `step` is not the newest answer in effect.
   mutating func regrade(step: StepID, as rating: ReviewRating, question: String, scheduler: FSRSScheduler) -> Bool {
     guard let last = lastAnswer, last.step == step else { return false }
@@ -71,8 +119,10 @@ public struct QuestionMemory: Hashable, Sendable {
         if correctCount > 0 { lapses.addSaturating(1) }
       }
     }
-    state = Self.schedule(
-      previous, rating: rating, at: last.time, day: last.day, question: question, scheduler: scheduler)
+    state = Self.keeping(
+      keptDay,
+      in: Self.schedule(
+        previous, rating: rating, at: last.time, day: last.day, question: question, scheduler: scheduler))
     lastAnswer?.rating = rating
     return true
   }

@@ -54,24 +54,28 @@ import Testing
   }
 
   @Test func extremeNumbersAndEscapedKeysAreWrittenAsTheirFields() throws {
-    var memory = QuestionMemory()
-    memory.correctCount = Score.maximumCount
-    memory.incorrectCount = 0
-    memory.state = MemoryState(
-      stability: 0.000_1, difficulty: 10, lastReview: Timestamp(rawValue: -62_135_596_800_000),
-      lastReviewDay: -LearnersDay.dayRange, interval: 0, reviewCount: 1)
-    memory.previous = nil
-    memory.lastAnswer = QuestionMemory.LastAnswer(
-      step: StepID(machine: MachineID.test(0xFFFF_FFFF), sequence: StepID.maximumSequence), rating: .again,
-      time: Timestamp(rawValue: 253_402_300_799_000), day: LearnersDay.dayRange)
+    let memory = QuestionMemory(
+      correctCount: Score.maximumCount, incorrectCount: 0,
+      state: MemoryState(
+        stability: 0.000_1, difficulty: 10, lastReview: Timestamp(rawValue: -62_135_596_800_000),
+        lastReviewDay: -LearnersDay.dayRange, interval: 0, reviewCount: 1),
+      previous: nil,
+      lastAnswer: QuestionMemory.LastAnswer(
+        step: StepID(machine: MachineID.test(0xFFFF_FFFF), sequence: StepID.maximumSequence), rating: .again,
+        time: Timestamp(rawValue: 253_402_300_799_000), day: LearnersDay.dayRange),
+      keptDay: nil)
+    var kept = memory
+    kept.keep(dueDay: LearnersDay.dayRange)
     for key in ["plain", "tab\there", "back\\slash\nline\r", "質問 0", ""] {
-      let line = directLine(key: key, memory: memory)
-      #expect(line == fieldLine(key: key, memory: memory), "\(key)")
-      let read = try #require(readBack(line))
-      #expect(read.key == key)
-      #expect(read.memory.state == memory.state)
-      #expect(read.memory.lastAnswer == memory.lastAnswer)
+      for memory in [memory, kept] {
+        let line = directLine(key: key, memory: memory)
+        #expect(line == fieldLine(key: key, memory: memory), "\(key)")
+        let read = try #require(readBack(line))
+        #expect(read.key == key)
+        #expect(read.memory == memory)
+      }
     }
+    #expect(kept.keptDay == LearnersDay.dayRange, "a due day kept after the newest answer is in the line")
     let never = QuestionMemory()
     #expect(directLine(key: "k", memory: never) == fieldLine(key: "k", memory: never))
   }

@@ -42,6 +42,17 @@ import Testing
             id: id, time: now(), group: "G\(round)", strategy: "review", seed: 0,
             repeatsMissed: true, skipped: 0, plan: Array(repeating: ["a", "b", "c", "d"], count: 50).flatMap { $0 })))
     }
+    /// Takes back `step` by a mark of the current machine, unless it was already.
+    func takeBack(_ step: (id: StepID, kind: StepKind, group: String, question: String?, round: StepID?)) {
+      guard !undone.contains(step.id) else { return }
+      time += 1
+      records.append(
+        .undo(
+          StepMark(
+            id: next(), time: now(), target: step.id, kind: step.kind, group: step.group, question: step.question,
+            round: step.round)))
+      undone.append(step.id)
+    }
     func question() -> String { ["a", "b", "c", "d"][Int(generator.next(below: 4))] }
     func rating() -> ReviewRating { ReviewRating(rawValue: Int(generator.next(below: 3)) + 1) ?? .good }
     func today() -> Int { LearnersDay.number(containing: now(), startingAt: 4) }
@@ -127,6 +138,8 @@ import Testing
                 id: review.0, time: Timestamp(rawValue: time - Int64(reviews.count - offset)), group: group, round: id,
                 question: review.1, prompt: review.1, typed: "", rating: review.2, duration: 0,
                 origin: "anki-\(imported)", day: today() - reviews.count + offset)))
+          // Each review can be taken back on its own, as `undo ID` does.
+          steps.append((review.0, .answer, group, review.1, id))
         }
         records.append(
           .questionsChange(
@@ -139,6 +152,11 @@ import Testing
               id: next(), time: now(), target: id,
               cards: reviews.map { KeptDueDays.Card(group: group, card: $0.1, day: today() + 3) })))
         steps.append((id, .import, group, nil, nil))
+        // Often one of its reviews is taken back at once: the due day kept
+        // after it stays.
+        if generator.next(below: 2) == 0 {
+          takeBack(steps[steps.count - 1 - Int(generator.next(below: UInt64(reviews.count))) - 1])
+        }
       } else if roll < 98 {
         // An optimize: new parameters, every card keeping its due day.
         let id = next()
@@ -152,6 +170,11 @@ import Testing
         }
         records.append(.keptDueDays(KeptDueDays(id: next(), time: now(), target: id, cards: cards)))
         steps.append((id, .optimize, "", nil, nil))
+        // Often the newest answer is taken back at once: the due day kept
+        // after it stays.
+        if generator.next(below: 2) == 0, let answer = steps.last(where: { $0.kind == .answer }) {
+          takeBack(answer)
+        }
       } else if !undatedAnswers.isEmpty {
         // A note gives the undated answers of one machine their days.
         let named = undatedAnswers.filter { $0.id.machine == undatedAnswers[0].id.machine }
@@ -491,9 +514,12 @@ extension MemoQuizKit.Progress {
   fileprivate var withoutTakebackCaches: MemoQuizKit.Progress {
     var copy = self
     for (title, group) in groups {
-      for key in group.questions.keys {
-        copy.groups[title]?.questions[key]?.lastAnswer = nil
-        copy.groups[title]?.questions[key]?.previous = nil
+      for (key, memory) in group.questions {
+        var kept = QuestionMemory(
+          correctCount: memory.correctCount, incorrectCount: memory.incorrectCount, state: memory.state,
+          previous: nil, lastAnswer: nil, keptDay: nil)
+        kept.lapses = memory.lapses
+        copy.groups[title]?.questions[key] = kept
       }
       copy.groups[title]?.mistakes.newest = [:]
     }
