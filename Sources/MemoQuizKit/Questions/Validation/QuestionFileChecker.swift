@@ -35,10 +35,10 @@ struct QuestionFileChecker {
   private var suggestions: [String: String?] = [:]
   private static let suggestionLimit = 10_000
 
-  private static let groupKeys = ["title", "questions", "score", "reverse", "typos", "grade", "ankiNoteTypes"]
+  private static let groupKeys = ["title", "questions", "score", "reverse", "typos", "grade", "ankiNoteTypes", "speak"]
   private static let questionKeys = [
     "prompt", "answer", "alternatives", "hint", "id", "cloze", "reverse", "reverseAlternatives", "tags", "typos",
-    "grade", "ankiNoteType",
+    "grade", "ankiNoteType", "speak",
   ]
   private static let ankiNoteTypeKeys = ["id", "name", "fields", "templates", "cloze"]
   private static let scoreKeys = ["correctCount", "incorrectCount"]
@@ -140,6 +140,7 @@ struct QuestionFileChecker {
     guard let title else { return nil }
     var group = QuestionGroup(title: title, questions: questions, score: score, reverse: reverse, grade: grade)
     group.typos = member("typos", in: members).flatMap { typoPolicy($0) }
+    group.speak = member("speak", in: members).flatMap { language($0) }
     return group
   }
 
@@ -207,11 +208,13 @@ struct QuestionFileChecker {
     let idOffset = id == nil ? nil : found.id?.value.offset
     let typos = found.typos.flatMap { typoPolicy($0) }
     let noteType = found.ankiNoteType.map { ankiNoteType($0, in: noteTypes) } ?? noteTypes.first
+    let speak = found.speak.flatMap { language($0) }
     if found.cloze != nil {
       guard let cloze else { return nil }
       var question = Question(cloze: cloze, hint: hint, id: id, tags: tags, grade: grade)
       question.typos = typos
       question.ankiNoteType = noteType
+      question.speak = speak
       return (question, idOffset)
     }
     guard let prompt, let answer else { return nil }
@@ -220,7 +223,25 @@ struct QuestionFileChecker {
       reverseAlternatives: reverseAlternatives, tags: tags, grade: grade)
     question.typos = typos
     question.ankiNoteType = noteType
+    question.speak = speak
     return (question, idOffset)
+  }
+
+  /// The value of a `"speak"` key: a voice `espeak-ng -v` knows by name,
+  /// such as `"ja"` (letters, digits, `-`, `_` and `+`).
+  private mutating func language(_ found: JSONNode.Member) -> String? {
+    guard case .string(let text) = found.value.value, !text.isEmpty, text.utf8.count <= 64,
+      text.unicodeScalars.allSatisfy({
+        $0.isASCII
+          && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "-_+".unicodeScalars.contains($0))
+      })
+    else {
+      error(
+        at: found.value.offset,
+        "\"speak\" must name a language such as \"ja\", found \(found.value.kindDescription)")
+      return nil
+    }
+    return text
   }
 
   /// The value of a group's `"ankiNoteTypes"` key: the note types its
