@@ -26,6 +26,8 @@ struct QuestionFileChecker {
   /// arrays and objects that lost part of themselves. Problems of content
   /// there are not reported; the syntax error says it.
   var unreadableOffsets: Set<Int> = []
+  /// Where the sounds the questions name should be; `nil` looks for none.
+  var media: MediaFolder?
 
   /// More problems than this are counted, not kept: nobody reads the
   /// millionth, and building each costs time.
@@ -209,6 +211,11 @@ struct QuestionFileChecker {
     let typos = found.typos.flatMap { typoPolicy($0) }
     let noteType = found.ankiNoteType.map { ankiNoteType($0, in: noteTypes) } ?? noteTypes.first
     let speak = found.speak.flatMap { language($0) }
+    if media != nil {
+      for member in [found.prompt, found.answer, found.cloze].compactMap({ $0 }) {
+        if case .string(let text) = member.value.value { checkSounds(in: text, at: member.value.offset) }
+      }
+    }
     if found.cloze != nil {
       guard let cloze else { return nil }
       var question = Question(cloze: cloze, hint: hint, id: id, tags: tags, grade: grade)
@@ -225,6 +232,18 @@ struct QuestionFileChecker {
     question.ankiNoteType = noteType
     question.speak = speak
     return (question, idOffset)
+  }
+
+  /// Warns of each `[sound:FILE]` in `text` whose file is not in ``media``.
+  private mutating func checkSounds(in text: String, at offset: Int) {
+    guard let media, text.contains("[sound:") else { return }
+    for name in SoundText.names(in: text) where !media.contains(name) {
+      warning(
+        at: offset,
+        media.file(named: name) == nil
+          ? "[sound:\(name)] is not a media file's name (a name without a folder, as \(MediaFolder.safeName(name))); it plays nothing"
+          : "[sound:\(name)] has no file in \(media.path); it plays nothing")
+    }
   }
 
   /// The value of a `"speak"` key: a voice `espeak-ng -v` knows by name,
