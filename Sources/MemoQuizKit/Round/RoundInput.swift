@@ -40,12 +40,14 @@ public struct RoundInput: Sendable, Equatable {
   /// `:romaji`: romaji typed for a kana answer no longer turned into kana.
   public static let romaji = RoundInput(
     name: ":romaji", meaning: "stop turning romaji into kana, for this session (again: back on)", label: nil)
+  /// `:replay`: the prompt's sound played again.
+  public static let replay = RoundInput(name: ":replay", meaning: "play the question's sound again", label: nil)
   /// `:quit`: the round left, to resume later.
   public static let quit = RoundInput(
     name: ":quit", meaning: "stop here, all saved; the next `memoquiz play` (or `review`) resumes", label: nil)
 
   /// Every input of a round, in the order `:help` and `--help` list them.
-  public static let all: [RoundInput] = [hint, undo, right, help, romaji, quit]
+  public static let all: [RoundInput] = [hint, undo, right, help, romaji, replay, quit]
 
   /// The inputs the line under a new round's header names.
   static let footer: [RoundInput] = [hint, undo, right, help, quit]

@@ -43,6 +43,9 @@ public struct RoundSession {
 
   private let caretaker: QuestionGroupCaretaker
   private let terminal: any Terminal
+  /// Plays the questions' sounds, when the round has sound (a terminal,
+  /// `config audio on`); `nil` plays nothing.
+  public var sound: SoundPlayer?
   private let now: () -> Date
   private var style: TextStyle { terminal.style }
 
@@ -164,6 +167,7 @@ public struct RoundSession {
       }
       if askQuestion {
         held += words.question(round)
+        if let card = round.currentCard { sound?.prompt(card) }
         askQuestion = false
         usedHint = false
         revealed = nil
@@ -206,6 +210,7 @@ public struct RoundSession {
           let verdict = round.rate(rating, attempt: revealed ?? "", at: Timestamp(now()), duration: duration)
         else { continue }
         held += words.graded(verdict)
+        sound?.answer(verdict.card)
         askQuestion = true
       case "":
         held += "Type an answer (\(RoundInput.hint.name) for a hint, \(RoundInput.help.name) for more).\n"
@@ -279,6 +284,10 @@ public struct RoundSession {
         try release(&round)
         stop(round)
         return
+      case RoundInput.replay:
+        if let card = round.currentCard, sound?.replay(card) != true {
+          held += card.promptSounds.isEmpty && card.speak == nil ? "This question has no sound.\n" : "Sound is off.\n"
+        }
       case RoundInput.help:
         held += RoundWords.help(width: terminal.width)
       case RoundInput.romaji:
@@ -303,6 +312,7 @@ public struct RoundSession {
           continue
         }
         held += words.verdict(verdict, typed: line, usedHint: usedHint, width: terminal.width)
+        sound?.answer(verdict.card)
         if let lapses = judging.newLeech(verdict, in: round) {
           held += words.leech(verdict.card, lapses: lapses)
         }

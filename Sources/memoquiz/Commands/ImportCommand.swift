@@ -44,9 +44,14 @@ struct ImportCommand: Command {
     if format == .ankiPackage {
       // A package is read a part at a time: a collection's media stay on disk.
       guard access(file, F_OK) == 0 else { throw QuestionFileError.missingFile(file) }
-      let package = try QuestionImport.ankiPackage(atPath: file, title: title, folder: context.folder)
+      let package = try QuestionImport.ankiPackage(
+        atPath: file, title: title, folder: context.folder, copyingMedia: !dryRun)
       imported = package.groups
       packageNote = Self.packageNote(package.conversion)
+      if package.media.copied > 0 { packageNote += "; \(counted(package.media.copied, "sound")) into media/" }
+      if !package.media.missing.isEmpty {
+        packageNote += "; \(counted(package.media.missing.count, "sound")) missing from the package"
+      }
       // The review log comes too: each review an answer at its own time.
       answers = package.conversion.importedAnswers(into: package.groups)
     } else {

@@ -51,6 +51,7 @@ struct PlayCommand: Command {
       guard let index = choice.groupIndex else {
         // Enter: today's review, across every group.
         var session = RoundSession(caretaker: caretaker, terminal: terminal, now: context.now)
+        session.sound = context.roundSound(caretaker)
         var review = RoundSession.Options(strategy: ReviewQuestionStrategy())
         review.asksToResume = !choice.resume
         try session.review(groupIndices: [], options: review)
@@ -68,6 +69,7 @@ struct PlayCommand: Command {
       throw UsageError("play needs a GROUP when not run on a terminal", command: "play")
     }
     var session = RoundSession(caretaker: caretaker, terminal: terminal, now: context.now)
+    session.sound = context.roundSound(caretaker)
     try session.play(groupIndex: groupIndex, options: options)
   }
 
@@ -87,6 +89,7 @@ struct PlayCommand: Command {
     var review = RoundSession.Options(strategy: ReviewQuestionStrategy())
     review.newLimit = options.newLimit
     var session = RoundSession(caretaker: caretaker, terminal: context.terminal, now: context.now)
+    session.sound = context.roundSound(caretaker)
     try session.review(groupIndices: indices, options: review)
   }
 }

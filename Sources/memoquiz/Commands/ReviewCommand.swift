@@ -22,6 +22,7 @@ struct ReviewCommand: Command {
       }
     }
     var session = RoundSession(caretaker: caretaker, terminal: context.terminal, now: context.now)
+    session.sound = context.roundSound(caretaker)
     try session.review(groupIndices: indices, options: options)
     // Once enough new reviews came, the scheduler is fitted to them; said
     // in one line only when that installs new parameters.

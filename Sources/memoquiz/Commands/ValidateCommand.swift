@@ -19,7 +19,7 @@ struct ValidateCommand: Command {
     } else {
       (name, bytes) = ("bundled QuestionGroupData.json", try QuestionGroupCaretaker.questionsText(in: context.folder))
     }
-    let questionFile = QuestionFile(bytes: bytes)
+    let questionFile = QuestionFile(bytes: bytes, media: MediaFolder(of: context.folder))
     guard let groups = questionFile.groups else {
       guard let file, file != context.folder.questionsFile else {
         // The questions in use: the top level prints every problem and

@@ -52,6 +52,7 @@ import Testing
           :right   your last answer, graded Incorrect, was right: count it as correct
           :help    list these inputs
           :romaji  stop turning romaji into kana, for this session (again: back on)
+          :replay  play the question's sound again
           :quit    stop here, all saved; the next `memoquiz play` (or `review`) resumes
         Anything else is your answer. Ctrl-D, Ctrl-C, SIGTERM and SIGHUP stop too.
         A card you grade yourself: Enter (or your attempt) shows the answer, then grade

@@ -27,6 +27,7 @@ import Testing
         "  :right   your last answer, graded Incorrect, was right: count it as correct",
         "  :help    list these inputs",
         "  :romaji  stop turning romaji into kana, for this session (again: back on)",
+        "  :replay  play the question's sound again",
         "  :quit    stop here, all saved; the next `memoquiz play` (or `review`) resumes",
       ])
     let terms = listed.map { $0.split(separator: " ").first.map(String.init) ?? "" }

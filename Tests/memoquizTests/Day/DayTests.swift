@@ -37,7 +37,8 @@ import Testing
     let unknown = try sandbox.run(["config", "colour", "1"])
     #expect(unknown.status == 64)
     #expect(
-      unknown.stderr.contains("new-per-day, day-starts-at, desired-retention, typos, leech-threshold or auto-optimize"))
+      unknown.stderr.contains(
+        "new-per-day, day-starts-at, desired-retention, typos, leech-threshold, auto-optimize or audio"))
     let history = try sandbox.run(["history", "--json"])
     #expect(history.stdout.contains("\"config\""))
     #expect(try sandbox.run(["undo"]).status == 0)

@@ -58,8 +58,15 @@ public struct AnkiConversion: Sendable {
   public var questionCount: Int { groups.reduce(0) { $0 + $1.questions.count } }
 
   /// Converts a collection.
-  /// - Parameter title: the one group's title, instead of the decks' names.
-  public init(_ collection: AnkiCollection, title: String? = nil) {
+  /// - Parameters:
+  ///   - title: the one group's title, instead of the decks' names.
+  ///   - renamed: the name each media file is kept under in `media/`, by
+  ///     the name the notes use, where the two differ: a `[sound:FILE]`
+  ///     of a prompt or an answer that has text is kept, with that name.
+  public init(_ collection: AnkiCollection, title: String? = nil, renamed: [String: String] = [:]) {
+    func withMedia(_ field: String) -> String {
+      renamed.isEmpty ? field : SoundText.renamed(field) { renamed[$0] }
+    }
     let noteTypes = Dictionary(collection.noteTypes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let deckNames = Dictionary(collection.decks.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
     var cardsOfNote: [Int64: [AnkiCollection.Card]] = [:]
@@ -85,8 +92,8 @@ public struct AnkiConversion: Sendable {
       var directions: [Int: AnkiReview.Direction] = [:]
       switch kind {
       case .cloze:
-        let text = AnkiText.plainField(first)
-        guard !text.isEmpty else {
+        let text = AnkiText.plainField(withMedia(first))
+        guard !AnkiText.plainField(Self.withoutSounds(first)).isEmpty else {
           if Self.isMediaOnly(first) { skippedMediaOnly += max(cards.count, 1) } else { skippedEmpty += 1 }
           continue
         }
@@ -107,8 +114,8 @@ public struct AnkiConversion: Sendable {
           }
           continue
         }
-        record.prompt = prompt
-        record.answer = answer
+        record.prompt = AnkiText.plainField(withMedia(first))
+        record.answer = AnkiText.plainField(withMedia(second))
         if record.grade == .typed, let bare = Furigana.withoutReadings(answer) { record.alternatives = [bare] }
         if hasReverse { record.reverse = true }
         directions[0] = .forward
@@ -227,6 +234,18 @@ public struct AnkiConversion: Sendable {
     }
     append(groups.isEmpty ? "]\n" : "\n]\n")
     return out
+  }
+
+  /// The files the notes' `[sound:FILE]` references name, in the fields a
+  /// question keeps (the first two; a cloze note's text).
+  public static func soundNames(in collection: AnkiCollection) -> Set<String> {
+    var names = Set<String>()
+    for note in collection.notes {
+      for field in note.fields.prefix(2) where field.contains("[sound:") {
+        names.formUnion(SoundText.names(in: AnkiText.plainField(field)))
+      }
+    }
+    return names
   }
 
   /// Whether a field holds media and no text: pictures, sounds, videos.

@@ -139,40 +139,45 @@ public enum AnkiPackage {
     let database = try SQLiteDatabase(path: file.path, size: file.size, folder: folder)
     database.maximumRows = maximumRows(packageSize: archive.size)
     var collection = try AnkiCollectionReader.collection(in: database)
-    if let media = archive.entry(named: "media") {
-      collection.mediaNames = try mediaNames(try archive.contents(of: media), isCurrent: isCurrent, ceiling: ceiling)
-    }
+    collection.mediaNames = try mediaMap(in: archive, isCurrent: isCurrent).map(\.name)
     return collection
   }
 
-  /// The media files' names: a zstd-compressed `MediaEntries` message in
-  /// current packages, a JSON object (`{"0": "cat.jpg"}`) in legacy ones.
+  /// The package's media files: each one's name and the name of the zip
+  /// entry that holds its bytes.
+  static func mediaMap(
+    in archive: ZipArchive, isCurrent: Bool
+  ) throws(AnkiPackageError) -> [(name: String, entry: String)] {
+    guard let media = archive.entry(named: "media") else { return [] }
+    let ceiling = ceiling(packageSize: archive.size)
+    return try mediaNames(try archive.contents(of: media), isCurrent: isCurrent, ceiling: ceiling)
+  }
+
+  /// The media files' names and zip entries: a zstd-compressed
+  /// `MediaEntries` message in current packages (the entry is the file's
+  /// position, or its `legacy_zip_filename`), a JSON object
+  /// (`{"0": "cat.jpg"}`) in legacy ones.
   private static func mediaNames(
     _ bytes: [UInt8], isCurrent: Bool, ceiling: Int
-  ) throws(AnkiPackageError) -> [String] {
+  ) throws(AnkiPackageError) -> [(name: String, entry: String)] {
     if isCurrent {
       let message = try Zstd.load().decompress(bytes, limit: min(ceiling, ZipArchive.smallEntrySize))
-      var names: [String] = []
+      var names: [(name: String, entry: String)] = []
       for entry in try ProtobufReader.fields(of: message[...]) where entry.number == 1 {
         guard case .bytes(let body) = entry.value else { continue }
-        for field in try ProtobufReader.fields(of: body) where field.number == 1 {
-          if case .bytes(let name) = field.value { names.append(String(decoding: name, as: UTF8.self)) }
+        let fields = try ProtobufReader.fields(of: body)
+        let zipName = ProtobufReader.varint(255, in: fields).map { String($0) } ?? String(names.count)
+        for field in fields where field.number == 1 {
+          if case .bytes(let name) = field.value { names.append((String(decoding: name, as: UTF8.self), zipName)) }
         }
       }
       return names
     }
-    let text = String(decoding: bytes, as: UTF8.self)
-    // Only the names are needed: the values of a flat object of strings.
-    var names: [String] = []
-    var rest = text[...]
-    while let colon = rest.firstIndex(of: ":") {
-      rest = rest[rest.index(after: colon)...].drop { $0 == " " }
-      guard rest.first == "\"" else { continue }
-      let body = rest.dropFirst()
-      guard let close = body.firstIndex(of: "\"") else { break }
-      names.append(String(body[..<close]))
-      rest = body[body.index(after: close)...]
+    // A list that does not read names no media: the notes still come.
+    guard case .object(let members) = try? JSONScanner.parse(bytes).value else { return [] }
+    return members.compactMap { member in
+      guard case .string(let name) = member.value.value else { return nil }
+      return (name, member.key)
     }
-    return names
   }
 }

@@ -40,6 +40,9 @@ public struct AnkiPackageWriter {
   public var dayStartsAt: Int
   public var desiredRetention: Double
   public var now: Timestamp
+  /// Where the sounds the questions name (`[sound:FILE]`) are: the package
+  /// carries those there, with Anki's media map; `nil` carries none.
+  public var media: MediaFolder?
 
   public init(
     groups: [QuestionGroup], memory: [String: MemoryState], reviews: [String: [Review]], dayStartsAt: Int,
@@ -182,7 +185,7 @@ public struct AnkiPackageWriter {
     try database.execute("COMMIT")
     var zip = try ZipWriter()
     try zip.add("collection.anki2", try database.bytes())
-    try zip.add("media", Array("{}".utf8))
+    try addMedia(to: &zip)
     return zip.archive()
   }
 

@@ -50,6 +50,10 @@ public enum QuestionExport {
       if group.reverse { append(",\n    \"reverse\": true") }
       if let typos = group.typos { append(",\n    \"typos\": \"\(typos.rawValue)\"") }
       if group.grade != .typed { append(",\n    \"grade\": \"\(group.grade.rawValue)\"") }
+      if let speak = group.speak {
+        append(",\n    \"speak\": ")
+        string(speak)
+      }
       if group.score != Score() {
         append(",\n    \"score\": {\"correctCount\": \(group.score.correctCount), ")
         append("\"incorrectCount\": \(group.score.incorrectCount)}")
@@ -93,6 +97,10 @@ public enum QuestionExport {
         strings("tags", question.tags)
         if let typos = question.typos { append(", \"typos\": \"\(typos.rawValue)\"") }
         if let grade = question.grade { append(", \"grade\": \"\(grade.rawValue)\"") }
+        if let speak = question.speak {
+          append(", \"speak\": ")
+          string(speak)
+        }
         var reference: [UInt8] = []
         AnkiNoteTypeRecord.appendReference(question.ankiNoteType, table: noteTypes, to: &reference)
         if !reference.isEmpty { append(String(decoding: reference, as: UTF8.self)) }

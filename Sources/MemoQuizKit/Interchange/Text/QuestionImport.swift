@@ -164,13 +164,16 @@ public enum QuestionImport {
     return try groups(of: collection, file: file, title: title)
   }
 
-  /// The groups of the Anki package at `path`, read a part at a time (a
-  /// collection's media are never read).
-  /// - Parameter folder: the data folder, whose temporary place the
-  ///   collection is unpacked in.
+  /// The groups of the Anki package at `path`, read a part at a time: of
+  /// its media, only the sounds its notes use are read, and copied into the
+  /// data folder's `media/` (see ``AnkiPackage/copyMedia(atPath:names:into:write:)``).
+  /// - Parameters:
+  ///   - folder: the data folder, whose temporary place the collection is
+  ///     unpacked in.
+  ///   - copyingMedia: `false` copies nothing (a dry run).
   public static func ankiPackage(
-    atPath path: String, title: String?, folder: DataFolder
-  ) throws(ImportError) -> (groups: [QuestionGroup], conversion: AnkiConversion) {
+    atPath path: String, title: String?, folder: DataFolder, copyingMedia: Bool = true
+  ) throws(ImportError) -> (groups: [QuestionGroup], conversion: AnkiConversion, media: AnkiPackage.MediaCopy) {
     let collection: AnkiCollection
     do {
       try folder.createLocal()
@@ -182,13 +185,22 @@ public enum QuestionImport {
     } catch {
       throw .package(error)
     }
-    return try groups(of: collection, file: path, title: title)
+    let media: AnkiPackage.MediaCopy
+    do {
+      media = try AnkiPackage.copyMedia(
+        atPath: path, names: AnkiConversion.soundNames(in: collection), into: MediaFolder(of: folder),
+        write: copyingMedia)
+    } catch {
+      throw .package(error)
+    }
+    let (groups, conversion) = try groups(of: collection, file: path, title: title, renamed: media.renamed)
+    return (groups, conversion, media)
   }
 
   private static func groups(
-    of collection: AnkiCollection, file: String, title: String?
+    of collection: AnkiCollection, file: String, title: String?, renamed: [String: String] = [:]
   ) throws(ImportError) -> (groups: [QuestionGroup], conversion: AnkiConversion) {
-    let conversion = AnkiConversion(collection, title: title)
+    let conversion = AnkiConversion(collection, title: title, renamed: renamed)
     // The questions travel as a questions file's text, so that the keys of
     // the card types reach the model as a file written by hand would.
     let groups = try self.groups(in: conversion.questionsJSON, file: file, format: .json, title: nil)

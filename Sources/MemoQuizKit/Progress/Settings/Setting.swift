@@ -15,6 +15,8 @@ public enum Setting: String, CaseIterable, Sendable {
   /// Whether `review` fits the scheduler by itself once enough new reviews
   /// came (see ``ProgressCaretaker/fitAutomatically(at:)``).
   case autoOptimize = "auto-optimize"
+  /// Whether a round plays its questions' sounds and speaks their prompts.
+  case audio = "audio"
 
   /// The key users type.
   public var key: String { rawValue }
@@ -28,6 +30,7 @@ public enum Setting: String, CaseIterable, Sendable {
     case .typos: TypoPolicy.strict.rawValue
     case .leechThreshold: "8"
     case .autoOptimize: "on"
+    case .audio: "on"
     }
   }
 
@@ -40,6 +43,7 @@ public enum Setting: String, CaseIterable, Sendable {
     case .typos: "strict or forgive"
     case .leechThreshold: "a whole number from 0 to 99 (0: no leeches)"
     case .autoOptimize: "on or off"
+    case .audio: "on or off"
     }
   }
 
@@ -52,6 +56,7 @@ public enum Setting: String, CaseIterable, Sendable {
     case .typos: "whether an answer a few letters off counts as correct"
     case .leechThreshold: "lapses that make a card a leech"
     case .autoOptimize: "whether review fits the scheduler to you by itself"
+    case .audio: "whether a round plays sounds and speaks prompts"
     }
   }
 
@@ -77,7 +82,7 @@ public enum Setting: String, CaseIterable, Sendable {
     case .leechThreshold:
       guard let value = Int(text), (0...99).contains(value) else { return nil }
       return String(value)
-    case .autoOptimize:
+    case .autoOptimize, .audio:
       let value = text.lowercased()
       return value == "on" || value == "off" ? value : nil
     }

@@ -17,6 +17,8 @@ public struct Settings: Hashable, Sendable {
   public var leechThreshold = 8
   /// Whether `review` fits the scheduler by itself.
   public var autoOptimize = true
+  /// Whether a round plays sounds and speaks prompts.
+  public var audio = true
 
   public init() {}
 
@@ -32,6 +34,7 @@ public struct Settings: Hashable, Sendable {
       case .typos: typos = TypoPolicy(rawValue: value) ?? typos
       case .leechThreshold: leechThreshold = Int(value) ?? leechThreshold
       case .autoOptimize: autoOptimize = value == "on"
+      case .audio: audio = value == "on"
       }
     }
   }
@@ -45,6 +48,7 @@ public struct Settings: Hashable, Sendable {
     case .typos: typos.rawValue
     case .leechThreshold: String(leechThreshold)
     case .autoOptimize: autoOptimize ? "on" : "off"
+    case .audio: audio ? "on" : "off"
     }
   }
 }

@@ -77,9 +77,10 @@ extension ProgressCaretaker {
         AnkiPackageWriter.Review(time: answer.time, rating: answer.rating, duration: answer.duration))
     }
     for key in reviews.keys { reviews[key]?.sort { $0.time < $1.time } }
-    let writer = AnkiPackageWriter(
+    var writer = AnkiPackageWriter(
       groups: groups, memory: states, reviews: reviews, dayStartsAt: settings.dayStartsAt,
       desiredRetention: desiredRetention, now: Timestamp(time))
+    writer.media = MediaFolder(of: folder)
     return try writer.package()
   }
 

@@ -28,10 +28,18 @@ public struct Card: Hashable, Sendable {
   }
 
   public let kind: Kind
-  /// What the learner sees.
+  /// What the learner sees: each sound of the prompt shows as
+  /// ``SoundText/marker``.
   public let prompt: String
-  /// The expected answer, as the file writes it.
+  /// The expected answer, as the file writes it, without its sounds.
   public let answer: String
+  /// The media files the prompt plays when the card is asked.
+  public let promptSounds: [String]
+  /// The media files the answer plays after the verdict.
+  public let answerSounds: [String]
+  /// The language the prompt is spoken in (`"speak"` of the question, else
+  /// of its group), if any.
+  public internal(set) var speak: String?
   /// Other answers accepted as correct.
   public let alternatives: [String]
   /// A nudge shown when the learner types `?`.
@@ -65,9 +73,12 @@ public struct Card: Hashable, Sendable {
     grading: Grading = .typed
   ) {
     self.kind = kind
-    self.prompt = prompt
-    self.answer = answer
-    self.alternatives = alternatives
+    self.prompt = SoundText.shown(prompt)
+    self.answer = SoundText.without(answer)
+    promptSounds = SoundText.names(in: prompt)
+    answerSounds = SoundText.names(in: answer)
+    speak = question.speak
+    self.alternatives = alternatives.map(SoundText.without)
     self.hint = hint
     questionIdentity = question.identity
     identity = Self.identity(of: kind, question: questionIdentity)

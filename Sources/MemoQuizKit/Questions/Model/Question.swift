@@ -38,6 +38,9 @@ public struct Question: Hashable, Sendable {
   /// The Anki note type its note had, when it came from Anki: an export
   /// puts it back with that note type.
   public var ankiNoteType: AnkiNoteTypeRecord?
+  /// The language the prompt is spoken in (`espeak-ng -v`); `nil` follows
+  /// the group's ``QuestionGroup/speak``.
+  public var speak: String?
 
   public init(
     prompt: String, answer: String, alternatives: [String] = [], hint: String? = nil, id: String? = nil,
@@ -55,6 +58,7 @@ public struct Question: Hashable, Sendable {
     self.typos = nil
     self.grade = grade
     self.ankiNoteType = nil
+    self.speak = nil
   }
 
   /// A cloze question: `text` with its deletions.
@@ -75,7 +79,7 @@ public struct Question: Hashable, Sendable {
 extension Question: Codable {
   private enum CodingKeys: String, CodingKey {
     case prompt, answer, alternatives, hint, id, reverse, reverseAlternatives, cloze, tags, typos, grade
-    case ankiNoteType
+    case ankiNoteType, speak
   }
 
   public init(from decoder: any Decoder) throws {
@@ -97,6 +101,7 @@ extension Question: Codable {
     typos = try container.decodeIfPresent(TypoPolicy.self, forKey: .typos)
     grade = try container.decodeIfPresent(Grading.self, forKey: .grade)
     ankiNoteType = try container.decodeIfPresent(AnkiNoteTypeRecord.self, forKey: .ankiNoteType)
+    speak = try container.decodeIfPresent(String.self, forKey: .speak)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -116,5 +121,6 @@ extension Question: Codable {
     try container.encodeIfPresent(typos, forKey: .typos)
     try container.encodeIfPresent(grade, forKey: .grade)
     try container.encodeIfPresent(ankiNoteType, forKey: .ankiNoteType)
+    try container.encodeIfPresent(speak, forKey: .speak)
   }
 }

@@ -21,6 +21,9 @@ extension QuestionGroup {
       // The group's setting, for the questions that have none of their own.
       for index in cards.indices where cards[index].typos == nil { cards[index].typos = typos }
     }
+    if let speak {
+      for index in cards.indices where cards[index].speak == nil { cards[index].speak = speak }
+    }
     return cards
   }
 

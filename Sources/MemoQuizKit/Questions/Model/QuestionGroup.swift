@@ -26,6 +26,11 @@ public struct QuestionGroup: Hashable, Sendable {
   public var grade: Grading {
     didSet { madeCards = MadeCards() }
   }
+  /// The language the group's prompts are spoken in (`espeak-ng -v`),
+  /// unless a question says otherwise; `nil` speaks nothing.
+  public var speak: String? {
+    didSet { madeCards = MadeCards() }
+  }
   /// The cards once made (``cards``), shared by the copies of this version
   /// of the group: a change of what they are made of starts afresh.
   var madeCards = MadeCards()
@@ -43,7 +48,7 @@ public struct QuestionGroup: Hashable, Sendable {
 
 extension QuestionGroup: Codable {
   private enum CodingKeys: String, CodingKey {
-    case title, questions, score, reverse, typos, grade
+    case title, questions, score, reverse, typos, grade, speak
   }
 
   public init(from decoder: any Decoder) throws {
@@ -54,6 +59,7 @@ extension QuestionGroup: Codable {
     reverse = try container.decodeIfPresent(Bool.self, forKey: .reverse) ?? false
     typos = try container.decodeIfPresent(TypoPolicy.self, forKey: .typos)
     grade = try container.decodeIfPresent(Grading.self, forKey: .grade) ?? .typed
+    speak = try container.decodeIfPresent(String.self, forKey: .speak)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -62,6 +68,7 @@ extension QuestionGroup: Codable {
     if reverse { try container.encode(reverse, forKey: .reverse) }
     try container.encodeIfPresent(typos, forKey: .typos)
     if grade != .typed { try container.encode(grade, forKey: .grade) }
+    try container.encodeIfPresent(speak, forKey: .speak)
     try container.encode(questions, forKey: .questions)
     if score != Score() { try container.encode(score, forKey: .score) }
   }

@@ -23,9 +23,13 @@ public struct QuestionFile: Sendable {
   /// A syntax error does not end the check: the parse recovers at the next
   /// value, and what could be read is checked too, so one run reports every
   /// problem that can be found.
-  public init(bytes: [UInt8]) {
+  /// - Parameter media: the media folder the questions' sounds
+  ///   (`[sound:FILE]`) are looked for in, each missing one a warning;
+  ///   `nil` looks for none.
+  public init(bytes: [UInt8], media: MediaFolder? = nil) {
     let parsed = JSONScanner.parseRecovering(bytes)
     var checker = QuestionFileChecker(source: bytes)
+    checker.media = media
     checker.unreadableOffsets = parsed.damagedOffsets
     let groups = checker.groups(from: parsed.root)
     var problems = parsed.errors.map {

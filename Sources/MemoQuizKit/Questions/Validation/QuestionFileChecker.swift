@@ -26,6 +26,8 @@ struct QuestionFileChecker {
   /// arrays and objects that lost part of themselves. Problems of content
   /// there are not reported; the syntax error says it.
   var unreadableOffsets: Set<Int> = []
+  /// Where the sounds the questions name should be; `nil` looks for none.
+  var media: MediaFolder?
 
   /// More problems than this are counted, not kept: nobody reads the
   /// millionth, and building each costs time.
@@ -35,10 +37,10 @@ struct QuestionFileChecker {
   private var suggestions: [String: String?] = [:]
   private static let suggestionLimit = 10_000
 
-  private static let groupKeys = ["title", "questions", "score", "reverse", "typos", "grade", "ankiNoteTypes"]
+  private static let groupKeys = ["title", "questions", "score", "reverse", "typos", "grade", "ankiNoteTypes", "speak"]
   private static let questionKeys = [
     "prompt", "answer", "alternatives", "hint", "id", "cloze", "reverse", "reverseAlternatives", "tags", "typos",
-    "grade", "ankiNoteType",
+    "grade", "ankiNoteType", "speak",
   ]
   private static let ankiNoteTypeKeys = ["id", "name", "fields", "templates", "cloze"]
   private static let scoreKeys = ["correctCount", "incorrectCount"]
@@ -140,6 +142,7 @@ struct QuestionFileChecker {
     guard let title else { return nil }
     var group = QuestionGroup(title: title, questions: questions, score: score, reverse: reverse, grade: grade)
     group.typos = member("typos", in: members).flatMap { typoPolicy($0) }
+    group.speak = member("speak", in: members).flatMap { language($0) }
     return group
   }
 
@@ -207,11 +210,18 @@ struct QuestionFileChecker {
     let idOffset = id == nil ? nil : found.id?.value.offset
     let typos = found.typos.flatMap { typoPolicy($0) }
     let noteType = found.ankiNoteType.map { ankiNoteType($0, in: noteTypes) } ?? noteTypes.first
+    let speak = found.speak.flatMap { language($0) }
+    if media != nil {
+      for member in [found.prompt, found.answer, found.cloze].compactMap({ $0 }) {
+        if case .string(let text) = member.value.value { checkSounds(in: text, at: member.value.offset) }
+      }
+    }
     if found.cloze != nil {
       guard let cloze else { return nil }
       var question = Question(cloze: cloze, hint: hint, id: id, tags: tags, grade: grade)
       question.typos = typos
       question.ankiNoteType = noteType
+      question.speak = speak
       return (question, idOffset)
     }
     guard let prompt, let answer else { return nil }
@@ -220,7 +230,37 @@ struct QuestionFileChecker {
       reverseAlternatives: reverseAlternatives, tags: tags, grade: grade)
     question.typos = typos
     question.ankiNoteType = noteType
+    question.speak = speak
     return (question, idOffset)
+  }
+
+  /// Warns of each `[sound:FILE]` in `text` whose file is not in ``media``.
+  private mutating func checkSounds(in text: String, at offset: Int) {
+    guard let media, text.contains("[sound:") else { return }
+    for name in SoundText.names(in: text) where !media.contains(name) {
+      warning(
+        at: offset,
+        media.file(named: name) == nil
+          ? "[sound:\(name)] is not a media file's name (a name without a folder, as \(MediaFolder.safeName(name))); it plays nothing"
+          : "[sound:\(name)] has no file in \(media.path); it plays nothing")
+    }
+  }
+
+  /// The value of a `"speak"` key: a voice `espeak-ng -v` knows by name,
+  /// such as `"ja"` (letters, digits, `-`, `_` and `+`).
+  private mutating func language(_ found: JSONNode.Member) -> String? {
+    guard case .string(let text) = found.value.value, !text.isEmpty, text.utf8.count <= 64,
+      text.unicodeScalars.allSatisfy({
+        $0.isASCII
+          && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "-_+".unicodeScalars.contains($0))
+      })
+    else {
+      error(
+        at: found.value.offset,
+        "\"speak\" must name a language such as \"ja\", found \(found.value.kindDescription)")
+      return nil
+    }
+    return text
   }
 
   /// The value of a group's `"ankiNoteTypes"` key: the note types its

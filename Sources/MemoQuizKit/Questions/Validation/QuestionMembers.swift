@@ -17,6 +17,7 @@ struct QuestionMembers {
   private var typosPosition: Int?
   private var gradePosition: Int?
   private var ankiNoteTypePosition: Int?
+  private var speakPosition: Int?
   /// Whether a key is none of the known ones.
   private(set) var hasUnknownKey = false
   /// Whether a known key comes more than once.
@@ -39,6 +40,7 @@ struct QuestionMembers {
       case 5 where key == "cloze": first(&clozePosition, index)
       case 5 where key == "typos": first(&typosPosition, index)
       case 5 where key == "grade": first(&gradePosition, index)
+      case 5 where key == "speak": first(&speakPosition, index)
       case 6 where key == "prompt": first(&promptPosition, index)
       case 6 where key == "answer": first(&answerPosition, index)
       case 7 where key == "reverse": first(&reversePosition, index)
@@ -65,4 +67,5 @@ struct QuestionMembers {
   var typos: JSONNode.Member? { member(typosPosition) }
   var grade: JSONNode.Member? { member(gradePosition) }
   var ankiNoteType: JSONNode.Member? { member(ankiNoteTypePosition) }
+  var speak: JSONNode.Member? { member(speakPosition) }
 }

@@ -1,0 +1,14 @@
+@preconcurrency import Glibc
+import MemoQuizKit
+
+extension CommandContext {
+  /// The sound of a round: a player of the data folder's `media/`, when
+  /// standard output is a terminal and `config audio` is on; `nil` plays
+  /// nothing.
+  func roundSound(_ caretaker: QuestionGroupCaretaker) -> SoundPlayer? {
+    guard isatty(STDOUT_FILENO) == 1, caretaker.progress.settings.audio else { return nil }
+    return SoundPlayer(
+      media: MediaFolder(of: folder), player: SoundPlayer.player(environment: environment),
+      speaker: SoundPlayer.speaker(environment: environment), warn: warn)
+  }
+}
