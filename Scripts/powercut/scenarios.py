@@ -45,7 +45,8 @@ class Scenario:
 def as_earlier_release(home):
     """Rewrites a data folder's history as the release before learner days
     wrote it: each answer without its day (and without an empty origin),
-    and no derived state under local/."""
+    and no derived state under local/ (nor the mark of how far this
+    machine's file reached, which that release did not write)."""
     history = os.path.join(home, "history")
     for name in os.listdir(history):
         path = os.path.join(history, name)
@@ -57,7 +58,7 @@ def as_earlier_release(home):
                 lines[index] = b"\t".join(fields[:11] if fields[10] else fields[:10])
         with open(path, "wb") as handle:
             handle.write(b"\n".join(lines))
-    for name in ("checkpoint", "outlook"):
+    for name in ("checkpoint", "outlook", "own-log"):
         path = os.path.join(home, "local", name)
         if os.path.exists(path):
             os.remove(path)
