@@ -32,9 +32,13 @@ struct MachineSplit {
   /// - Parameters:
   ///   - machine: this folder's machine, whose file differs from `other`.
   ///   - other: the other folder's copy of that file.
+  ///   - completing: `false` stops once the split is written down, as a
+  ///     crash there would: the next command completes it.
   /// - Returns: what was done; this folder is the new machine from now on.
   /// - Throws: ``PersistenceError`` when a file cannot be read or written.
-  static func split(_ folder: DataFolder, machine: Machine, other: [UInt8]) throws -> MachineSplit {
+  static func split(_ folder: DataFolder, machine: Machine, other: [UInt8], completing: Bool = true) throws
+    -> MachineSplit
+  {
     let history = HistoryCaretaker(folder: folder)
     let file = history.file(of: machine.id)
     let own = try DurableFile.read(file.path, limit: Int.max) ?? []
@@ -55,7 +59,7 @@ struct MachineSplit {
     for record in records { record.renumbered(renumber).appendLine(to: &bytes) }
     try folder.createLocal()
     try DurableFile.replace(noteFile(in: folder), with: bytes)
-    try complete(in: folder)
+    if completing { try complete(in: folder) }
     return MachineSplit(old: machine.id, new: new, moved: records.count)
   }
 
