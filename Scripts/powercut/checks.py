@@ -95,6 +95,35 @@ class Context:
                 raise ToolError(f"{scenario.name}: no kept file named in the output")
             self.kept_path = match.group(1)
 
+    def judge_sync(self, sync, verdicts):
+        """The state recovers: `sync` (at the latest after `sync --init
+        REMOTE`) exits 0, and loses no step from before nor any answer
+        acknowledged."""
+        if sync["rc"] != 0:
+            said = "; ".join(f"`{' '.join(args)}` exited {rc}: {first_line(err)}" for args, rc, err in sync["runs"])
+            return [("sync recovers", "sync does not recover: " + normalise(first_line(sync["runs"][-1][2])),
+                     said)]
+        history = sync.get("history")
+        if history is None:
+            return [("sync recovers", "no history after sync", "`history --json` failed after the sync")]
+        found = []
+        present = {step_key(s, False) for s in history}
+        for step in self.base_steps.values():
+            if step_key(step, False) not in present:
+                found.append(("sync recovers", f"lost step {step['id']} ({step.get('kind')}) after sync",
+                              f"step {step['id']} ({step.get('summary', step.get('kind'))}), on disk before "
+                              "the command, is gone from `history --json` after the sync"))
+        have = collections.Counter(answer_key(s) for s in history if s.get("kind") == "answer" and not s.get("undone"))
+        have.subtract(self.base_answers)
+        for i, step in enumerate(self.new_answers[:verdicts]):
+            k = answer_key(step)
+            if have[k] > 0:
+                have[k] -= 1
+            else:
+                found.append(("sync recovers", f"answer {i + 1} lost after sync",
+                              f"acknowledged answer {i + 1} is not in `history --json` after the sync"))
+        return found
+
     def judge(self, point, obs, rel_root):
         """The violations of a crash state at a crash point: (check, signature, message)."""
         found = []
@@ -165,6 +194,8 @@ class Context:
                 if export == old_q and whole and applied == whole:
                     found.append(("all or nothing", "history step without its questions",
                                   "the history has the command's step but the old questions are in use"))
+        if self.scenario.remote_on_disk:
+            found += self.judge_sync(obs["sync"], verdicts)
         if acked:
             problems = []
             if self.scenario.kept_file:
@@ -218,8 +249,9 @@ def run_scenario(runner, scenario, options, out):
                         + "; ".join(problems[:5]) + ("; notes: " + "; ".join(recorder.notes[:5]) if recorder.notes else ""))
     rel_root = os.fsdecode(root)
     base_tree = timeline.build(0, (frozenset(), {}))
-    _, base_obs = runner.check_tree(base_tree, rel_home, scenario.name, scenario.extra)
-    _, final_obs = runner.check_tree(real_final, rel_home, scenario.name, scenario.extra)
+    fixed = rel_root if scenario.remote_on_disk else None
+    _, base_obs = runner.check_tree(base_tree, rel_home, scenario.name, scenario.extra, fixed)
+    _, final_obs = runner.check_tree(real_final, rel_home, scenario.name, scenario.extra, fixed)
     context = Context(scenario, base_obs, final_obs, timeline, final_out, final_err, real_final)
     result = explore(runner, scenario, timeline, context, rel_home, rel_root, options)
     result["seconds"] = time.monotonic() - begun
@@ -241,13 +273,18 @@ def explore(runner, scenario, timeline, context, rel_home, rel_root, options, ig
         for order, (label, variant) in enumerate(variants(timeline, point, rng, options.random_per_point)):
             priority = 0 if order == 0 else (1 if order < 2 else (2 if not label.startswith("random") else 3))
             candidates.append((priority, order, point, label, variant))
-    candidates.sort(key=lambda c: (c[0], c[1], c[2]))
+    if scenario.first_labels:
+        # The states this scenario is about come first, crash point by crash point.
+        first = {label: rank for rank, label in enumerate(scenario.first_labels)}
+        candidates.sort(key=lambda c: (first.get(c[3], len(first)), c[0], c[1], c[2]))
+    else:
+        candidates.sort(key=lambda c: (c[0], c[1], c[2]))
     unique = collections.OrderedDict()
     for number, (priority, order, point, label, variant) in enumerate(candidates):
         tree = timeline.build(point, variant)
         digest = tree_digest(tree)
         unique.setdefault(digest, {"tree": tree, "uses": []})["uses"].append((number, point, label, variant))
-    chosen = list(unique.items())[: options.max_states]
+    chosen = list(unique.items())[: scenario.max_states or options.max_states]
     if options.state is not None:
         chosen = [(d, u) for d, u in unique.items() if any(use[0] == options.state for use in u["uses"])]
     observations = {}
@@ -255,9 +292,10 @@ def explore(runner, scenario, timeline, context, rel_home, rel_root, options, ig
     def check(rank, tree):
         # The first states (the systematic ones) are always checked; the
         # others only while the scenario's share of the budget lasts.
-        if rank >= options.min_states and time.monotonic() > runner.deadline:
+        if rank >= options.min_states and not scenario.check_all and time.monotonic() > runner.deadline:
             return None
-        return runner.check_tree(tree, rel_home, scenario.name, scenario.extra)[1]
+        return runner.check_tree(tree, rel_home, scenario.name, scenario.extra,
+                                 rel_root if scenario.remote_on_disk else None)[1]
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=options.jobs) as pool:
         futures = {pool.submit(check, rank, info["tree"]): digest for rank, (digest, info) in enumerate(chosen)}
@@ -266,6 +304,13 @@ def explore(runner, scenario, timeline, context, rel_home, rel_root, options, ig
             if obs is not None:
                 observations[futures[future]] = obs
     skipped_budget = len(chosen) - len(observations)
+    recovery = collections.Counter()
+    for obs in observations.values():
+        if "sync" in obs:
+            runs = obs["sync"]["runs"]
+            recovery["failed" if obs["sync"]["rc"] != 0 else ("by sync --init" if len(runs) > 1 else "by sync")] += 1
+            if any(b"made again" in err for _, _, err in runs):
+                recovery["remote made again"] += 1
     violations = []
     failing = []      # (point, variant, label, signature) of every violating use
     for digest, info in chosen:
@@ -289,7 +334,7 @@ def explore(runner, scenario, timeline, context, rel_home, rel_root, options, ig
             print(f"   state {options.state} kept in {target} (its data folder under the same name as in the run)")
     return {"points": len(points), "candidates": len(candidates), "distinct": len(unique),
             "checked": len(observations), "skipped_budget": skipped_budget, "violations": violations,
-            "failing": failing}
+            "failing": failing, "recovery": recovery}
 
 
 def redundant(runner, scenario, timeline, context, rel_home, rel_root, options):
@@ -313,7 +358,8 @@ def redundant(runner, scenario, timeline, context, rel_home, rel_root, options):
             if signature in added:
                 continue
             tree = timeline.build(point, variant)
-            _, obs = runner.check_tree(tree, rel_home, scenario.name, scenario.extra)
+            _, obs = runner.check_tree(tree, rel_home, scenario.name, scenario.extra,
+                                       rel_root if scenario.remote_on_disk else None)
             with_sync = {(c, sig) for c, sig, _ in context.judge(point, obs, rel_root)}
             if signature not in with_sync:
                 added[signature] = (point, label)
@@ -331,6 +377,11 @@ def print_result(scenario, result, options, out):
     by_sig = collections.OrderedDict()
     for item in v:
         by_sig.setdefault((item["check"], item["signature"]), []).append(item)
+    if result.get("recovery"):
+        r = result["recovery"]
+        print(f"   sync in each state: {r['by sync']} recovered by `sync`, {r['by sync --init']} only by "
+              f"`sync --init REMOTE`, {r['failed']} not at all; {r['remote made again']} found the remote "
+              "damaged and made it again", file=out)
     print(f"   violations: {len(v)} in {len(by_sig)} kinds", file=out)
     for (check, signature), items in by_sig.items():
         first = min(items, key=lambda i: (i["point"], i["state"]))

@@ -7,6 +7,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import threading
 import time
 
 from .common import EARLIER, NOW, TRACED, ToolError, scratch_root
@@ -97,6 +98,7 @@ class Runner:
         self.counter = itertools.count(1)
         self.deadline = time.monotonic() + options.budget
         self.commands = None
+        self.fixed_lock = threading.Lock()
 
     def close(self):
         if not self.options.keep_scratch:
@@ -181,7 +183,7 @@ class Runner:
         for name, text in scenario.inputs.items():
             with open(os.path.join(inputs, name), "w", encoding="utf-8") as handle:
                 handle.write(text)
-        remote = os.path.join(work, "remote.git")
+        remote = os.path.join(root if scenario.remote_on_disk else work, "remote.git")
         if "sync" in scenario.needs or any(step[0] == "sync" for step in scenario.prepare):
             subprocess.run(["git", "init", "-q", "--bare", remote], check=True, env=self.env(home))
         editors = self.make_editors(work, home)
@@ -231,10 +233,27 @@ class Runner:
         return editors
 
     # checking --------------------------------------------------------------
-    def check_tree(self, tree, rel_home, scenario_name, extra=()):
+    def check_tree(self, tree, rel_home, scenario_name, extra=(), fixed_root=None):
+        """What memoquiz says of a crash state. With `fixed_root` (a
+        scenario whose remote is in the sandbox, named by its path), the
+        state is rebuilt where the run took place, one at a time, and sync
+        must recover in it."""
         key = tree_digest(tree) + repr(extra)
         if key in self.cache:
             return key, self.cache[key]
+        if fixed_root is not None:
+            with self.fixed_lock:
+                shutil.rmtree(fixed_root, ignore_errors=True)
+                materialise(tree, fixed_root)
+                os.makedirs(fixed_root, exist_ok=True)
+                home = os.path.join(fixed_root, rel_home)
+                obs = self.observe(fixed_root, home, extra)
+                obs["sync"] = self.recover_sync(fixed_root, home)
+                if self.options.keep is None:
+                    shutil.rmtree(fixed_root, ignore_errors=True)
+            obs["tree"] = tree
+            self.cache[key] = obs
+            return key, obs
         folder = os.path.join(self.scratch, f"state-{scenario_name}-{next(self.counter)}")
         state_root = os.path.join(folder, "root")
         materialise(tree, state_root)
@@ -245,3 +264,20 @@ class Runner:
             shutil.rmtree(folder, ignore_errors=True)
         self.cache[key] = obs
         return key, obs
+
+    def recover_sync(self, root, home):
+        """`sync`, and when it fails `sync --init REMOTE`; then the history."""
+        runs = []
+        rc, out, err = self.memoquiz(home, ["sync"])
+        runs.append((["sync"], rc, err))
+        if rc != 0:
+            rc, out, err = self.memoquiz(home, ["sync", "--init", os.path.join(root, "remote.git")])
+            runs.append((["sync", "--init", "REMOTE"], rc, err))
+        result = {"rc": rc, "runs": runs}
+        if rc == 0:
+            hrc, hout, herr = self.memoquiz(home, ["history", "--json"])
+            try:
+                result["history"] = json.loads(hout) if hrc == 0 else None
+            except ValueError:
+                result["history"] = None
+        return result

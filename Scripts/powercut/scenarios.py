@@ -9,7 +9,7 @@ class Scenario:
 
     def __init__(self, name, argv, stdin=b"", prepare=(), needs=None, ack=None, ack_stream="stdout",
                  atomic=False, kept_file=None, new_folder=False, editor=None, inputs=None, expect_rc=(0,),
-                 about="", snapshots=False, earlier_release=False, imports_answers=False):
+                 about="", snapshots=False, earlier_release=False, imports_answers=False, remote_on_disk=False):
         self.name, self.argv, self.stdin, self.prepare = name, argv, stdin, prepare
         self.needs = needs or argv[0]
         self.ack, self.ack_stream, self.atomic = ack, ack_stream, atomic
@@ -25,12 +25,28 @@ class Scenario:
         # The command records answers that print no verdict (an import's log
         # of reviews): they are judged with its other steps, all or nothing.
         self.imports_answers = imports_answers
+        # The remote is a bare repository inside the sandbox, on the data
+        # folder's disk: the power cut reaches it too. Each crash state is
+        # then rebuilt where the run took place (the remote's path is
+        # recorded in the folder), and must recover: `sync` exits 0, or else
+        # `sync --init REMOTE` does, and no step from before is lost.
+        self.remote_on_disk = remote_on_disk
+        # Every distinct state chosen is checked, whatever the budget says:
+        # first those a power cut leaves (every name of a crash point kept,
+        # every byte not synced dropped: a ref that names objects the
+        # remote lost), then those of kill -9, at every crash point; at
+        # most `max_states` of them (None: --max-states).
+        self.check_all = remote_on_disk
+        self.first_labels = (("unsynced names kept, unsynced bytes dropped", "everything written (as after kill -9)")
+                             if remote_on_disk else ())
+        self.max_states = 150 if remote_on_disk else None
 
 
 def as_earlier_release(home):
     """Rewrites a data folder's history as the release before learner days
     wrote it: each answer without its day (and without an empty origin),
-    and no derived state under local/."""
+    and no derived state under local/ (nor the mark of how far this
+    machine's file reached, which that release did not write)."""
     history = os.path.join(home, "history")
     for name in os.listdir(history):
         path = os.path.join(history, name)
@@ -42,7 +58,7 @@ def as_earlier_release(home):
                 lines[index] = b"\t".join(fields[:11] if fields[10] else fields[:10])
         with open(path, "wb") as handle:
             handle.write(b"\n".join(lines))
-    for name in ("checkpoint", "outlook"):
+    for name in ("checkpoint", "outlook", "own-log"):
         path = os.path.join(home, "local", name)
         if os.path.exists(path):
             os.remove(path)
@@ -115,6 +131,11 @@ def scenarios():
                  about="the first command of this release: answers of an earlier one given their learner days"),
         Scenario("sync", ["sync"], prepare=[("sync", ["sync", "--init", "{remote}"], b""), play_some],
                  ack=rb"\S", atomic=False, about="steps exchanged through git"),
+        Scenario("sync-same-disk", ["sync"],
+                 prepare=[("sync", ["sync", "--init", "{remote}"], b""), play_some, ("sync", ["sync"], b""),
+                          numbers_round],
+                 ack=rb"\S", atomic=False, remote_on_disk=True,
+                 about="steps exchanged through git with a remote on the data folder's disk; every state recovers"),
     ]
 
 

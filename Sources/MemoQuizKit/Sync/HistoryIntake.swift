@@ -44,6 +44,55 @@ struct HistoryIntake {
     return arrivals
   }
 
+  /// What a copy of this machine's own file, from elsewhere, was to the
+  /// data folder's.
+  enum OwnCopy: Equatable {
+    /// Nothing the data folder lacks: the same, shorter, or missing.
+    case held
+    /// It held more: the data folder's file had gone back (restored from a
+    /// backup or a snapshot), and these many bytes were brought back.
+    case restored(bytes: Int)
+    /// It differs from the data folder's in what both hold: another folder
+    /// shares this machine's identity.
+    case diverged
+  }
+
+  /// Takes in a copy of this machine's own file from elsewhere (the
+  /// clone's, which is the remote's): when the data folder's whole lines are
+  /// a prefix of it and it holds more, the file had gone back, and what it
+  /// lacks is appended (a torn last line cut off first), so that it is
+  /// never sent shorter and no step id is used twice.
+  /// - Parameter path: the copy.
+  /// - Throws: ``PersistenceError`` when the data folder cannot be written.
+  func takeInOwn(from path: String) throws -> OwnCopy {
+    var status = stat()
+    guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+      let arriving = try? FileDescriptor.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+    else { return .held }
+    defer { arriving.close() }
+    let target = folder.historyFolder + "/" + me.hex + ".log"
+    let held = OwnLogMark.wholeLines(of: target)
+    let size = (try? arriving.size()) ?? 0
+    let copyEnd = size > 0 ? Self.lineStart(of: path, before: size) : 0
+    guard copyEnd > held else {
+      return try samePrefix(arriving, target: target, length: copyEnd) ? .held : .diverged
+    }
+    guard try samePrefix(arriving, target: target, length: held) else { return .diverged }
+    if DurableFile.exists(target) {
+      do throws(SystemError) {
+        let descriptor = try FileDescriptor.open(target, O_WRONLY | O_NOFOLLOW)
+        defer { descriptor.close() }
+        if try descriptor.size() != held { try descriptor.truncate(to: held) }
+      } catch {
+        throw PersistenceError.cannotWrite(path: target, error)
+      }
+    }
+    try append(from: arriving, range: held..<copyEnd, to: target, creating: !DurableFile.exists(target))
+    let history = HistoryCaretaker(folder: folder)
+    try OwnLogMark.of(history.file(of: me), history: history).write(in: folder)
+    return .restored(bytes: copyEnd - held)
+  }
+
   /// Appends what `machine`'s arriving file holds beyond the data folder's
   /// copy, when that copy is a prefix of it.
   private func takeIn(_ machine: MachineID, from path: String, warn: (String) -> Void) throws -> Arrival? {

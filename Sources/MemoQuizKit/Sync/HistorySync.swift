@@ -97,11 +97,28 @@ public struct HistorySync {
     // A questions file edited by hand, or never part of the history, becomes
     // a step, so that it reaches the other machines.
     try caretaker.adoptQuestionsForSync(now: now)
-    let me = try caretaker.machine()
-    let own = HistoryCaretaker(folder: folder).file(of: me.id)
-    let ownName = me.id.hex + ".log"
+    var me = try caretaker.machine()
     let clone = SyncClone(git: git.working(in: folder.syncCloneFolder), remote: remote, quiet: true)
-    let sent = try send(own: own.path, name: ownName, host: me.name, clone: clone, everyFile: everyFile)
+    var own = HistoryCaretaker(folder: folder).file(of: me.id)
+    let sent: SyncClone.Sent
+    do {
+      sent = try send(own: own.path, me: me, clone: clone, everyFile: everyFile)
+    } catch is OwnFileDiverged {
+      // Another folder shares this machine's identity: this one becomes a
+      // new machine, and the other's copy arrives as any machine's does.
+      let other = try DurableFile.read(clone.historyFolder + "/" + me.id.hex + ".log", limit: Int.max) ?? []
+      let split = try MachineSplit.split(folder, machine: me, other: other)
+      caretaker.forgetMachine()
+      me = try caretaker.machine()
+      own = HistoryCaretaker(folder: folder).file(of: me.id)
+      let moved = split.moved == 1 ? "1 record" : "\(split.moved) records"
+      warn(
+        "another data folder shares this machine's identity, \(split.old.hex) (a folder copied with its local/ "
+          + "folder): the remote's copy of history/\(split.old.hex).log and this folder's differ; this folder is now "
+          + "a new machine, \(split.new.hex), its \(moved) that the other lacked moved to "
+          + "history/\(split.new.hex).log, and every answer of both is kept")
+      sent = try send(own: own.path, me: me, clone: clone, everyFile: everyFile)
+    }
     let arrived = try HistoryIntake(folder: folder, me: me.id).takeIn(from: clone.historyFolder, warn: warn)
     let names = HistoryCaretaker(folder: folder).names()
     let history = HistoryCaretaker(folder: folder)
@@ -137,12 +154,30 @@ public struct HistorySync {
   ///
   /// A remote that lost commits this machine had pushed is said so, and
   /// sent every history file it lacks.
-  private func send(own: String, name: String, host: String, clone: SyncClone, everyFile: Bool) throws
-    -> SyncClone.Sent
-  {
+  /// - Throws: ``OwnFileDiverged`` when the remote's copy of this
+  ///   machine's file and the data folder's differ in what both hold.
+  private func send(own: String, me: Machine, clone: SyncClone, everyFile: Bool) throws -> SyncClone.Sent {
+    let intake = HistoryIntake(folder: folder, me: me.id)
+    var restored = 0
     func attempt(_ clone: SyncClone, everyFile: Bool = everyFile) throws -> SyncClone.Sent {
       try clone.prepare()
-      return try clone.exchange(own: own, name: name, history: folder.historyFolder, everyFile: everyFile, host: host)
+      return try clone.exchange(
+        own: own, name: me.id.hex + ".log", history: folder.historyFolder, everyFile: everyFile, host: me.name
+      ) { copy in
+        switch try intake.takeInOwn(from: copy) {
+        case .held: break
+        case .restored(let bytes): restored += bytes
+        case .diverged: throw OwnFileDiverged()
+        }
+      }
+    }
+    defer {
+      if restored > 0 {
+        warn(
+          "\(own) held less than the remote's copy of it (restored from a backup or a snapshot?); the "
+            + "\(restored) bytes it lacked were brought back from the remote before anything was sent, so "
+            + "nothing was lost and no step id is used twice")
+      }
     }
     let address = clone.remote.address
     var sent: SyncClone.Sent
@@ -221,6 +256,10 @@ public struct HistorySync {
     return remote
   }
 }
+
+/// The remote's copy of this machine's file and the data folder's differ
+/// in what both hold: another data folder shares this machine's identity.
+private struct OwnFileDiverged: Error {}
 
 /// git's messages, held until they turn out to matter.
 private final class HeldMessages: @unchecked Sendable {

@@ -109,7 +109,14 @@ struct SyncClone {
   ///     or the remote lost a commit this clone pushed.
   ///   - everyFile: send every file the remote lacks, whatever happened.
   ///   - host: this machine's host name, for the commit message.
-  func exchange(own: String, name: String, history: String, everyFile: Bool, host: String) throws -> Sent {
+  ///   - takeInOwn: given the remote's copy of this machine's file before
+  ///     it is replaced: the gate (``HistoryIntake/takeInOwn(from:)``) that
+  ///     brings back what the data folder's lacks, so that it is never sent
+  ///     shorter.
+  func exchange(
+    own: String, name: String, history: String, everyFile: Bool, host: String,
+    takeInOwn: (String) throws -> Void = { _ in }
+  ) throws -> Sent {
     var attempt = 0
     var lost = false
     while true {
@@ -121,6 +128,7 @@ struct SyncClone {
         try must(["reset", "-q", "--hard", "refs/remotes/origin/" + branch])
       }
       try must(["clean", "-q", "-f", "-d", "-x"])
+      try takeInOwn(historyFolder + "/" + name)
       var sent = try putInPlace(own: own, name: name)
       if everyFile || lost { sent.others = try putOthers(from: history, except: name) }
       sent.remoteLostCommits = lost

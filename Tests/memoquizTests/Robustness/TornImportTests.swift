@@ -13,14 +13,16 @@ import Testing
 
   /// The folder as a power cut inside the import can leave it: the history
   /// holds the first `kept` of the import's reviews and nothing after, and
-  /// neither the questions file nor the derived state was written.
+  /// neither the questions file nor the derived state was written, nor the
+  /// mark of how far this machine's file reached (written after the append
+  /// is on disk).
   private func cutShort(_ sandbox: MemoQuizSandbox, keeping kept: Int) throws {
     let text = try String(contentsOf: sandbox.historyFile, encoding: .utf8)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     try #require(lines.count > kept + 2 && lines[kept + 1].hasPrefix("answer\t"))
     try (lines[...kept].joined(separator: "\n") + "\n").write(
       to: sandbox.historyFile, atomically: false, encoding: .utf8)
-    for name in ["questions.json", "local/questions-state", "local/checkpoint", "local/outlook"] {
+    for name in ["questions.json", "local/questions-state", "local/checkpoint", "local/outlook", "local/own-log"] {
       try? FileManager.default.removeItem(at: sandbox.folder.appendingPathComponent(name))
     }
   }

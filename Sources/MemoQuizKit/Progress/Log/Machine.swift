@@ -51,6 +51,19 @@ struct Machine: Sendable, Hashable {
     return machine
   }
 
+  /// Makes this folder a new machine, `id` (else one drawn at random), in
+  /// place of the identity it had: its own file went back or is shared
+  /// with another folder. Written durably before anything is appended
+  /// under it.
+  static func replaced(in folder: DataFolder, by id: MachineID? = nil) throws(PersistenceError) -> Machine {
+    let machine = Machine(id: id ?? .random(), name: hostName())
+    var bytes: [UInt8] = []
+    RecordLine.append([magic, machine.id.hex, machine.name], to: &bytes)
+    try folder.createLocal()
+    try DurableFile.replace(folder.machineFile, with: bytes)
+    return machine
+  }
+
   /// The identity and host a machine file's first line records; `nil`
   /// when it is not such a line.
   private static func identity(in bytes: [UInt8]) -> (MachineID, String)? {

@@ -94,6 +94,9 @@ public final class ProgressCaretaker {
   /// This folder's machine, made on first need.
   func machine() throws(PersistenceError) -> Machine { try store.machine() }
 
+  /// Forgets the machine and the state read, after the machine was replaced.
+  func forgetMachine() { store.forgetMachine() }
+
   /// This folder's machine identity if it has one yet, without making one.
   var existingMachine: MachineID? { store.existingMachine }
 

@@ -116,6 +116,14 @@ final class ProgressStore {
     return machine
   }
 
+  /// Forgets the machine read, after it was replaced (``MachineSplit``).
+  func forgetMachine() {
+    cachedMachine = nil
+    coverage = [:]
+    folded = Progress()
+    caches.checkpointBytes = 0
+  }
+
   /// This folder's machine identity if it has one yet, without making one.
   var existingMachine: MachineID? {
     if let cachedMachine { return cachedMachine.id }
@@ -147,6 +155,15 @@ final class ProgressStore {
   func refresh() throws {
     settle()
     try loadMemory()
+    if MachineSplit.isPending(in: folder) {
+      try locked { try MachineSplit.completeIfPending(in: folder) }
+      forgetMachine()
+    }
+    try readNew()
+    if try ownFileWentBack() { try rebuild() }
+  }
+
+  private func readNew() throws {
     guard let reading = try history.readNew(since: coverage) else {
       try rebuild()
       return
@@ -162,6 +179,43 @@ final class ProgressStore {
       return
     }
     coverage = reading.coverage
+  }
+
+  /// Whether this machine's own file holds less than ``OwnLogMark`` says it
+  /// reached (restored from a backup or a snapshot): then, before anything
+  /// is appended, it is restored from the longer copy when one is known
+  /// (the sync clone's); when none is, this folder becomes a new machine, so
+  /// that no step id is used twice, and the file, now another machine's,
+  /// takes in the longer copy when it arrives.
+  /// - Returns: whether files changed, so that the history must be read again.
+  private func ownFileWentBack() throws -> Bool {
+    guard let me = existingMachine, let mark = OwnLogMark.read(in: folder), mark.machine == me else { return false }
+    let file = history.file(of: me)
+    if let covered = coverage[me], covered.end == mark.end, covered.tail == mark.tail { return false }
+    guard !mark.isHeld(by: file, history: history) else { return false }
+    return try locked {
+      // Decided under the lock, on the file itself: another process may
+      // have appended since this one read.
+      guard OwnLogMark.read(in: folder) == mark, !mark.isHeld(by: file, history: history) else { return false }
+      let found = OwnLogMark.wholeLines(of: file.path)
+      let copy = folder.syncCloneFolder + "/history/" + me.hex + ".log"
+      let restored = try HistoryIntake(folder: folder, me: me).takeInOwn(from: copy)
+      if case .restored = restored, mark.isHeld(by: file, history: history) {
+        onWarning(
+          "\(file.path) went back: it held \(found) bytes where this machine had written \(mark.end) (restored "
+            + "from a backup or a snapshot?); it was restored from the copy that sync keeps, and nothing was lost")
+        return true
+      }
+      let old = me
+      let machine = try Machine.replaced(in: folder)
+      cachedMachine = machine
+      onWarning(
+        "\(file.path) went back: it holds \(OwnLogMark.wholeLines(of: file.path)) bytes where this machine had "
+          + "written \(mark.end) (restored from a backup or a snapshot?), and no longer copy of it is known here; "
+          + "so that no step id is used twice, this folder is now a new machine, \(machine.id.hex), and the steps "
+          + "\(old.hex) wrote come back when a copy that holds them arrives (`memoquiz sync`)")
+      return true
+    }
   }
 
   /// Replays the whole history.
@@ -213,6 +267,8 @@ final class ProgressStore {
       try folder.createLocal()
       let aside = try file.recover(
         keeping: contents.records, name: me.name, asideFolder: folder.localFolder, now: Timestamp(Date()))
+      // What was kept is what this machine wrote, from now on.
+      try OwnLogMark.of(file, history: history).write(in: folder)
       let lines = contents.damagedLines
       let kept = contents.records.count
       let readable =
@@ -290,8 +346,10 @@ final class ProgressStore {
       coverage = [:]
       throw error
     }
-    coverage[me.id] = HistoryCaretaker.Coverage(
-      end: end, lastSequence: newLast, tail: history.tailHash(of: file.path, before: end))
+    let tail = history.tailHash(of: file.path, before: end)
+    coverage[me.id] = HistoryCaretaker.Coverage(end: end, lastSequence: newLast, tail: tail)
+    // Remembered once the records are on disk: never further than the file.
+    try OwnLogMark(machine: me.id, end: end, tail: tail).write(in: folder)
     if folding == nil, !records.allSatisfy({ folded.apply($0) }) { try rebuild() }
   }
 
