@@ -109,6 +109,8 @@ public struct RoundSession {
     var held = ""  // output held back until the graded answers are saved
     var askQuestion = true
     var usedHint = false
+    // Whether the question is asked again after a retry, not a new one.
+    var retrying = false
     // For a self-graded card, once its answer is shown: the attempt typed
     // before it, which the next input grades.
     var revealed: String?
@@ -165,7 +167,9 @@ public struct RoundSession {
       if askQuestion {
         held += words.question(round)
         askQuestion = false
-        usedHint = false
+        // A retry asks the same question again: a hint shown stays shown.
+        if !retrying { usedHint = false }
+        retrying = false
         revealed = nil
         shownAt = MonotonicClock.milliseconds()
       }
@@ -210,8 +214,9 @@ public struct RoundSession {
       case "":
         held += "Type an answer (\(RoundInput.hint.name) for a hint, \(RoundInput.help.name) for more).\n"
       case RoundInput.hint:
-        usedHint = true
         if let hint = round.currentCard?.hint, !hint.isEmpty {
+          // Only a hint shown makes a right answer Hard.
+          usedHint = true
           held += style.yellow("Hint: \(TextSanitizer.sanitized(hint))") + "\n"
         } else {
           held += "There is no hint for this question.\n"
@@ -298,8 +303,16 @@ public struct RoundSession {
           let verdict = round.grade(
             line, usedHint: usedHint, at: Timestamp(now()), duration: duration,
             group: { judging.group(titled: title, cards: roundCards) },
-            typos: judging.settings.typos)
+            typos: judging.settings.typos, confusions: judging.settings.confusions)
         else {
+          continue
+        }
+        if case .retry(let reason)? = verdict.judgement {
+          // Neither right nor wrong: nothing recorded, the same question
+          // asked again at once, its time counted from then.
+          held += words.retry(reason, card: verdict.card, typed: line)
+          askQuestion = true
+          retrying = true
           continue
         }
         held += words.verdict(verdict, typed: line, usedHint: usedHint, width: terminal.width)
