@@ -80,6 +80,8 @@ public enum QuestionExport {
           string(question.answer)
         }
         strings("alternatives", question.alternatives)
+        strings("otherAnswers", question.otherAnswers)
+        strings("blocked", question.blocked)
         if let hint = question.hint {
           append(", \"hint\": ")
           string(hint)

@@ -258,6 +258,8 @@ public enum QuestionImport {
           updated.answer = question.answer
           if carriesHints || question.hint != nil { updated.hint = question.hint }
           if carriesHints || !question.alternatives.isEmpty { updated.alternatives = question.alternatives }
+          if carriesHints || !question.otherAnswers.isEmpty { updated.otherAnswers = question.otherAnswers }
+          if carriesHints || !question.blocked.isEmpty { updated.blocked = question.blocked }
           updated.reverse = question.reverse
           updated.reverseAlternatives = question.reverseAlternatives
           updated.tags = question.tags
@@ -289,7 +291,9 @@ public enum QuestionImport {
     guard
       group.questions.contains(where: { question in
         ([question.prompt, question.answer, question.hint ?? "", question.cloze ?? ""] + question.alternatives
-          + question.reverseAlternatives + question.tags).contains { $0.unicodeScalars.contains("\u{1F}") }
+          + question.otherAnswers + question.blocked + question.reverseAlternatives + question.tags).contains {
+            $0.unicodeScalars.contains("\u{1F}")
+          }
       })
     else { return group }
     var group = group
@@ -300,6 +304,8 @@ public enum QuestionImport {
       question.hint = question.hint.map(clean)
       question.cloze = question.cloze.map(clean)
       question.alternatives = question.alternatives.map(clean)
+      question.otherAnswers = question.otherAnswers.map(clean)
+      question.blocked = question.blocked.map(clean)
       question.reverseAlternatives = question.reverseAlternatives.map(clean)
       question.tags = question.tags.map(clean)
       return question

@@ -1,5 +1,5 @@
 /// An input a round understands besides an answer: `?`, `:undo`, `:right`,
-/// `:help`, `:romaji` and `:quit`; and, in ``grades``, the keys that grade a
+/// `:synonym`, `:help`, `:romaji` and `:quit`; and, in ``grades``, the keys that grade a
 /// card the learner grades themselves.
 ///
 /// This is the one table of them: the round loop matches what is typed
@@ -14,11 +14,25 @@ public struct RoundInput: Sendable, Equatable {
   /// The few words beside its name on the line under a new round's header;
   /// `nil` shows the name alone.
   let label: String?
+  /// What may follow the name, as `:help` shows it (`[TEXT]`); `nil` when
+  /// nothing may.
+  public var argument: String? = nil
 
-  /// Whether `typed`, trimmed, is this input.
+  /// Whether `typed`, trimmed, is this input (with its argument, if it
+  /// takes one).
   public func matches(_ typed: String) -> Bool {
-    typed == name
+    typed == name || (argument != nil && typed.hasPrefix(name + " "))
   }
+
+  /// What follows the name in `typed`, trimmed; `nil` when nothing does.
+  public func argument(in typed: String) -> String? {
+    guard argument != nil, typed.hasPrefix(name + " ") else { return nil }
+    let text = String(typed.dropFirst(name.count + 1)).trimmingWhitespace
+    return text.isEmpty ? nil : text
+  }
+
+  /// The name and its argument, as `:help` lists them: `:synonym [TEXT]`.
+  public var usage: String { argument.map { "\(name) \($0)" } ?? name }
 
   /// Lets the round loop switch over what was typed: `case RoundInput.undo:`.
   public static func ~= (input: RoundInput, typed: String) -> Bool {
@@ -35,6 +49,13 @@ public struct RoundInput: Sendable, Equatable {
   public static let right = RoundInput(
     name: ":right", meaning: "your last answer, graded Incorrect, was right: count it as correct",
     label: "my answer was right")
+  /// `:synonym`: the last answer, graded Incorrect, or TEXT, accepted
+  /// from now on.
+  public static let synonym = RoundInput(
+    name: ":synonym",
+    meaning:
+      "your last answer, graded Incorrect, is right too: accept it (or TEXT) from now on and count it as correct",
+    label: nil, argument: "[TEXT]")
   /// `:help`: these inputs listed.
   public static let help = RoundInput(name: ":help", meaning: "list these inputs", label: nil)
   /// `:romaji`: romaji typed for a kana answer no longer turned into kana.
@@ -45,7 +66,7 @@ public struct RoundInput: Sendable, Equatable {
     name: ":quit", meaning: "stop here, all saved; the next `memoquiz play` (or `review`) resumes", label: nil)
 
   /// Every input of a round, in the order `:help` and `--help` list them.
-  public static let all: [RoundInput] = [hint, undo, right, help, romaji, quit]
+  public static let all: [RoundInput] = [hint, undo, right, synonym, help, romaji, quit]
 
   /// The inputs the line under a new round's header names.
   static let footer: [RoundInput] = [hint, undo, right, help, quit]
@@ -107,10 +128,10 @@ public struct RoundInput: Sendable, Equatable {
   /// What `:help` shows, wrapped to `width` columns (at most 80).
   static func helpText(width: Int) -> String {
     let width = max(40, min(width, 80))
-    let column = (all.map(\.name.count).max() ?? 0) + 4
+    let column = (all.map(\.usage.count).max() ?? 0) + 4
     var lines = TextWrapping.lines(introduction, width: width)
     for input in all {
-      let lead = "  " + input.name + String(repeating: " ", count: column - 2 - input.name.count)
+      let lead = "  " + input.usage + String(repeating: " ", count: column - 2 - input.usage.count)
       lines += TextWrapping.lines(
         input.meaning, width: width, firstIndent: lead, indent: String(repeating: " ", count: column))
     }

@@ -123,6 +123,13 @@ public struct RoundSession {
     // The newest `:right` and the answer it put right: an `:undo` while
     // that answer is still the newest takes back only the `:right`.
     var lastRight: (step: StepID, answer: StepID)?
+    // The newest verdict when it was Incorrect: what `:synonym` accepts.
+    var lastWrong: (typed: String, card: Card)?
+    // The newest `:synonym` and the answer it put right, as for `:right`.
+    var lastSynonym: (step: StepID, answer: StepID)?
+    // Whether the input after the last question's Incorrect verdict, read
+    // for a `:synonym` or a `:right` before the round ends, was read.
+    var offeredBeforeEnd = false
 
     // Output waits in the terminal's buffer until the next read: on a
     // terminal the line editor shows it once the keys are its own, so no
@@ -152,7 +159,7 @@ public struct RoundSession {
     }
 
     while true {
-      if round.isFinished {
+      if round.isFinished, lastWrong == nil || offeredBeforeEnd {
         try release(&round)
         // The summary and what comes next are worked out while the
         // checkpoint of the round's answers is encoded.
@@ -174,6 +181,13 @@ public struct RoundSession {
         shownAt = MonotonicClock.milliseconds()
       }
       let awaitingGrade = revealed != nil
+      let beforeEnd = round.isFinished
+      if beforeEnd {
+        // One more input after the last question's Incorrect verdict: a
+        // `:synonym`, a `:right` or an `:undo` of it; anything else ends.
+        offeredBeforeEnd = true
+        if terminal.isInteractive { held += style.dim(words.beforeEnd) + "\n" }
+      }
       if terminal.isInteractive { held += style.cyan(awaitingGrade ? RoundInput.gradePrompt : "> ") }
       if !terminal.hasWaitingLine || round.unsaved.count >= Self.batchLimit
         || MonotonicClock.milliseconds() - groupStartedAt >= Self.batchWindow
@@ -185,6 +199,13 @@ public struct RoundSession {
       let kana = judging.kanaTarget(for: round.currentCard)
       let input = awaitingGrade ? terminal.readKey() : terminal.readLine(kana: kana)
       if input == .tooLong { continue }
+      if beforeEnd {
+        guard case .line(let text) = input,
+          [RoundInput.synonym, RoundInput.right, RoundInput.undo].contains(where: {
+            $0.matches(text.trimmingWhitespace)
+          })
+        else { continue }
+      }
       guard case .line(let typedLine) = input else {
         try release(&round)
         if terminal.isInteractive { terminal.write("\n") }
@@ -228,6 +249,25 @@ public struct RoundSession {
           continue
         }
         let (title, question) = round.origin(of: last.question)
+        lastWrong = nil
+        if let synonym = lastSynonym, synonym.answer == last.step, last.isCorrect {
+          // Right after `:synonym`: the answer it added goes, and the
+          // answer counts as Incorrect again, as for `:right`.
+          lastSynonym = nil
+          let prompt = round.card(last.question).map { TextSanitizer.sanitized($0.prompt) } ?? "it"
+          guard
+            try progress.takeBackSynonym(
+              synonym.step, card: question, in: title, round: round.memento.id, at: Timestamp(now()))
+          else {
+            held += "Your :synonym on the answer to \(prompt) was already taken back (by `memoquiz undo`).\n"
+            continue
+          }
+          round.regradeLastAnswer(isCorrect: false)
+          held +=
+            "Took back your :synonym: \(prompt) no longer accepts it, and your answer counts as incorrect again.\n"
+          askQuestion = true
+          continue
+        }
         if let right = lastRight, right.answer == last.step, last.isCorrect {
           // Right after `:right`: only the `:right` goes; the answer stays,
           // graded Incorrect, and the round goes on.
@@ -277,8 +317,52 @@ public struct RoundSession {
         }
         round.regradeLastAnswer()
         lastRight = (right, last.step)
+        lastSynonym = nil
+        lastWrong = nil
         let prompt = round.card(last.question).map { TextSanitizer.sanitized($0.prompt) } ?? "it"
         held += style.green("Counted as correct:") + " your answer to \(prompt).\n"
+        askQuestion = true
+      case RoundInput.synonym:
+        try release(&round)
+        guard let wrong = lastWrong, let last = round.lastAnswer, !last.isCorrect, last.question == wrong.card.identity
+        else {
+          held += "Nothing to accept: \(RoundInput.synonym.name) follows an answer graded Incorrect.\n"
+          continue
+        }
+        let text = RoundInput.synonym.argument(in: trimmed) ?? wrong.typed.trimmingWhitespace
+        let prompt = TextSanitizer.sanitized(wrong.card.prompt)
+        // A refusal leaves the verdict as it was: before the round ends,
+        // another input is read for it.
+        if !wrong.card.blocked.isEmpty, AnswerMatcher.isCorrect(text, accepting: wrong.card.blocked) {
+          held += "\(TextSanitizer.sanitized(text)) is blocked for \(prompt).\n"
+          offeredBeforeEnd = false
+          continue
+        }
+        if case .cloze = wrong.card.kind {
+          held +=
+            "A cloze deletion accepts only its own words; \(RoundInput.right.name) counts your answer as correct.\n"
+          offeredBeforeEnd = false
+          continue
+        }
+        let (title, question) = round.origin(of: last.question)
+        judging.forget(last.question)
+        lastWrong = nil
+        guard
+          let step = try progress.addSynonym(
+            text, card: question, in: title, prompt: wrong.card.prompt, answer: last.step, at: now())
+        else {
+          // Taken back meanwhile by `memoquiz undo` in another process.
+          round.takeBackLastAnswer()
+          held += "Your answer to \(prompt) was taken back (by `memoquiz undo`); it is asked again.\n"
+          askQuestion = true
+          continue
+        }
+        round.regradeLastAnswer()
+        lastSynonym = (step, last.step)
+        lastRight = nil
+        held +=
+          style.green("Accepted from now on:")
+          + " \(TextSanitizer.sanitized(text)) for \(prompt); your answer counts as correct.\n"
         askQuestion = true
       case RoundInput.quit:
         try release(&round)
@@ -313,8 +397,10 @@ public struct RoundSession {
           held += words.retry(reason, card: verdict.card, typed: line)
           askQuestion = true
           retrying = true
+          lastWrong = nil
           continue
         }
+        lastWrong = verdict.isCorrect ? nil : (line, verdict.card)
         held += words.verdict(verdict, typed: line, usedHint: usedHint, width: terminal.width)
         if let lapses = judging.newLeech(verdict, in: round) {
           held += words.leech(verdict.card, lapses: lapses)

@@ -174,6 +174,12 @@ struct RoundWords {
     }
   }
 
+  /// Shown on a terminal after the last question's Incorrect verdict,
+  /// before the round ends.
+  var beforeEnd: String {
+    "Enter ends the round (\(RoundInput.synonym.name) or \(RoundInput.right.name) first, if your answer was right)."
+  }
+
   /// Said of a wrong answer that is another question's: which one.
   func confusion(_ other: Card, typed: String) -> String {
     "  \(TextSanitizer.sanitized(typed.trimmingWhitespace)): that is the answer to "

@@ -70,7 +70,9 @@ struct Progress: Hashable, Sendable {
     case .questionsChange(let change):
       applyRenames(change.renames)
       questionsSteps.append(QuestionsStepSummary(change))
-      return true
+      guard let regrade = change.regrade, let group = change.group else { return true }
+      return applyRight(
+        RightStep(id: change.id, time: change.time, group: group, question: regrade.question, target: regrade.target))
     case .setting(let setting):
       settingSteps.append(SettingStepSummary(setting))
       // New parameters or retention: every memory state is computed again.
@@ -78,7 +80,7 @@ struct Progress: Hashable, Sendable {
     case .undo(let mark):
       switch mark.kind {
       case .answer: return takeBackAnswer(mark)
-      case .edit, .add, .import, .restore, .right, .reset, .config, .optimize: return false
+      case .edit, .add, .import, .restore, .right, .reset, .config, .optimize, .synonym: return false
       }
     case .redo:
       // Bringing back a step is rare: replay, which is exact.

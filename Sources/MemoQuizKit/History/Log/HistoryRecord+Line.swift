@@ -78,7 +78,8 @@ extension HistoryRecord {
         "questions", sequence, String(c.time.rawValue), c.kind.rawValue, c.base?.text ?? "", c.group ?? "",
         c.summary,
       ] + Self.fields(of: c.contents) + (c.before.map(Self.fields(of:)) ?? ["", ""])
-        + c.renames.flatMap { [$0.from, $0.to] }
+        // A `:synonym` renames nothing: its last fields name the answer.
+        + (c.regrade.map { [$0.question, $0.target.text] } ?? c.renames.flatMap { [$0.from, $0.to] })
     case .setting(let s):
       return ["setting", sequence, String(s.time.rawValue), s.key, s.value, s.summary]
     case .undo(let m):
@@ -182,9 +183,15 @@ extension HistoryRecord {
       guard let contents = try Self.questionsText(&fields) else { throw RecordFields.Malformed() }
       step.contents = contents
       step.before = try Self.questionsText(&fields)
-      let titles = fields.rest()
-      guard titles.count % 2 == 0 else { throw RecordFields.Malformed() }
-      step.renames = stride(from: 0, to: titles.count, by: 2).map { GroupRename(from: titles[$0], to: titles[$0 + 1]) }
+      if kind == .synonym {
+        step.regrade = QuestionsChangeStep.Regrade(question: try fields.text(), target: try fields.stepID())
+      } else {
+        let titles = fields.rest()
+        guard titles.count % 2 == 0 else { throw RecordFields.Malformed() }
+        step.renames = stride(from: 0, to: titles.count, by: 2).map {
+          GroupRename(from: titles[$0], to: titles[$0 + 1])
+        }
+      }
       self = .questionsChange(step)
     case "setting":
       self = .setting(

@@ -110,6 +110,9 @@ enum HistoryRecord: Hashable, Sendable {
 /// The kinds of step, as `history --json` names them.
 public enum StepKind: String, Sendable, Hashable {
   case answer, right, reset, edit, add, `import`, restore, config, optimize
+  /// `:synonym`: an answer added to a question's accepted ones, and the
+  /// answer that was graded Incorrect counted as correct, as one step.
+  case synonym
 }
 
 /// A graded answer: the memento of one review of a question.
@@ -209,6 +212,16 @@ struct QuestionsChangeStep: Hashable, Sendable {
   /// Groups that were renamed, recognisably the same: their progress
   /// follows the new title.
   var renames: [GroupRename] = []
+  /// For a `:synonym`: the answer it counts as correct.
+  var regrade: Regrade? = nil
+
+  /// The answer a `:synonym` counts as correct, as a `:right` does.
+  struct Regrade: Hashable, Sendable {
+    /// The question's identity in its group (``group`` names the group).
+    var question: String
+    /// The answer, graded Incorrect.
+    var target: StepID
+  }
 }
 
 /// A setting's new value, such as `new-per-day` or the scheduler's parameters.
