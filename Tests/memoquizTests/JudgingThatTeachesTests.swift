@@ -127,6 +127,22 @@ import Testing
     #expect(result.stdout.contains("Correct!"))
     #expect(!result.stdout.contains("Incorrect"))
     #expect(try answers(sandbox) == ["a good"])
+    // The confusion is a step of its own, which stats counts and undo takes back.
+    let history = try sandbox.run(["history", "--json"]).stdout
+    #expect(history.contains(#""kind" : "confusion""#))
+    #expect(history.contains(#""summary" : "confusion \"o\" for あ: asked again""#))
+    func confusions() throws -> [String] {
+      let stats = try sandbox.run(["stats", "--json"])
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
+      let list = try #require(object["confusions"] as? [[String: Any]])
+      return list.map { "\($0["asked"] ?? "") \($0["answered"] ?? "") \($0["count"] ?? "")" }
+    }
+    #expect(try confusions() == ["あ お 1"])
+    let steps = try #require(try JSONSerialization.jsonObject(with: Data(history.utf8)) as? [[String: Any]])
+    let confusion = try #require(steps.first { $0["kind"] as? String == "confusion" }?["id"] as? Int)
+    #expect(try sandbox.run(["undo", "\(confusion)"]).status == 0)
+    #expect(try confusions() == [])
+    #expect(try answers(sandbox) == ["a good"], "the answer stays")
   }
 
   @Test func validateKnowsTheNewKeys() throws {

@@ -39,6 +39,22 @@ extension ProgressCaretaker {
     return outcome?.step
   }
 
+  /// Records another question's answer typed for a card under `config
+  /// confusions retry`: a step that is no answer, which `stats` counts
+  /// and `undo` takes back.
+  /// - Parameters:
+  ///   - card: the card's identity in its group (its memory's key).
+  ///   - round: the round it was typed in.
+  func recordConfusion(
+    _ typed: String, card: String, in group: String, prompt: String, round: StepID, at time: Timestamp
+  ) throws {
+    try perform { _, ids in
+      let step = ConfusionStep(
+        id: ids[0], time: ids.after(time), group: group, round: round, question: card, prompt: prompt, typed: typed)
+      return ([.confusion(step)], ())
+    }
+  }
+
   /// Takes back a round's `:synonym` (an in-round `:undo` right after it):
   /// the answer it added goes, and the answer counts as incorrect again.
   /// - Returns: `false` when it was taken back meanwhile by another process.

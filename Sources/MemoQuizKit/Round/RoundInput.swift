@@ -31,9 +31,6 @@ public struct RoundInput: Sendable, Equatable {
     return text.isEmpty ? nil : text
   }
 
-  /// The name and its argument, as `:help` lists them: `:synonym [TEXT]`.
-  public var usage: String { argument.map { "\(name) \($0)" } ?? name }
-
   /// Lets the round loop switch over what was typed: `case RoundInput.undo:`.
   public static func ~= (input: RoundInput, typed: String) -> Bool {
     input.matches(typed)
@@ -53,8 +50,7 @@ public struct RoundInput: Sendable, Equatable {
   /// from now on.
   public static let synonym = RoundInput(
     name: ":synonym",
-    meaning:
-      "your last answer, graded Incorrect, is right too: accept it (or TEXT) from now on and count it as correct",
+    meaning: "accept your last answer (or TEXT), graded Incorrect, from now on",
     label: nil, argument: "[TEXT]")
   /// `:help`: these inputs listed.
   public static let help = RoundInput(name: ":help", meaning: "list these inputs", label: nil)
@@ -63,7 +59,7 @@ public struct RoundInput: Sendable, Equatable {
     name: ":romaji", meaning: "stop turning romaji into kana, for this session (again: back on)", label: nil)
   /// `:quit`: the round left, to resume later.
   public static let quit = RoundInput(
-    name: ":quit", meaning: "stop here, all saved; the next `memoquiz play` (or `review`) resumes", label: nil)
+    name: ":quit", meaning: "stop, all saved; the next `memoquiz play` (or `review`) resumes here", label: nil)
 
   /// Every input of a round, in the order `:help` and `--help` list them.
   public static let all: [RoundInput] = [hint, undo, right, synonym, help, romaji, quit]
@@ -128,10 +124,10 @@ public struct RoundInput: Sendable, Equatable {
   /// What `:help` shows, wrapped to `width` columns (at most 80).
   static func helpText(width: Int) -> String {
     let width = max(40, min(width, 80))
-    let column = (all.map(\.usage.count).max() ?? 0) + 4
+    let column = (all.map(\.name.count).max() ?? 0) + 4
     var lines = TextWrapping.lines(introduction, width: width)
     for input in all {
-      let lead = "  " + input.usage + String(repeating: " ", count: column - 2 - input.usage.count)
+      let lead = "  " + input.name + String(repeating: " ", count: column - 2 - input.name.count)
       lines += TextWrapping.lines(
         input.meaning, width: width, firstIndent: lead, indent: String(repeating: " ", count: column))
     }

@@ -392,8 +392,15 @@ public struct RoundSession {
           continue
         }
         if case .retry(let reason)? = verdict.judgement {
-          // Neither right nor wrong: nothing recorded, the same question
-          // asked again at once, its time counted from then.
+          // Neither right nor wrong: nothing recorded but a confusion, the
+          // same question asked again at once, its time counted from then.
+          if case .confusion = reason {
+            try release(&round)
+            let (title, key) = round.origin(of: verdict.card.identity)
+            try progress.recordConfusion(
+              line.trimmingWhitespace, card: key, in: title, prompt: verdict.card.prompt, round: round.memento.id,
+              at: Timestamp(now()))
+          }
           held += words.retry(reason, card: verdict.card, typed: line)
           askQuestion = true
           retrying = true

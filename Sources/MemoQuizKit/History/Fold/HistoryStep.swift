@@ -66,6 +66,11 @@ extension HistoryStep {
             kind: .answer, group: a.group,
             summary: "answer \"\(a.typed)\" to \(a.prompt): \(correct ? "correct" : "incorrect")", answer: a,
             correct: correct, rating: effects.rating(of: a)))
+      case .confusion(let c):
+        steps.append(
+          step(
+            kind: .confusion, group: c.group,
+            summary: "confusion \"\(c.typed)\" for \(c.prompt): asked again"))
       case .right(let r):
         let prompt = prompts[r.target] ?? r.question
         steps.append(step(kind: .right, group: r.group, summary: ":right on the answer to \(prompt)"))

@@ -69,6 +69,10 @@ extension HistoryRecord {
         "answer", sequence, String(a.time.rawValue), a.group, a.round?.text ?? "", a.question, a.prompt, a.typed,
         String(a.rating.rawValue), String(a.duration),
       ] + (a.day.map { [a.origin ?? "", String($0)] } ?? a.origin.map { [$0] } ?? [])
+    case .confusion(let c):
+      return [
+        "confusion", sequence, String(c.time.rawValue), c.group, c.round?.text ?? "", c.question, c.prompt, c.typed,
+      ]
     case .right(let r):
       return ["right", sequence, String(r.time.rawValue), r.group, r.question, r.target.text]
     case .reset(let r):
@@ -126,6 +130,7 @@ extension HistoryRecord {
     switch String(decoding: head[..<(head.firstIndex(of: 0x09) ?? head.endIndex)], as: UTF8.self) {
     case "answer": return 12
     case "right", "setting": return 6
+    case "confusion": return 8
     case "baseline": return 7
     case "undo", "redo": return 9
     case MachineHistoryFile.magic: return 4
@@ -169,6 +174,11 @@ extension HistoryRecord {
         runs.append(LearnerDaysNote.Run(first: first, last: last, day: try fields.learnerDay()))
       }
       self = .learnerDays(LearnerDaysNote(id: id, time: time, hour: hour, runs: runs))
+    case "confusion":
+      self = .confusion(
+        ConfusionStep(
+          id: id, time: time, group: try fields.text(), round: try fields.optionalStepID(),
+          question: try fields.text(), prompt: try fields.text(), typed: try fields.text()))
     case "right":
       self = .right(
         RightStep(
