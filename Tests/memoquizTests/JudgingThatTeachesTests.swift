@@ -220,4 +220,32 @@ import Testing
     let plain = try sandbox.run(["play", "w"], input: "wrong\n")
     #expect(plain.stdout.contains("Incorrect. The answer is affect.") && plain.stdout.contains("Round complete"))
   }
+
+  @Test func addExportAndImportKeepOtherAndBlockedAnswers() throws {
+    let sandbox = try MemoQuizSandbox()
+    let added = try sandbox.run(
+      ["add", "Kanji", "生", "せい", "--other-answer", "しょう", "--other-answer", "なま", "--blocked", "せ"])
+    #expect(added.status == 0, "\(added.stderr)")
+    let file = try String(contentsOf: sandbox.questionsFile, encoding: .utf8)
+    #expect(file.contains(#"{"prompt": "生", "answer": "せい", "otherAnswers": ["しょう", "なま"], "blocked": ["せ"]}"#))
+    let refused = try sandbox.run(["add", "Kanji", "木", "き", "--blocked", "き"])
+    #expect(refused.status == 65)
+    #expect(refused.stderr.contains("is both accepted and blocked"))
+    #expect(try sandbox.run(["add", "Kanji", "木", "き", "--blocked", " "]).status == 64)
+    // Anki's plain text keeps them in columns of their own; import reads them back.
+    let anki = try sandbox.run(["export", "Kanji", "--format", "anki"]).stdout
+    #expect(
+      anki.contains("#columns:Note type\tDeck\tFront\tBack\tHint\tAlternatives\tGrade\tGUID\tOther answers\tBlocked\n"))
+    #expect(anki.contains("\tしょう|なま\tせ\n"))
+    let other = try MemoQuizSandbox()
+    let path = other.folder.appendingPathComponent("kanji.txt").path
+    try Data(anki.utf8).write(to: URL(fileURLWithPath: path))
+    let imported = try other.run(["import", path])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let json = try other.run(["export", "Kanji", "--format", "json"]).stdout
+    #expect(json.contains(#""otherAnswers": ["しょう", "なま"], "blocked": ["せ"]"#))
+    let played = try other.run(["play", "kanji"], input: "shou\nse\n")
+    #expect(played.stdout.contains("Another answer to 生: try again."))
+    #expect(played.stdout.contains("Incorrect, a near miss. The answer is せい."))
+  }
 }

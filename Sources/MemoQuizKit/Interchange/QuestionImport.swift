@@ -88,6 +88,11 @@ public enum QuestionImport {
       let hintIndex = anki.fieldNames?.firstIndex(of: "hint") ?? 2
       let alternativesIndex = anki.fieldNames?.firstIndex(of: QuestionExport.alternativesColumn.lowercased())
       let gradeIndex = anki.fieldNames?.firstIndex(of: QuestionExport.gradeColumn.lowercased())
+      let otherAnswersIndex = anki.fieldNames?.firstIndex(of: QuestionExport.otherAnswersColumn.lowercased())
+      let blockedIndex = anki.fieldNames?.firstIndex(of: QuestionExport.blockedColumn.lowercased())
+      func answers(at index: Int?, of row: AnkiText.Row) -> [String] {
+        index.flatMap { $0 < row.fields.count ? QuestionExport.alternatives(in: row.fields[$0]) : nil } ?? []
+      }
       for row in anki.rows {
         // A note type that types the answer makes typed questions, any
         // other self-graded ones; a file that names none keeps typed, and
@@ -127,6 +132,8 @@ public enum QuestionImport {
           if let noteType = row.noteType, AnkiCollection.NoteTypeKind(named: noteType) == .basicReversed {
             basic.reverse = true
           }
+          basic.otherAnswers = answers(at: otherAnswersIndex, of: row)
+          basic.blocked = answers(at: blockedIndex, of: row)
           question = basic
         }
         let groupTitle = title ?? row.deck.flatMap { $0.isEmpty ? nil : $0 } ?? stem
