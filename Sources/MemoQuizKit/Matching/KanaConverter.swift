@@ -20,7 +20,7 @@ public enum KanaConverter {
   /// The kana `text` reads as.
   /// - Parameters:
   ///   - final: whether the text is complete. While it is typed, a last
-  ///     `n`, `nn` or incomplete syllable is kept as romaji.
+  ///     `n` or incomplete syllable is kept as romaji; a last `nn` is ん.
   ///   - katakana: give katakana whatever the case (for an answer written
   ///     in katakana).
   public static func converting(_ text: String, final: Bool = true, katakana allKatakana: Bool = false) -> String {
@@ -53,9 +53,9 @@ public enum KanaConverter {
           let after = letterAt(2)
           if after.map({ vowels.contains($0) || $0 == "y" }) == true {
             emit("ん", 1)  // the second n starts the next syllable
-          } else if index + 2 >= characters.count && !final {
-            break  // `nn` just typed: ん, or ん and a syllable of n
           } else {
+            // `nn` just typed is ん at once, as an input method shows it;
+            // かんな is typed `kannna` then.
             emit("ん", 2)
           }
           continue

@@ -16,4 +16,25 @@ public enum TypoPolicy: String, CaseIterable, Sendable, Hashable, Codable {
     default: 2 + length / 7
     }
   }
+
+  /// The digits of a text, in order: an answer whose digits differ from
+  /// the accepted one's is another number (1945 for 1954, 1243 for 1234),
+  /// never a typo, however few edits apart.
+  static func digits(of text: [Character]) -> [Character] {
+    text.filter(\.isNumber)
+  }
+
+  /// Whether one text is the other with letters added at its start or its
+  /// end only, at least `affixLength` of them: an affix that makes another
+  /// word (unhappy and happy, incorrect and correct, careless and care),
+  /// not a slip of the fingers, which adds one letter or changes some.
+  static func isAffixed(_ given: [Character], _ target: [Character]) -> Bool {
+    let (short, long) = given.count < target.count ? (given, target) : (target, given)
+    guard !short.isEmpty, long.count - short.count >= affixLength else { return false }
+    return long.starts(with: short) || long.reversed().starts(with: short.reversed())
+  }
+
+  /// The fewest letters an affix has (`un`, `in`, `-ly`): one letter more
+  /// or less at an end is a typo as before.
+  static let affixLength = 2
 }

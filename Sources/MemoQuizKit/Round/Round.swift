@@ -97,23 +97,27 @@ public struct Round: Sendable {
   }
 
   /// Grades an answer to the current card and moves to the next one; the
-  /// card's siblings leave the round.
+  /// card's siblings leave the round. An answer judged a retry (see
+  /// ``AnswerJudgement/retry(_:)``) is not graded: nothing is kept, and the
+  /// same card stays current.
   /// - Parameters:
   ///   - usedHint: whether the hint was shown; a right answer is then rated Hard.
   ///   - duration: milliseconds since the question was shown.
   ///   - group: the cards of the card's group, whose answers a wrong
   ///     answer may be (see ``AnswerJudgement``); asked for only then.
   ///   - typos: whether near answers are forgiven where the card says nothing.
+  ///   - confusions: whether another card's answer is asked again.
   public mutating func grade(
     _ input: String, usedHint: Bool, at time: Timestamp, duration: Int, group: () -> AnswerIndex = { AnswerIndex([]) },
-    typos: TypoPolicy = .strict
+    typos: TypoPolicy = .strict, confusions: ConfusionPolicy = .wrong
   ) -> Verdict? {
     guard let card = currentCard else { return nil }
-    let judgement =
-      AnswerMatcher.isCorrect(input, for: card)
-      ? .correct : AnswerJudgement.wrong(input, card: card, group: group(), typos: card.typos ?? typos)
+    let judgement = AnswerJudgement(
+      input, card: card, group: group, typos: card.typos ?? typos, confusions: confusions)
     let correct = judgement.isCorrect
-    record(input, rating: ReviewRating(correct: correct, usedHint: usedHint), at: time, duration: duration)
+    if !judgement.isRetry {
+      record(input, rating: ReviewRating(correct: correct, usedHint: usedHint), at: time, duration: duration)
+    }
     return Verdict(card: card, isCorrect: correct, judgement: judgement)
   }
 

@@ -1,5 +1,5 @@
 /// An input a round understands besides an answer: `?`, `:undo`, `:right`,
-/// `:help`, `:romaji` and `:quit`; and, in ``grades``, the keys that grade a
+/// `:synonym`, `:help`, `:romaji` and `:quit`; and, in ``grades``, the keys that grade a
 /// card the learner grades themselves.
 ///
 /// This is the one table of them: the round loop matches what is typed
@@ -14,10 +14,21 @@ public struct RoundInput: Sendable, Equatable {
   /// The few words beside its name on the line under a new round's header;
   /// `nil` shows the name alone.
   let label: String?
+  /// What may follow the name, as `:help` shows it (`[TEXT]`); `nil` when
+  /// nothing may.
+  public var argument: String? = nil
 
-  /// Whether `typed`, trimmed, is this input.
+  /// Whether `typed`, trimmed, is this input (with its argument, if it
+  /// takes one).
   public func matches(_ typed: String) -> Bool {
-    typed == name
+    typed == name || (argument != nil && typed.hasPrefix(name + " "))
+  }
+
+  /// What follows the name in `typed`, trimmed; `nil` when nothing does.
+  public func argument(in typed: String) -> String? {
+    guard argument != nil, typed.hasPrefix(name + " ") else { return nil }
+    let text = String(typed.dropFirst(name.count + 1)).trimmingWhitespace
+    return text.isEmpty ? nil : text
   }
 
   /// Lets the round loop switch over what was typed: `case RoundInput.undo:`.
@@ -35,6 +46,12 @@ public struct RoundInput: Sendable, Equatable {
   public static let right = RoundInput(
     name: ":right", meaning: "your last answer, graded Incorrect, was right: count it as correct",
     label: "my answer was right")
+  /// `:synonym`: the last answer, graded Incorrect, or TEXT, accepted
+  /// from now on.
+  public static let synonym = RoundInput(
+    name: ":synonym",
+    meaning: "accept your last answer (or TEXT), graded Incorrect, from now on",
+    label: nil, argument: "[TEXT]")
   /// `:help`: these inputs listed.
   public static let help = RoundInput(name: ":help", meaning: "list these inputs", label: nil)
   /// `:romaji`: romaji typed for a kana answer no longer turned into kana.
@@ -44,10 +61,10 @@ public struct RoundInput: Sendable, Equatable {
   public static let replay = RoundInput(name: ":replay", meaning: "play the question's sound again", label: nil)
   /// `:quit`: the round left, to resume later.
   public static let quit = RoundInput(
-    name: ":quit", meaning: "stop here, all saved; the next `memoquiz play` (or `review`) resumes", label: nil)
+    name: ":quit", meaning: "stop, all saved; the next `memoquiz play` (or `review`) resumes here", label: nil)
 
   /// Every input of a round, in the order `:help` and `--help` list them.
-  public static let all: [RoundInput] = [hint, undo, right, help, romaji, replay, quit]
+  public static let all: [RoundInput] = [hint, undo, right, synonym, help, romaji, replay, quit]
 
   /// The inputs the line under a new round's header names.
   static let footer: [RoundInput] = [hint, undo, right, help, quit]

@@ -112,6 +112,8 @@ public struct RoundSession {
     var held = ""  // output held back until the graded answers are saved
     var askQuestion = true
     var usedHint = false
+    // Whether the question is asked again after a retry, not a new one.
+    var retrying = false
     // For a self-graded card, once its answer is shown: the attempt typed
     // before it, which the next input grades.
     var revealed: String?
@@ -124,6 +126,13 @@ public struct RoundSession {
     // The newest `:right` and the answer it put right: an `:undo` while
     // that answer is still the newest takes back only the `:right`.
     var lastRight: (step: StepID, answer: StepID)?
+    // The newest verdict when it was Incorrect: what `:synonym` accepts.
+    var lastWrong: (typed: String, card: Card)?
+    // The newest `:synonym` and the answer it put right, as for `:right`.
+    var lastSynonym: (step: StepID, answer: StepID)?
+    // Whether the input after the last question's Incorrect verdict, read
+    // for a `:synonym` or a `:right` before the round ends, was read.
+    var offeredBeforeEnd = false
 
     // Output waits in the terminal's buffer until the next read: on a
     // terminal the line editor shows it once the keys are its own, so no
@@ -153,7 +162,7 @@ public struct RoundSession {
     }
 
     while true {
-      if round.isFinished {
+      if round.isFinished, lastWrong == nil || offeredBeforeEnd {
         try release(&round)
         // The summary and what comes next are worked out while the
         // checkpoint of the round's answers is encoded.
@@ -169,11 +178,20 @@ public struct RoundSession {
         held += words.question(round)
         if let card = round.currentCard { sound?.prompt(card) }
         askQuestion = false
-        usedHint = false
+        // A retry asks the same question again: a hint shown stays shown.
+        if !retrying { usedHint = false }
+        retrying = false
         revealed = nil
         shownAt = MonotonicClock.milliseconds()
       }
       let awaitingGrade = revealed != nil
+      let beforeEnd = round.isFinished
+      if beforeEnd {
+        // One more input after the last question's Incorrect verdict: a
+        // `:synonym`, a `:right` or an `:undo` of it; anything else ends.
+        offeredBeforeEnd = true
+        if terminal.isInteractive { held += style.dim(words.beforeEnd) + "\n" }
+      }
       if terminal.isInteractive { held += style.cyan(awaitingGrade ? RoundInput.gradePrompt : "> ") }
       if !terminal.hasWaitingLine || round.unsaved.count >= Self.batchLimit
         || MonotonicClock.milliseconds() - groupStartedAt >= Self.batchWindow
@@ -185,6 +203,13 @@ public struct RoundSession {
       let kana = judging.kanaTarget(for: round.currentCard)
       let input = awaitingGrade ? terminal.readKey() : terminal.readLine(kana: kana)
       if input == .tooLong { continue }
+      if beforeEnd {
+        guard case .line(let text) = input,
+          [RoundInput.synonym, RoundInput.right, RoundInput.undo].contains(where: {
+            $0.matches(text.trimmingWhitespace)
+          })
+        else { continue }
+      }
       guard case .line(let typedLine) = input else {
         try release(&round)
         if terminal.isInteractive { terminal.write("\n") }
@@ -215,8 +240,9 @@ public struct RoundSession {
       case "":
         held += "Type an answer (\(RoundInput.hint.name) for a hint, \(RoundInput.help.name) for more).\n"
       case RoundInput.hint:
-        usedHint = true
         if let hint = round.currentCard?.hint, !hint.isEmpty {
+          // Only a hint shown makes a right answer Hard.
+          usedHint = true
           held += style.yellow("Hint: \(TextSanitizer.sanitized(hint))") + "\n"
         } else {
           held += "There is no hint for this question.\n"
@@ -228,6 +254,25 @@ public struct RoundSession {
           continue
         }
         let (title, question) = round.origin(of: last.question)
+        lastWrong = nil
+        if let synonym = lastSynonym, synonym.answer == last.step, last.isCorrect {
+          // Right after `:synonym`: the answer it added goes, and the
+          // answer counts as Incorrect again, as for `:right`.
+          lastSynonym = nil
+          let prompt = round.card(last.question).map { TextSanitizer.sanitized($0.prompt) } ?? "it"
+          guard
+            try progress.takeBackSynonym(
+              synonym.step, card: question, in: title, round: round.memento.id, at: Timestamp(now()))
+          else {
+            held += "Your :synonym on the answer to \(prompt) was already taken back (by `memoquiz undo`).\n"
+            continue
+          }
+          round.regradeLastAnswer(isCorrect: false)
+          held +=
+            "Took back your :synonym: \(prompt) no longer accepts it, and your answer counts as incorrect again.\n"
+          askQuestion = true
+          continue
+        }
         if let right = lastRight, right.answer == last.step, last.isCorrect {
           // Right after `:right`: only the `:right` goes; the answer stays,
           // graded Incorrect, and the round goes on.
@@ -277,8 +322,52 @@ public struct RoundSession {
         }
         round.regradeLastAnswer()
         lastRight = (right, last.step)
+        lastSynonym = nil
+        lastWrong = nil
         let prompt = round.card(last.question).map { TextSanitizer.sanitized($0.prompt) } ?? "it"
         held += style.green("Counted as correct:") + " your answer to \(prompt).\n"
+        askQuestion = true
+      case RoundInput.synonym:
+        try release(&round)
+        guard let wrong = lastWrong, let last = round.lastAnswer, !last.isCorrect, last.question == wrong.card.identity
+        else {
+          held += "Nothing to accept: \(RoundInput.synonym.name) follows an answer graded Incorrect.\n"
+          continue
+        }
+        let text = RoundInput.synonym.argument(in: trimmed) ?? wrong.typed.trimmingWhitespace
+        let prompt = TextSanitizer.sanitized(wrong.card.prompt)
+        // A refusal leaves the verdict as it was: before the round ends,
+        // another input is read for it.
+        if !wrong.card.blocked.isEmpty, AnswerMatcher.isCorrect(text, accepting: wrong.card.blocked) {
+          held += "\(TextSanitizer.sanitized(text)) is blocked for \(prompt).\n"
+          offeredBeforeEnd = false
+          continue
+        }
+        if case .cloze = wrong.card.kind {
+          held +=
+            "A cloze deletion accepts only its own words; \(RoundInput.right.name) counts your answer as correct.\n"
+          offeredBeforeEnd = false
+          continue
+        }
+        let (title, question) = round.origin(of: last.question)
+        judging.forget(last.question)
+        lastWrong = nil
+        guard
+          let step = try progress.addSynonym(
+            text, card: question, in: title, prompt: wrong.card.prompt, answer: last.step, at: now())
+        else {
+          // Taken back meanwhile by `memoquiz undo` in another process.
+          round.takeBackLastAnswer()
+          held += "Your answer to \(prompt) was taken back (by `memoquiz undo`); it is asked again.\n"
+          askQuestion = true
+          continue
+        }
+        round.regradeLastAnswer()
+        lastSynonym = (step, last.step)
+        lastRight = nil
+        held +=
+          style.green("Accepted from now on:")
+          + " \(TextSanitizer.sanitized(text)) for \(prompt); your answer counts as correct.\n"
         askQuestion = true
       case RoundInput.quit:
         try release(&round)
@@ -307,10 +396,27 @@ public struct RoundSession {
           let verdict = round.grade(
             line, usedHint: usedHint, at: Timestamp(now()), duration: duration,
             group: { judging.group(titled: title, cards: roundCards) },
-            typos: judging.settings.typos)
+            typos: judging.settings.typos, confusions: judging.settings.confusions)
         else {
           continue
         }
+        if case .retry(let reason)? = verdict.judgement {
+          // Neither right nor wrong: nothing recorded but a confusion, the
+          // same question asked again at once, its time counted from then.
+          if case .confusion = reason {
+            try release(&round)
+            let (title, key) = round.origin(of: verdict.card.identity)
+            try progress.recordConfusion(
+              line.trimmingWhitespace, card: key, in: title, prompt: verdict.card.prompt, round: round.memento.id,
+              at: Timestamp(now()))
+          }
+          held += words.retry(reason, card: verdict.card, typed: line)
+          askQuestion = true
+          retrying = true
+          lastWrong = nil
+          continue
+        }
+        lastWrong = verdict.isCorrect ? nil : (line, verdict.card)
         held += words.verdict(verdict, typed: line, usedHint: usedHint, width: terminal.width)
         sound?.answer(verdict.card)
         if let lapses = judging.newLeech(verdict, in: round) {

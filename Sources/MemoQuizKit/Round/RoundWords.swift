@@ -134,7 +134,7 @@ struct RoundWords {
       text += " (also accepted: \(others))"
     }
     text += ".\n"
-    if case .answerOf(let other)? = verdict.judgement { text += confusion(other, typed: typed) }
+    if let other = verdict.judgement?.confusedWith { text += confusion(other, typed: typed) }
     if let difference, difference.isWorthShowing, difference.columns.count <= 60 {
       text += difference.lines(style: style, width: width)
     }
@@ -149,6 +149,35 @@ struct RoundWords {
       text += difference.lines(style: style, width: width)
     }
     return text
+  }
+
+  /// Said of an answer that is neither right nor wrong, before the same
+  /// question is asked again: why.
+  func retry(_ reason: AnswerJudgement.RetryReason, card: Card, typed: String) -> String {
+    let prompt = TextSanitizer.sanitized(card.prompt)
+    switch reason {
+    case .otherAnswer:
+      return style.yellow("Another answer to \(prompt):") + " try again.\n"
+    case .script(let script):
+      return style.yellow("Answer in \(Self.name(of: script)).") + "\n"
+    case .confusion(let other):
+      return style.yellow("That is the answer to \(TextSanitizer.sanitized(other.prompt)):") + " try again.\n"
+    }
+  }
+
+  /// How a wrong-script retry names the script of the accepted answers.
+  static func name(of script: AnswerJudgement.AnswerScript) -> String {
+    switch script {
+    case .kana: "kana"
+    case .japanese: "Japanese"
+    case .letters: "English"
+    }
+  }
+
+  /// Shown on a terminal after the last question's Incorrect verdict,
+  /// before the round ends.
+  var beforeEnd: String {
+    "Enter ends the round (\(RoundInput.synonym.name) or \(RoundInput.right.name) first, if your answer was right)."
   }
 
   /// Said of a wrong answer that is another question's: which one.

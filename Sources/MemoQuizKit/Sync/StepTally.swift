@@ -3,6 +3,7 @@
 /// arrived.
 public struct StepTally: Sendable, Equatable {
   public var answers = 0
+  public var confusions = 0
   public var corrections = 0
   public var resets = 0
   public var questionChanges = 0
@@ -19,6 +20,7 @@ public struct StepTally: Sendable, Equatable {
     for record in records {
       switch record {
       case .answer: answers += 1
+      case .confusion: confusions += 1
       case .right: corrections += 1
       case .reset: resets += 1
       case .questionsChange: questionChanges += 1
@@ -44,6 +46,7 @@ public struct StepTally: Sendable, Equatable {
       parts.append("\(count) \(count == 1 ? one : many)")
     }
     add(answers, "answer", "answers")
+    add(confusions, "confusion asked again", "confusions asked again")
     add(corrections, "answer marked right", "answers marked right")
     add(resets, "reset", "resets")
     add(questionChanges, "change of the questions", "changes of the questions")

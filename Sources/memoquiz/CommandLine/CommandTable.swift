@@ -301,6 +301,9 @@ enum CommandTable {
       options: [
         .option("--hint", "H", .text, "the hint `?` shows"),
         .option("--alternative", "A", .text, "another answer accepted as correct", repeats: true),
+        .option(
+          "--other-answer", "A", .text, "an answer right for something else: asked again, not graded", repeats: true),
+        .option("--blocked", "A", .text, "an answer always graded Incorrect, however close", repeats: true),
         .flag("--self", "a card you grade yourself: the answer is shown, you say how well you knew it"),
         .flag(
           "--new-group",

@@ -18,9 +18,17 @@ struct AddCommand: Command {
       throw UsageError("--alternative needs an answer", command: arguments.command.name)
     }
     let hint = arguments.value("--hint").map(\.trimmingWhitespaceAndNewlines)
-    question = Question(
+    var question = Question(
       prompt: values[1], answer: values[2], alternatives: alternatives, hint: hint?.isEmpty == true ? nil : hint,
       grade: arguments.has("--self") ? .self : nil)
+    for option in ["--other-answer", "--blocked"] {
+      let answers = arguments.allValues(option).map(\.trimmingWhitespaceAndNewlines)
+      guard answers.allSatisfy({ !$0.isEmpty }) else {
+        throw UsageError("\(option) needs an answer", command: arguments.command.name)
+      }
+      if option == "--blocked" { question.blocked = answers } else { question.otherAnswers = answers }
+    }
+    self.question = question
     newGroup = arguments.has("--new-group")
   }
 

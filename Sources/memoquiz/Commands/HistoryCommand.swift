@@ -67,6 +67,7 @@ struct HistoryCommand: Command {
     let prompt: String?
     let typed: String?
     let correct: Bool?
+    let rating: String?
 
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
@@ -83,11 +84,12 @@ struct HistoryCommand: Command {
         try container.encode(prompt, forKey: .prompt)
         try container.encode(typed, forKey: .typed)
         try container.encode(correct, forKey: .correct)
+        try container.encodeIfPresent(rating, forKey: .rating)
       }
     }
 
     private enum CodingKeys: String, CodingKey {
-      case id, step, machine, time, kind, group, undone, undoneBy, summary, prompt, typed, correct
+      case id, step, machine, time, kind, group, undone, undoneBy, summary, prompt, typed, correct, rating
     }
   }
 
@@ -97,7 +99,7 @@ struct HistoryCommand: Command {
         id: step.id, step: step.stepID.text, machine: step.machine, time: ISO8601Time.string(step.time),
         kind: step.kind.rawValue, group: step.group,
         undone: step.isUndone, undoneBy: step.undoneBy?.text, summary: step.summary, prompt: step.prompt,
-        typed: step.typed, correct: step.isCorrect)
+        typed: step.typed, correct: step.isCorrect, rating: step.rating.map { "\($0)" })
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

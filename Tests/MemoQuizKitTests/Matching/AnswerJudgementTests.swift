@@ -3,11 +3,14 @@ import Testing
 
 @testable import MemoQuizKit
 
-/// What a typed answer means, case by case from `Fixtures/judging.json`
+/// What a typed answer means, case by case from `Fixtures/judging.jsonl`
 /// (written by `Scripts/judging-fixture.py`, which works the verdicts out
-/// apart from this code): the tolerance at every length, romaji readings
-/// kept exact, kana and kanji never forgiven, the answer of another
-/// question named, and the confusions of the bundled kana.
+/// apart from this code, one case a line with where its expectation comes
+/// from): the tolerance at every length, other digits and affixes never
+/// forgiven, romaji readings kept exact, kana and kanji never forgiven, the
+/// answer of another question named or asked again, other answers and the
+/// wrong script asked again, blocked answers always wrong, every rule
+/// before the next, and the confusions of the bundled kana.
 @Suite struct AnswerJudgementTests {
   struct Other: Decodable, Sendable {
     let prompt: String
@@ -19,32 +22,46 @@ import Testing
     var answers: [String]?
     let typed: String
     let typos: String
+    var confusions: String?
+    var otherAnswers: [String]?
+    var blocked: [String]?
     let verdict: String
     var shown: String?
     var others: [Other]?
     var bundled: String?
     var why: String?
+    let source: String
     var testDescription: String { "\(typed) for \(prompt) (\(typos)): \(verdict)" }
   }
 
-  struct Table: Decodable {
-    let cases: [Case]
-  }
-
   static let cases: [Case] = {
-    guard let data = try? Fixtures.data("judging.json"), let table = try? JSONDecoder().decode(Table.self, from: data)
-    else { return [] }
-    return table.cases
+    guard let data = try? Fixtures.data("judging.jsonl"), let text = String(data: data, encoding: .utf8) else {
+      return []
+    }
+    let decoder = JSONDecoder()
+    return text.split(separator: "\n").compactMap { try? decoder.decode(Case.self, from: Data($0.utf8)) }
+  }()
+
+  static let lineCount: Int = {
+    guard let data = try? Fixtures.data("judging.jsonl") else { return 0 }
+    return data.split(separator: UInt8(ascii: "\n")).count
   }()
 
   static let bundled = (try? QuestionGroupCaretaker.bundledGroups()) ?? []
 
   @Test func theFixtureHoldsEveryKindOfCase() {
     #expect(Self.cases.count >= 300)
-    for verdict in ["correct", "typo", "confusion", "incorrect"] {
+    #expect(Self.cases.count == Self.lineCount, "every line reads as a case")
+    let verdicts = [
+      "correct", "typo", "confusion", "incorrect", "retry-other", "retry-kana", "retry-japanese", "retry-english",
+      "retry-confusion",
+    ]
+    for verdict in verdicts {
       #expect(Self.cases.contains { $0.verdict == verdict }, "\(verdict)")
     }
-    #expect(Self.cases.filter { $0.bundled != nil }.count >= 90, "the bundled kana's confusions")
+    #expect(Self.cases.allSatisfy { verdicts.contains($0.verdict) && !$0.source.isEmpty })
+    #expect(Self.cases.contains { $0.blocked != nil })
+    #expect(Self.cases.filter { $0.bundled != nil }.count >= 180, "the bundled kana's confusions, both ways")
     #expect(Self.bundled.count >= 4)
   }
 
@@ -57,7 +74,9 @@ import Testing
       return (card, cards)
     }
     let answers = try #require(example.answers)
-    let question = Question(prompt: example.prompt, answer: answers[0], alternatives: Array(answers.dropFirst()))
+    var question = Question(prompt: example.prompt, answer: answers[0], alternatives: Array(answers.dropFirst()))
+    question.otherAnswers = example.otherAnswers ?? []
+    question.blocked = example.blocked ?? []
     let others = (example.others ?? []).map {
       Card(forward: Question(prompt: $0.prompt, answer: $0.answers[0], alternatives: Array($0.answers.dropFirst())))
     }
@@ -68,23 +87,42 @@ import Testing
   func anAnswerMeansWhatATutorWouldSay(_ example: Case) throws {
     let (card, others) = try cards(of: example)
     let policy = try #require(TypoPolicy(rawValue: example.typos))
-    let judgement = AnswerJudgement(example.typed, card: card, others: others, typos: policy)
-    let context = example.why ?? ""
+    let confusions = try #require(ConfusionPolicy(rawValue: example.confusions ?? "wrong"))
+    // Typed as a round takes it: romaji for an answer in kana turned into kana.
+    let target = JapaneseScript.isKana(card.answer) ? KanaConverter.target(for: card.acceptedAnswers) : .none
+    let typed = KanaConverter.answer(example.typed, for: target)
+    let judgement = AnswerJudgement(typed, card: card, others: others, typos: policy, confusions: confusions)
+    let context = "\(example.why ?? ""); from \(example.source)"
     switch example.verdict {
     case "correct":
       #expect(judgement == .correct, "\(context)")
     case "typo":
       #expect(judgement == .correctWithTypo(expected: example.shown ?? ""), "\(context)")
     case "confusion":
-      guard case .answerOf(let other) = judgement else {
+      guard case .incorrect(let other?) = judgement else {
         Issue.record("expected the answer to \(example.shown ?? ""), got \(judgement); \(context)")
         return
       }
       #expect(other.prompt == example.shown, "\(context)")
+    case "retry-confusion":
+      guard case .retry(.confusion(let other)) = judgement else {
+        Issue.record("expected a retry for the answer to \(example.shown ?? ""), got \(judgement); \(context)")
+        return
+      }
+      #expect(other.prompt == example.shown, "\(context)")
+    case "retry-other":
+      #expect(judgement == .retry(.otherAnswer), "\(context)")
+    case "retry-kana":
+      #expect(judgement == .retry(.script(.kana)), "\(context)")
+    case "retry-japanese":
+      #expect(judgement == .retry(.script(.japanese)), "\(context)")
+    case "retry-english":
+      #expect(judgement == .retry(.script(.letters)), "\(context)")
     default:
-      #expect(judgement == .incorrect, "\(context)")
+      #expect(judgement == .incorrect(confusedWith: nil), "\(context)")
     }
     #expect(judgement.isCorrect == ["correct", "typo"].contains(example.verdict))
+    #expect(judgement.isRetry == example.verdict.hasPrefix("retry"))
   }
 
   @Test func theToleranceGrowsWithTheLengthAsTheContractSays() {
@@ -105,7 +143,7 @@ import Testing
     var round = Round(group: group, memento: memento)
     let firstVerdict = round.grade("recieve", usedHint: false, at: Timestamp(rawValue: 1), duration: 0)
     let first = try #require(firstVerdict)
-    #expect(first.judgement == .incorrect, "the question says strict")
+    #expect(first.judgement == .incorrect(confusedWith: nil), "the question says strict")
     let secondVerdict = round.grade("beleive", usedHint: false, at: Timestamp(rawValue: 2), duration: 0)
     let second = try #require(secondVerdict)
     #expect(second.judgement == .correctWithTypo(expected: "believe"), "the group says forgive")

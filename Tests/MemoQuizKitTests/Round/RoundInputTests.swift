@@ -47,13 +47,14 @@ import Testing
         G: 2 questions, sequential order
         [1/2] q0
         During a round, each line you type is one input:
-          ?        show the hint (a right answer after it counts as Hard)
-          :undo    take back your last answer (its score and memory) and ask it again
-          :right   your last answer, graded Incorrect, was right: count it as correct
-          :help    list these inputs
-          :romaji  stop turning romaji into kana, for this session (again: back on)
-          :replay  play the question's sound again
-          :quit    stop here, all saved; the next `memoquiz play` (or `review`) resumes
+          ?         show the hint (a right answer after it counts as Hard)
+          :undo     take back your last answer (its score and memory) and ask it again
+          :right    your last answer, graded Incorrect, was right: count it as correct
+          :synonym  accept your last answer (or TEXT), graded Incorrect, from now on
+          :help     list these inputs
+          :romaji   stop turning romaji into kana, for this session (again: back on)
+          :replay   play the question's sound again
+          :quit     stop, all saved; the next `memoquiz play` (or `review`) resumes here
         Anything else is your answer. Ctrl-D, Ctrl-C, SIGTERM and SIGHUP stop too.
         A card you grade yourself: Enter (or your attempt) shows the answer, then grade
         it: 1 Again, 2 Hard, 3 Good, 4 Easy (n Again, y Good). On a terminal one key is
@@ -67,8 +68,8 @@ import Testing
   @Test func helpFitsANarrowTerminal() {
     let lines = RoundInput.helpText(width: 50).split(separator: "\n")
     #expect(lines.allSatisfy { $0.count <= 50 }, "\(lines.filter { $0.count > 50 })")
-    #expect(lines.contains("  :undo    take back your last answer (its score"))
-    #expect(lines.contains("           and memory) and ask it again"))
+    #expect(lines.contains("  :undo     take back your last answer (its score"))
+    #expect(lines.contains("            and memory) and ask it again"))
   }
 
   /// Every input of the table is the round's own: typed, it is neither

@@ -22,13 +22,14 @@ import Testing
     let listed = lines[(start + 1)...].drop { $0.isEmpty }.prefix { !$0.isEmpty }
     #expect(
       Array(listed) == [
-        "  ?        show the hint (a right answer after it counts as Hard)",
-        "  :undo    take back your last answer (its score and memory) and ask it again",
-        "  :right   your last answer, graded Incorrect, was right: count it as correct",
-        "  :help    list these inputs",
-        "  :romaji  stop turning romaji into kana, for this session (again: back on)",
-        "  :replay  play the question's sound again",
-        "  :quit    stop here, all saved; the next `memoquiz play` (or `review`) resumes",
+        "  ?         show the hint (a right answer after it counts as Hard)",
+        "  :undo     take back your last answer (its score and memory) and ask it again",
+        "  :right    your last answer, graded Incorrect, was right: count it as correct",
+        "  :synonym  accept your last answer (or TEXT), graded Incorrect, from now on",
+        "  :help     list these inputs",
+        "  :romaji   stop turning romaji into kana, for this session (again: back on)",
+        "  :replay   play the question's sound again",
+        "  :quit     stop, all saved; the next `memoquiz play` (or `review`) resumes here",
       ])
     let terms = listed.map { $0.split(separator: " ").first.map(String.init) ?? "" }
     #expect(terms == RoundInput.all.map(\.name))

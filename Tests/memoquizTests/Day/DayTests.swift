@@ -38,7 +38,7 @@ import Testing
     #expect(unknown.status == 64)
     #expect(
       unknown.stderr.contains(
-        "new-per-day, day-starts-at, desired-retention, typos, leech-threshold, auto-optimize or audio"))
+        "new-per-day, day-starts-at, desired-retention, typos, confusions, leech-threshold, auto-optimize or audio"))
     let history = try sandbox.run(["history", "--json"])
     #expect(history.stdout.contains("\"config\""))
     #expect(try sandbox.run(["undo"]).status == 0)
@@ -181,7 +181,7 @@ import Testing
     let again = try sandbox.run(["review"], input: "犬\n", environment: at("2026-12-01T15:05:00Z"))
     #expect(again.stdout.contains("Nothing to review now"), "\(again.stdout)")
     // The siblings answered nowhere yet come the next day, each in its group.
-    let second = try sandbox.run(["review"], input: "犬\nwrong\nJapan\n鳥\n", environment: at("2026-12-02T15:05:00Z"))
+    let second = try sandbox.run(["review"], input: "犬\n馬\nJapan\n鳥\n", environment: at("2026-12-02T15:05:00Z"))
     #expect(second.stdout.contains("Words · dog") && second.stdout.contains("Words · bird"))
     #expect(second.stdout.contains("Places · Tokyo is in [...]."))
     #expect(try sandbox.storedScore("Words") == (4, 1))
@@ -245,6 +245,10 @@ import Testing
     #expect(session.waitFor("a near miss"))
     #expect(session.waitFor("^"))
     #expect(session.text.contains("\u{1B}[31mu\u{1B}[0m"), "the differing character in red")
+    // The last question's Incorrect verdict waits for a :synonym or a :right.
+    #expect(session.waitFor("Enter ends the round"))
+    session.type("\r")
+    #expect(session.waitFor("Round complete"))
     #expect(session.waitForExit() == 0)
   }
 }

@@ -49,7 +49,7 @@ import Testing
     #expect(first.stdout.contains("Round complete"))
     // The next round asks the direction not yet answered; a reverse accepts the prompt and reverseAlternatives.
     let second = try sandbox.run(
-      ["play", "words", "--strategy", "sequential"], input: "?\nいぬ\nwrong\nbird\n",
+      ["play", "words", "--strategy", "sequential"], input: "?\nいぬ\n馬\nbird\n",
       environment: at("2026-12-01T10:00:00Z"))
     #expect(asked(second.stdout) == ["dog", "cat", "鳥"])
     #expect(second.stdout.contains("Hint: barks"))

@@ -3,7 +3,7 @@ import Testing
 
 /// Romaji turns into kana as it is typed, on a pseudo-terminal, when the
 /// answer is written in kana: what is shown is what is judged, Backspace
-/// takes back a whole kana, `nn` at the end is ん, capitals give katakana,
+/// takes back a whole kana, `nn` is ん at once, capitals give katakana,
 /// and `:romaji` turns it off.
 @Suite struct KanaTypingTests {
   private let backspace = "\u{7F}"
@@ -44,9 +44,11 @@ import Testing
     #expect(answerLine(session, is: "みず"))
     session.type("\r")
     #expect(session.waitFor("[2/6] book"))
-    // `nn` at the end waits (it could be ん and a syllable of n), then is ん.
-    session.type("honn")
-    #expect(answerLine(session, is: "ほnn"))
+    // `nn` shows ん as soon as the second n is typed, before Enter.
+    session.type("hon")
+    #expect(answerLine(session, is: "ほn"))
+    session.type("n")
+    #expect(answerLine(session, is: "ほん"))
     session.type("\r")
     #expect(session.waitFor("[3/6] camera"))
     // Capitals give katakana, one syllable at a time.

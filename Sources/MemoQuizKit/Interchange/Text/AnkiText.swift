@@ -196,7 +196,10 @@ struct AnkiText {
     let names = fields.map { $0.trimmingWhitespace.lowercased() }
     guard names.count >= 2, ["prompt", "question", "front"].contains(names[0]), ["answer", "back"].contains(names[1])
     else { return nil }
-    let optional: Set<String> = ["hint", QuestionExport.alternativesColumn.lowercased()]
+    let optional: Set<String> = [
+      "hint", QuestionExport.alternativesColumn.lowercased(), QuestionExport.otherAnswersColumn.lowercased(),
+      QuestionExport.blockedColumn.lowercased(),
+    ]
     guard names.dropFirst(2).allSatisfy({ optional.contains($0) }) else { return nil }
     return names
   }

@@ -84,6 +84,8 @@ public enum QuestionExport {
           string(question.answer)
         }
         strings("alternatives", question.alternatives)
+        strings("otherAnswers", question.otherAnswers)
+        strings("blocked", question.blocked)
         if let hint = question.hint {
           append(", \"hint\": ")
           string(hint)
@@ -134,6 +136,11 @@ public enum QuestionExport {
   /// Anki's plain text.
   static let alternativesColumn = "Alternatives"
 
+  /// The names of the columns that hold a question's other answers and
+  /// blocked answers in Anki's plain text.
+  static let otherAnswersColumn = "Other answers"
+  static let blockedColumn = "Blocked"
+
   /// The name of the column that says how a question is graded.
   static let gradeColumn = "Grade"
 
@@ -172,11 +179,14 @@ public enum QuestionExport {
   /// Anki tags have no spaces.
   public static func anki(_ groups: [QuestionGroup]) -> String {
     let hasTags = groups.contains { $0.questions.contains { !$0.tags.isEmpty } }
+    // Other and blocked answers, kept as alternatives are: in columns of
+    // their own, only when some question has them.
+    let hasJudged = groups.contains { $0.questions.contains { !$0.otherAnswers.isEmpty || !$0.blocked.isEmpty } }
     var text = "#separator:tab\n#html:false\n#notetype column:1\n#deck column:2\n#guid column:8\n"
     text +=
       "#columns:Note type\tDeck\tFront\tBack\tHint\t\(alternativesColumn)\t\(gradeColumn)\tGUID"
-      + (hasTags ? "\tTags" : "") + "\n"
-    if hasTags { text += "#tags column:9\n" }
+      + (hasJudged ? "\t\(otherAnswersColumn)\t\(blockedColumn)" : "") + (hasTags ? "\tTags" : "") + "\n"
+    if hasTags { text += "#tags column:\(hasJudged ? 11 : 9)\n" }
     for group in groups {
       for question in group.questions {
         var fields: [String]
@@ -190,6 +200,7 @@ public enum QuestionExport {
           ]
         }
         fields += [(question.grade ?? group.grade).rawValue, guid(of: question, in: group.title)]
+        if hasJudged { fields += [alternativesField(question.otherAnswers), alternativesField(question.blocked)] }
         if hasTags {
           fields.append(
             question.tags.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: "_") }.joined(separator: " ")

@@ -88,6 +88,11 @@ public enum QuestionImport {
       let hintIndex = anki.fieldNames?.firstIndex(of: "hint") ?? 2
       let alternativesIndex = anki.fieldNames?.firstIndex(of: QuestionExport.alternativesColumn.lowercased())
       let gradeIndex = anki.fieldNames?.firstIndex(of: QuestionExport.gradeColumn.lowercased())
+      let otherAnswersIndex = anki.fieldNames?.firstIndex(of: QuestionExport.otherAnswersColumn.lowercased())
+      let blockedIndex = anki.fieldNames?.firstIndex(of: QuestionExport.blockedColumn.lowercased())
+      func answers(at index: Int?, of row: AnkiText.Row) -> [String] {
+        index.flatMap { $0 < row.fields.count ? QuestionExport.alternatives(in: row.fields[$0]) : nil } ?? []
+      }
       for row in anki.rows {
         // A note type that types the answer makes typed questions, any
         // other self-graded ones; a file that names none keeps typed, and
@@ -127,6 +132,8 @@ public enum QuestionImport {
           if let noteType = row.noteType, AnkiCollection.NoteTypeKind(named: noteType) == .basicReversed {
             basic.reverse = true
           }
+          basic.otherAnswers = answers(at: otherAnswersIndex, of: row)
+          basic.blocked = answers(at: blockedIndex, of: row)
           question = basic
         }
         let groupTitle = title ?? row.deck.flatMap { $0.isEmpty ? nil : $0 } ?? stem
@@ -270,6 +277,8 @@ public enum QuestionImport {
           updated.answer = question.answer
           if carriesHints || question.hint != nil { updated.hint = question.hint }
           if carriesHints || !question.alternatives.isEmpty { updated.alternatives = question.alternatives }
+          if carriesHints || !question.otherAnswers.isEmpty { updated.otherAnswers = question.otherAnswers }
+          if carriesHints || !question.blocked.isEmpty { updated.blocked = question.blocked }
           updated.reverse = question.reverse
           updated.reverseAlternatives = question.reverseAlternatives
           updated.tags = question.tags
@@ -301,7 +310,9 @@ public enum QuestionImport {
     guard
       group.questions.contains(where: { question in
         ([question.prompt, question.answer, question.hint ?? "", question.cloze ?? ""] + question.alternatives
-          + question.reverseAlternatives + question.tags).contains { $0.unicodeScalars.contains("\u{1F}") }
+          + question.otherAnswers + question.blocked + question.reverseAlternatives + question.tags).contains {
+            $0.unicodeScalars.contains("\u{1F}")
+          }
       })
     else { return group }
     var group = group
@@ -312,6 +323,8 @@ public enum QuestionImport {
       question.hint = question.hint.map(clean)
       question.cloze = question.cloze.map(clean)
       question.alternatives = question.alternatives.map(clean)
+      question.otherAnswers = question.otherAnswers.map(clean)
+      question.blocked = question.blocked.map(clean)
       question.reverseAlternatives = question.reverseAlternatives.map(clean)
       question.tags = question.tags.map(clean)
       return question

@@ -20,6 +20,8 @@ public struct HistoryStep: Sendable {
   public let prompt: String?
   public let typed: String?
   public let isCorrect: Bool?
+  /// For answers: the rating in effect (a `:right` makes it Good).
+  public let rating: ReviewRating?
   /// What the step did, in a few words.
   public let summary: String
   let record: HistoryRecord
@@ -45,14 +47,16 @@ extension HistoryStep {
     var steps: [HistoryStep] = []
     for record in records where record.isStep {
       let id = record.id
-      func step(kind: StepKind, group: String?, summary: String, answer: AnswerStep? = nil, correct: Bool? = nil)
-        -> HistoryStep
-      {
+      func step(
+        kind: StepKind, group: String?, summary: String, answer: AnswerStep? = nil, correct: Bool? = nil,
+        rating: ReviewRating? = nil
+      ) -> HistoryStep {
         let isUndone = !effects.isInEffect(id)
         return HistoryStep(
           id: steps.count + 1, stepID: id, machine: names[id.machine] ?? id.machine.hex, time: record.time.date,
           kind: kind, group: group, isUndone: isUndone, undoneBy: isUndone ? undoneBy[id] : nil,
-          prompt: answer?.prompt, typed: answer?.typed, isCorrect: correct, summary: summary, record: record)
+          prompt: answer?.prompt, typed: answer?.typed, isCorrect: correct, rating: rating, summary: summary,
+          record: record)
       }
       switch record {
       case .answer(let a):
@@ -61,7 +65,12 @@ extension HistoryStep {
           step(
             kind: .answer, group: a.group,
             summary: "answer \"\(a.typed)\" to \(a.prompt): \(correct ? "correct" : "incorrect")", answer: a,
-            correct: correct))
+            correct: correct, rating: effects.rating(of: a)))
+      case .confusion(let c):
+        steps.append(
+          step(
+            kind: .confusion, group: c.group,
+            summary: "confusion \"\(c.typed)\" for \(c.prompt): asked again"))
       case .right(let r):
         let prompt = prompts[r.target] ?? r.question
         steps.append(step(kind: .right, group: r.group, summary: ":right on the answer to \(prompt)"))

@@ -37,6 +37,14 @@ struct Mistakes: Hashable, Sendable {
     newest[question] = Newest(step: step, typed: folded)
   }
 
+  /// Counts another question's answer typed for `question` under
+  /// `config confusions retry`: no answer, so the newest answer stays.
+  mutating func count(confusion typed: String, question: String) {
+    let folded = AnswerMatcher.normalized(typed)
+    guard !folded.isEmpty else { return }
+    counts[question, default: [:]][folded, default: 0].addSaturating(1)
+  }
+
   /// Takes away the newest answer to `question`, taken back or counted as
   /// correct; nothing when it was not a wrong one.
   mutating func takeBack(question: String, step: StepID) {

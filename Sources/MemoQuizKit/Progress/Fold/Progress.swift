@@ -62,6 +62,10 @@ struct Progress: Hashable, Sendable {
       let day = learnerDay(of: answer, hour: answer.day == nil ? Settings(settings).dayStartsAt : 0)
       applyAnswer(answer, rating: answer.rating, day: day)
       return true
+    case .confusion(let confusion):
+      groups[confusion.group, default: GroupProgress()].mistakes.count(
+        confusion: confusion.typed, question: confusion.question)
+      return true
     case .right(let right):
       return applyRight(right)
     case .reset(let reset):
@@ -70,7 +74,9 @@ struct Progress: Hashable, Sendable {
     case .questionsChange(let change):
       applyRenames(change.renames)
       questionsSteps.append(QuestionsStepSummary(change))
-      return true
+      guard let regrade = change.regrade, let group = change.group else { return true }
+      return applyRight(
+        RightStep(id: change.id, time: change.time, group: group, question: regrade.question, target: regrade.target))
     case .setting(let setting):
       settingSteps.append(SettingStepSummary(setting))
       // New parameters or retention: every memory state is computed again.
@@ -78,7 +84,7 @@ struct Progress: Hashable, Sendable {
     case .undo(let mark):
       switch mark.kind {
       case .answer: return takeBackAnswer(mark)
-      case .edit, .add, .import, .restore, .right, .reset, .config, .optimize: return false
+      case .edit, .add, .import, .restore, .right, .reset, .config, .optimize, .synonym, .confusion: return false
       }
     case .redo:
       // Bringing back a step is rare: replay, which is exact.
@@ -299,6 +305,10 @@ struct Progress: Hashable, Sendable {
         progress.applyBaseline(baseline)
       case .keptDueDays(let kept):
         if effects.isInEffect(kept.target) { progress.keepDueDays(kept) }
+      case .confusion(let confusion):
+        guard effects.isInEffect(confusion.id) else { continue }
+        progress.groups[confusion.group, default: GroupProgress()].mistakes.count(
+          confusion: confusion.typed, question: confusion.question)
       case .right, .undo, .redo, .learnerDays:
         continue
       }

@@ -73,6 +73,8 @@ struct StepEffects: Sendable {
         if answer.origin != nil, let step = answer.round, undone.contains(step) { takenBack.insert(answer.id) }
       case .right(let right) where !undone.contains(right.id):
         regraded.insert(right.target)
+      case .questionsChange(let change) where !undone.contains(change.id):
+        if let regrade = change.regrade { regraded.insert(regrade.target) }
       case .setting(let setting) where !undone.contains(setting.id):
         settings[setting.key] = setting.value
       default:

@@ -69,6 +69,10 @@ extension HistoryRecord {
         "answer", sequence, String(a.time.rawValue), a.group, a.round?.text ?? "", a.question, a.prompt, a.typed,
         String(a.rating.rawValue), String(a.duration),
       ] + (a.day.map { [a.origin ?? "", String($0)] } ?? a.origin.map { [$0] } ?? [])
+    case .confusion(let c):
+      return [
+        "confusion", sequence, String(c.time.rawValue), c.group, c.round?.text ?? "", c.question, c.prompt, c.typed,
+      ]
     case .right(let r):
       return ["right", sequence, String(r.time.rawValue), r.group, r.question, r.target.text]
     case .reset(let r):
@@ -78,7 +82,8 @@ extension HistoryRecord {
         "questions", sequence, String(c.time.rawValue), c.kind.rawValue, c.base?.text ?? "", c.group ?? "",
         c.summary,
       ] + Self.fields(of: c.contents) + (c.before.map(Self.fields(of:)) ?? ["", ""])
-        + c.renames.flatMap { [$0.from, $0.to] }
+        // A `:synonym` renames nothing: its last fields name the answer.
+        + (c.regrade.map { [$0.question, $0.target.text] } ?? c.renames.flatMap { [$0.from, $0.to] })
     case .setting(let s):
       return ["setting", sequence, String(s.time.rawValue), s.key, s.value, s.summary]
     case .undo(let m):
@@ -125,6 +130,7 @@ extension HistoryRecord {
     switch String(decoding: head[..<(head.firstIndex(of: 0x09) ?? head.endIndex)], as: UTF8.self) {
     case "answer": return 12
     case "right", "setting": return 6
+    case "confusion": return 8
     case "baseline": return 7
     case "undo", "redo": return 9
     case MachineHistoryFile.magic: return 4
@@ -168,6 +174,11 @@ extension HistoryRecord {
         runs.append(LearnerDaysNote.Run(first: first, last: last, day: try fields.learnerDay()))
       }
       self = .learnerDays(LearnerDaysNote(id: id, time: time, hour: hour, runs: runs))
+    case "confusion":
+      self = .confusion(
+        ConfusionStep(
+          id: id, time: time, group: try fields.text(), round: try fields.optionalStepID(),
+          question: try fields.text(), prompt: try fields.text(), typed: try fields.text()))
     case "right":
       self = .right(
         RightStep(
@@ -182,9 +193,15 @@ extension HistoryRecord {
       guard let contents = try Self.questionsText(&fields) else { throw RecordFields.Malformed() }
       step.contents = contents
       step.before = try Self.questionsText(&fields)
-      let titles = fields.rest()
-      guard titles.count % 2 == 0 else { throw RecordFields.Malformed() }
-      step.renames = stride(from: 0, to: titles.count, by: 2).map { GroupRename(from: titles[$0], to: titles[$0 + 1]) }
+      if kind == .synonym {
+        step.regrade = QuestionsChangeStep.Regrade(question: try fields.text(), target: try fields.stepID())
+      } else {
+        let titles = fields.rest()
+        guard titles.count % 2 == 0 else { throw RecordFields.Malformed() }
+        step.renames = stride(from: 0, to: titles.count, by: 2).map {
+          GroupRename(from: titles[$0], to: titles[$0 + 1])
+        }
+      }
       self = .questionsChange(step)
     case "setting":
       self = .setting(

@@ -9,6 +9,9 @@
 /// derived from the records of every machine.
 enum HistoryRecord: Hashable, Sendable {
   case answer(AnswerStep)
+  /// Another question's answer typed under `config confusions retry`:
+  /// not an answer, but a confusion `stats` counts.
+  case confusion(ConfusionStep)
   case right(RightStep)
   case reset(ResetStep)
   case questionsChange(QuestionsChangeStep)
@@ -28,6 +31,7 @@ enum HistoryRecord: Hashable, Sendable {
   var id: StepID {
     switch self {
     case .answer(let step): step.id
+    case .confusion(let step): step.id
     case .right(let step): step.id
     case .reset(let step): step.id
     case .questionsChange(let step): step.id
@@ -44,6 +48,7 @@ enum HistoryRecord: Hashable, Sendable {
   var time: Timestamp {
     switch self {
     case .answer(let step): step.time
+    case .confusion(let step): step.time
     case .right(let step): step.time
     case .reset(let step): step.time
     case .questionsChange(let step): step.time
@@ -59,7 +64,7 @@ enum HistoryRecord: Hashable, Sendable {
   /// Whether the record is a step: something `undo` can take back.
   var isStep: Bool {
     switch self {
-    case .answer, .right, .reset, .questionsChange: true
+    case .answer, .confusion, .right, .reset, .questionsChange: true
     // An earlier release's recorded recommendation is no step: ignored.
     case .setting(let setting): setting.key != SchedulerSettings.recommendationKey
     case .undo, .redo, .roundStart, .baseline, .learnerDays, .keptDueDays: false
@@ -73,6 +78,9 @@ enum HistoryRecord: Hashable, Sendable {
     case .answer(var step):
       step.id = id
       return .answer(step)
+    case .confusion(var step):
+      step.id = id
+      return .confusion(step)
     case .right(var step):
       step.id = id
       return .right(step)
@@ -110,6 +118,11 @@ enum HistoryRecord: Hashable, Sendable {
 /// The kinds of step, as `history --json` names them.
 public enum StepKind: String, Sendable, Hashable {
   case answer, right, reset, edit, add, `import`, restore, config, optimize
+  /// `:synonym`: an answer added to a question's accepted ones, and the
+  /// answer that was graded Incorrect counted as correct, as one step.
+  case synonym
+  /// Another question's answer typed under `config confusions retry`.
+  case confusion
 }
 
 /// A graded answer: the memento of one review of a question.
@@ -141,6 +154,20 @@ struct AnswerStep: Hashable, Sendable {
   /// Whether the time it took is known: a review Anki logged with 0 ms has
   /// none, and stays out of the learner's pace.
   var hasRecordedTime: Bool { origin == nil || duration > 0 }
+}
+
+/// Another question's answer, typed under `config confusions retry`: the
+/// question was asked again, ungraded, and the confusion is counted.
+struct ConfusionStep: Hashable, Sendable {
+  var id: StepID
+  var time: Timestamp
+  var group: String
+  /// The round it was typed in.
+  var round: StepID?
+  /// The identity of the card asked (its memory's key in the group).
+  var question: String
+  var prompt: String
+  var typed: String
 }
 
 /// `:right`: the answer `target`, graded Incorrect, was right after all.
@@ -209,6 +236,16 @@ struct QuestionsChangeStep: Hashable, Sendable {
   /// Groups that were renamed, recognisably the same: their progress
   /// follows the new title.
   var renames: [GroupRename] = []
+  /// For a `:synonym`: the answer it counts as correct.
+  var regrade: Regrade? = nil
+
+  /// The answer a `:synonym` counts as correct, as a `:right` does.
+  struct Regrade: Hashable, Sendable {
+    /// The question's identity in its group (``group`` names the group).
+    var question: String
+    /// The answer, graded Incorrect.
+    var target: StepID
+  }
 }
 
 /// A setting's new value, such as `new-per-day` or the scheduler's parameters.

@@ -10,6 +10,8 @@ public enum Setting: String, CaseIterable, Sendable {
   case desiredRetention = "desired-retention"
   /// Whether an answer a few edits from an accepted one counts as correct.
   case typos = "typos"
+  /// Whether another question's answer is Incorrect or asked again.
+  case confusions = "confusions"
   /// How many lapses make a card a leech; 0: none does.
   case leechThreshold = "leech-threshold"
   /// Whether `review` fits the scheduler by itself once enough new reviews
@@ -28,6 +30,7 @@ public enum Setting: String, CaseIterable, Sendable {
     case .dayStartsAt: "4"
     case .desiredRetention: "0.90"
     case .typos: TypoPolicy.strict.rawValue
+    case .confusions: ConfusionPolicy.wrong.rawValue
     case .leechThreshold: "8"
     case .autoOptimize: "on"
     case .audio: "on"
@@ -41,6 +44,7 @@ public enum Setting: String, CaseIterable, Sendable {
     case .dayStartsAt: "an hour from 0 to 23"
     case .desiredRetention: "a number from 0.70 to 0.97"
     case .typos: "strict or forgive"
+    case .confusions: "wrong or retry"
     case .leechThreshold: "a whole number from 0 to 99 (0: no leeches)"
     case .autoOptimize: "on or off"
     case .audio: "on or off"
@@ -54,6 +58,7 @@ public enum Setting: String, CaseIterable, Sendable {
     case .dayStartsAt: "the hour the day starts, local time"
     case .desiredRetention: "the chance of recall at which a question falls due"
     case .typos: "whether an answer a few letters off counts as correct"
+    case .confusions: "whether another question's answer is Incorrect or asked again"
     case .leechThreshold: "lapses that make a card a leech"
     case .autoOptimize: "whether review fits the scheduler to you by itself"
     case .audio: "whether a round plays sounds and speaks prompts"
@@ -79,6 +84,8 @@ public enum Setting: String, CaseIterable, Sendable {
       return Self.twoDecimals(value)
     case .typos:
       return TypoPolicy(rawValue: text.lowercased())?.rawValue
+    case .confusions:
+      return ConfusionPolicy(rawValue: text.lowercased())?.rawValue
     case .leechThreshold:
       guard let value = Int(text), (0...99).contains(value) else { return nil }
       return String(value)

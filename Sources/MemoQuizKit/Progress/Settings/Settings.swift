@@ -13,6 +13,8 @@ public struct Settings: Hashable, Sendable {
   public var desiredRetention = 0.90
   /// Whether a near answer counts as correct, where the questions say nothing.
   public var typos = TypoPolicy.strict
+  /// Whether another question's answer is Incorrect or asked again.
+  public var confusions = ConfusionPolicy.wrong
   /// How many lapses make a card a leech; 0: none does.
   public var leechThreshold = 8
   /// Whether `review` fits the scheduler by itself.
@@ -32,6 +34,7 @@ public struct Settings: Hashable, Sendable {
       case .dayStartsAt: dayStartsAt = Int(value) ?? dayStartsAt
       case .desiredRetention: desiredRetention = Double(value) ?? desiredRetention
       case .typos: typos = TypoPolicy(rawValue: value) ?? typos
+      case .confusions: confusions = ConfusionPolicy(rawValue: value) ?? confusions
       case .leechThreshold: leechThreshold = Int(value) ?? leechThreshold
       case .autoOptimize: autoOptimize = value == "on"
       case .audio: audio = value == "on"
@@ -46,6 +49,7 @@ public struct Settings: Hashable, Sendable {
     case .dayStartsAt: String(dayStartsAt)
     case .desiredRetention: Setting.twoDecimals(desiredRetention)
     case .typos: typos.rawValue
+    case .confusions: confusions.rawValue
     case .leechThreshold: String(leechThreshold)
     case .autoOptimize: autoOptimize ? "on" : "off"
     case .audio: audio ? "on" : "off"

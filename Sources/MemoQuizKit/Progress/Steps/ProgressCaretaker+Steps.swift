@@ -131,13 +131,29 @@ extension ProgressCaretaker {
     startedFrom: QuestionsEditStart? = nil,
     _ change: ([UInt8]?) throws -> (bytes: [UInt8]?, summary: String, result: Result)?
   ) throws -> (result: Result, renames: [GroupRename])? {
-    try locked { () throws -> (result: Result, renames: [GroupRename])? in
+    try changeQuestions(
+      kind: kind, group: group, at: time, imported: imported, startedFrom: startedFrom, regrade: nil, change
+    ).map { ($0.result, $0.renames) }
+  }
+
+  /// Changes the questions as one step, as
+  /// ``changeQuestions(kind:group:at:imported:startedFrom:_:)`` does.
+  /// - Parameter regrade: for a `:synonym`, the answer the same step
+  ///   counts as correct; nothing changes when it was taken back meanwhile.
+  @discardableResult
+  func changeQuestions<Result>(
+    kind: StepKind, group: String?, at time: Date, imported: [ImportedAnswer] = [],
+    startedFrom: QuestionsEditStart? = nil, regrade: QuestionsChangeStep.Regrade?,
+    _ change: ([UInt8]?) throws -> (bytes: [UInt8]?, summary: String, result: Result)?
+  ) throws -> (result: Result, renames: [GroupRename], step: StepID)? {
+    try locked { () throws -> (result: Result, renames: [GroupRename], step: StepID)? in
       // The change is planned on the questions the history puts in effect.
       try refresh()
       try installQuestions()
       let outcome: (result: Result, renames: [GroupRename], step: StepID, contents: QuestionsText)? = try perform {
         progress, ids in
         let old = try DurableFile.read(folder.questionsFile)
+        if let regrade, !progress.isInEffect(regrade.target) { return ([], nil) }
         guard let (bytes, summary, result) = try change(old) else { return ([], nil) }
         let origin = startedFrom?.file ?? old
         let originText = origin.map { QuestionsText.file(String(decoding: $0, as: UTF8.self)) } ?? QuestionsText.noFile
@@ -162,7 +178,8 @@ extension ProgressCaretaker {
             step.before = originText
           }
         }
-        step.renames = Self.renames(from: origin, to: bytes, progress: progress)
+        step.renames = regrade == nil ? Self.renames(from: origin, to: bytes, progress: progress) : []
+        step.regrade = regrade
         let answers = reviews.map { review in
           var answer = review
           answer.round = step.id
@@ -187,7 +204,7 @@ extension ProgressCaretaker {
       } else if let derived {
         try writeQuestions(questionsText(of: derived))
       }
-      return (outcome.result, outcome.renames)
+      return (outcome.result, outcome.renames, outcome.step)
     }
   }
 

@@ -73,8 +73,13 @@ extension ProgressCaretaker {
         line += "; it counts as incorrect again."
       case .reset:
         line += "; its scores and memory are back, with every answer since."
-      case .questionsChange:
+      case .questionsChange(let change):
         try checkNoLaterQuestionsChange(after: step, in: steps)
+        if let regrade = change.regrade {
+          // A `:synonym`: its answer counts as incorrect again too.
+          mark.question = regrade.question
+          line += "; the answer counts as incorrect again"
+        }
         questionsChange = line
       case .setting:
         line += "; the setting is as it was before it."

@@ -42,6 +42,11 @@ public struct Card: Hashable, Sendable {
   public internal(set) var speak: String?
   /// Other answers accepted as correct.
   public let alternatives: [String]
+  /// Answers right for something else: typing one asks again, ungraded.
+  /// Only the question as written has them.
+  public let otherAnswers: [String]
+  /// Answers always Incorrect. Only the question as written has them.
+  public let blocked: [String]
   /// A nudge shown when the learner types `?`.
   public let hint: String?
   /// The key of the card's memory.
@@ -65,13 +70,16 @@ public struct Card: Hashable, Sendable {
   public init(forward question: Question, grading: Grading = .typed) {
     self.init(
       kind: .forward, prompt: question.prompt, answer: question.answer, alternatives: question.alternatives,
-      hint: question.hint, question: question, grading: grading)
+      hint: question.hint, question: question, grading: grading, otherAnswers: question.otherAnswers,
+      blocked: question.blocked)
   }
 
   init(
     kind: Kind, prompt: String, answer: String, alternatives: [String], hint: String?, question: Question,
-    grading: Grading = .typed
+    grading: Grading = .typed, otherAnswers: [String] = [], blocked: [String] = []
   ) {
+    self.otherAnswers = otherAnswers
+    self.blocked = blocked
     self.kind = kind
     self.prompt = SoundText.shown(prompt)
     self.answer = SoundText.without(answer)

@@ -15,6 +15,11 @@ public struct Question: Hashable, Sendable {
   public var answer: String
   /// Other answers accepted as correct, such as "si".
   public var alternatives: [String]
+  /// Answers right for something else (another reading of the same kanji,
+  /// a near synonym not wanted here): typing one asks again, ungraded.
+  public var otherAnswers: [String]
+  /// Answers that are always Incorrect, however close to an accepted one.
+  public var blocked: [String]
   /// A nudge shown when the learner types `?`.
   public var hint: String?
   /// A name for the question that stays when its prompt changes.
@@ -49,6 +54,8 @@ public struct Question: Hashable, Sendable {
     self.prompt = prompt
     self.answer = answer
     self.alternatives = alternatives
+    self.otherAnswers = []
+    self.blocked = []
     self.hint = hint
     self.id = id
     self.reverse = reverse
@@ -78,7 +85,8 @@ public struct Question: Hashable, Sendable {
 
 extension Question: Codable {
   private enum CodingKeys: String, CodingKey {
-    case prompt, answer, alternatives, hint, id, reverse, reverseAlternatives, cloze, tags, typos, grade
+    case prompt, answer, alternatives, otherAnswers, blocked, hint, id, reverse, reverseAlternatives, cloze, tags,
+      typos, grade
     case ankiNoteType, speak
   }
 
@@ -93,6 +101,8 @@ extension Question: Codable {
       answer = ""
     }
     alternatives = try container.decodeIfPresent([String].self, forKey: .alternatives) ?? []
+    otherAnswers = try container.decodeIfPresent([String].self, forKey: .otherAnswers) ?? []
+    blocked = try container.decodeIfPresent([String].self, forKey: .blocked) ?? []
     hint = try container.decodeIfPresent(String.self, forKey: .hint)
     id = try container.decodeIfPresent(String.self, forKey: .id)
     reverse = try container.decodeIfPresent(Bool.self, forKey: .reverse)
@@ -114,6 +124,8 @@ extension Question: Codable {
       try container.encode(answer, forKey: .answer)
     }
     if !alternatives.isEmpty { try container.encode(alternatives, forKey: .alternatives) }
+    if !otherAnswers.isEmpty { try container.encode(otherAnswers, forKey: .otherAnswers) }
+    if !blocked.isEmpty { try container.encode(blocked, forKey: .blocked) }
     try container.encodeIfPresent(hint, forKey: .hint)
     try container.encodeIfPresent(reverse, forKey: .reverse)
     if !reverseAlternatives.isEmpty { try container.encode(reverseAlternatives, forKey: .reverseAlternatives) }

@@ -61,6 +61,28 @@ extension QuestionFileChecker {
     }
   }
 
+  /// Reports an answer both accepted and blocked (it could never be
+  /// right), and an other answer that is accepted (it would never ask
+  /// again), where the `"blocked"` or `"otherAnswers"` key is.
+  mutating func checkJudgedAnswers(
+    accepted: [String], otherAnswers: [String], blocked: [String], in found: QuestionMembers
+  ) {
+    guard !otherAnswers.isEmpty || !blocked.isEmpty else { return }
+    func isAccepted(_ text: String) -> Bool { AnswerMatcher.isCorrect(text, accepting: accepted) }
+    if let text = blocked.first(where: isAccepted), let offset = found.blocked?.keyOffset {
+      error(
+        at: offset,
+        "\"\(TextSanitizer.sanitized(text))\" is both accepted and blocked; remove it from \"blocked\" or from the answers"
+      )
+    }
+    if let text = otherAnswers.first(where: isAccepted), let offset = found.otherAnswers?.keyOffset {
+      error(
+        at: offset,
+        "\"\(TextSanitizer.sanitized(text))\" is both accepted and an other answer; remove it from \"otherAnswers\" or from the answers"
+      )
+    }
+  }
+
   /// Reports the control character that separates a question's identity
   /// from its kind in a card's identity: a text that becomes an identity
   /// may not hold it, so no card is ever taken for another.
@@ -86,6 +108,10 @@ extension QuestionFileChecker {
       error(
         at: alternatives.keyOffset,
         "a cloze question has no \"alternatives\": each deletion is its own answer; remove \"alternatives\"")
+    }
+    for (key, member) in [("otherAnswers", others.otherAnswers), ("blocked", others.blocked)] {
+      guard let member else { continue }
+      error(at: member.keyOffset, "a cloze question has no \"\(key)\": each deletion is its own answer; remove it")
     }
     if let reverseAlternatives = others.reverseAlternatives {
       error(

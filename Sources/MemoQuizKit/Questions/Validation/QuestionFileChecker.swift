@@ -39,8 +39,8 @@ struct QuestionFileChecker {
 
   private static let groupKeys = ["title", "questions", "score", "reverse", "typos", "grade", "ankiNoteTypes", "speak"]
   private static let questionKeys = [
-    "prompt", "answer", "alternatives", "hint", "id", "cloze", "reverse", "reverseAlternatives", "tags", "typos",
-    "grade", "ankiNoteType", "speak",
+    "prompt", "answer", "alternatives", "otherAnswers", "blocked", "hint", "id", "cloze", "reverse",
+    "reverseAlternatives", "tags", "typos", "grade", "ankiNoteType", "speak",
   ]
   private static let ankiNoteTypeKeys = ["id", "name", "fields", "templates", "cloze"]
   private static let scoreKeys = ["correctCount", "incorrectCount"]
@@ -185,6 +185,14 @@ struct QuestionFileChecker {
     }
     let alternatives = strings(
       found.alternatives, key: "alternatives", empty: "an alternative answer is empty", each: "each alternative")
+    let otherAnswers = strings(
+      found.otherAnswers, key: "otherAnswers", empty: "an other answer is empty", each: "each other answer")
+    let blocked = strings(
+      found.blocked, key: "blocked", empty: "a blocked answer is empty", each: "each blocked answer")
+    if found.cloze == nil, let answer {
+      checkJudgedAnswers(
+        accepted: [answer] + alternatives, otherAnswers: otherAnswers, blocked: blocked, in: found)
+    }
     let reverse = found.reverse.flatMap { flag($0) }
     let reverseAlternatives = strings(
       found.reverseAlternatives, key: "reverseAlternatives", empty: "a reverse alternative answer is empty",
@@ -228,6 +236,8 @@ struct QuestionFileChecker {
     var question = Question(
       prompt: prompt, answer: answer, alternatives: alternatives, hint: hint, id: id, reverse: reverse,
       reverseAlternatives: reverseAlternatives, tags: tags, grade: grade)
+    question.otherAnswers = otherAnswers
+    question.blocked = blocked
     question.typos = typos
     question.ankiNoteType = noteType
     question.speak = speak

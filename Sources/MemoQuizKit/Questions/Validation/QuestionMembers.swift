@@ -8,6 +8,8 @@ struct QuestionMembers {
   private var promptPosition: Int?
   private var answerPosition: Int?
   private var alternativesPosition: Int?
+  private var otherAnswersPosition: Int?
+  private var blockedPosition: Int?
   private var hintPosition: Int?
   private var idPosition: Int?
   private var clozePosition: Int?
@@ -44,8 +46,10 @@ struct QuestionMembers {
       case 6 where key == "prompt": first(&promptPosition, index)
       case 6 where key == "answer": first(&answerPosition, index)
       case 7 where key == "reverse": first(&reversePosition, index)
+      case 7 where key == "blocked": first(&blockedPosition, index)
       case 12 where key == "alternatives": first(&alternativesPosition, index)
       case 12 where key == "ankiNoteType": first(&ankiNoteTypePosition, index)
+      case 12 where key == "otherAnswers": first(&otherAnswersPosition, index)
       case 19 where key == "reverseAlternatives": first(&reverseAlternativesPosition, index)
       default: hasUnknownKey = true
       }
@@ -58,6 +62,8 @@ struct QuestionMembers {
   var prompt: JSONNode.Member? { member(promptPosition) }
   var answer: JSONNode.Member? { member(answerPosition) }
   var alternatives: JSONNode.Member? { member(alternativesPosition) }
+  var otherAnswers: JSONNode.Member? { member(otherAnswersPosition) }
+  var blocked: JSONNode.Member? { member(blockedPosition) }
   var hint: JSONNode.Member? { member(hintPosition) }
   var id: JSONNode.Member? { member(idPosition) }
   var cloze: JSONNode.Member? { member(clozePosition) }

@@ -76,12 +76,33 @@ import Testing
               duration: Int(generator.next(below: 200_000)), day: day)))
         steps.append((id, .answer, group, question, rounds[index]))
         lastAnswer = (id, group, question, rating.isCorrect)
+        // Now and then a confusion asked again comes after a wrong answer
+        // (decided by the numbers drawn already, so each seed's other
+        // steps stay as they were).
+        if rating == .again, id.sequence % 5 == 0 {
+          let confusion = next()
+          records.append(
+            .confusion(
+              ConfusionStep(
+                id: confusion, time: now(), group: group, round: rounds[index], question: question, prompt: question,
+                typed: "ne")))
+          steps.append((confusion, .confusion, group, question, nil))
+        }
         if day == nil { undatedAnswers.append((id, today())) }
       } else if roll < 63, let last = lastAnswer, !last.correct, !undone.contains(last.id) {
         let id = next()
-        records.append(
-          .right(RightStep(id: id, time: now(), group: last.group, question: last.question, target: last.id)))
-        steps.append((id, .right, last.group, last.question, nil))
+        if id.sequence % 2 == 0 {
+          // A `:synonym`: a change of the questions that puts the answer right.
+          var change = QuestionsChangeStep(
+            id: id, time: now(), kind: .synonym, base: nil, group: last.group, summary: "synonym", contents: .noFile)
+          change.regrade = QuestionsChangeStep.Regrade(question: last.question, target: last.id)
+          records.append(.questionsChange(change))
+          steps.append((id, .synonym, last.group, last.question, nil))
+        } else {
+          records.append(
+            .right(RightStep(id: id, time: now(), group: last.group, question: last.question, target: last.id)))
+          steps.append((id, .right, last.group, last.question, nil))
+        }
         lastAnswer = nil
       } else if roll < 66 {
         let id = next()
@@ -218,9 +239,11 @@ import Testing
       for record in records {
         switch record {
         case .answer(let answer): kinds.insert(answer.origin == nil ? "answer" : "imported review")
+        case .confusion: kinds.insert("confusion")
         case .right: kinds.insert("right")
         case .reset: kinds.insert("reset")
-        case .questionsChange(let change): kinds.insert(change.renames.isEmpty ? "import" : "rename")
+        case .questionsChange(let change):
+          kinds.insert(change.regrade != nil ? "synonym" : change.renames.isEmpty ? "import" : "rename")
         case .setting(let setting): kinds.insert("setting \(setting.key)")
         case .undo(let mark): kinds.insert(mark.id.machine == mark.target.machine ? "undo" : "undo elsewhere")
         case .redo: kinds.insert("redo")
@@ -233,9 +256,9 @@ import Testing
     }
     #expect(
       kinds.sorted() == [
-        "answer", "import", "imported review", "kept due days", "learner days", "redo", "rename", "reset",
-        "right", "round", "setting desired-retention", "setting fsrs-parameters", "setting new-per-day", "undo",
-        "undo elsewhere",
+        "answer", "confusion", "import", "imported review", "kept due days", "learner days", "redo", "rename",
+        "reset", "right", "round", "setting desired-retention", "setting fsrs-parameters", "setting new-per-day",
+        "synonym", "undo", "undo elsewhere",
       ])
   }
 
