@@ -62,20 +62,24 @@ public struct DayPlan: Sendable {
     return max(1, Int((Double(questions) * secondsPerQuestion / 60).rounded()))
   }
 
-  /// The day of `caretaker`'s groups at `now`.
-  public init(caretaker: QuestionGroupCaretaker, now: Date) {
+  /// The day of `groups` at `now`.
+  /// - Parameters:
+  ///   - dueIndex: when each group's cards fall due.
+  ///   - progress: the state, with or without the memory of each card: its
+  ///     settings, the activity of the day and the one before it, and the
+  ///     recent answer times.
+  ///   - waitingBundled: the bundled groups that give no new questions.
+  init(
+    now: Date, groups questionGroups: [QuestionGroup], dueIndex: (QuestionGroup) -> DueIndex, progress: Progress,
+    waitingBundled: Set<String>
+  ) {
     let time = Timestamp(now)
-    let progress = caretaker.progress.progressWithoutMemory
     let settings = Settings(progress.settings)
     day = LearnersDay(containing: time, startingAt: settings.dayStartsAt)
-    // The outlook keeps the activity of the newest days only: an earlier
-    // day (a clock set back) is counted from everything, which the caller
-    // read first (``QuestionGroupCaretaker/loadMemory(forDayAt:)``).
-    assert(caretaker.outlookCoversDay(at: now), "the memory is read by loadMemory(forDayAt:) first")
     newPerDay = settings.newPerDay
     newToday = Self.firstAnswers(in: day, progress: progress)
+    self.waitingBundled = waitingBundled
     var shares: [GroupShare] = []
-    waitingBundled = caretaker.waitingBundledTitles
     let today = day.number
     var nextDay: Int?
     var nextCount = 0
@@ -88,8 +92,8 @@ public struct DayPlan: Sendable {
         nextCount += count
       }
     }
-    for group in caretaker.groups {
-      let cards = caretaker.dueIndex(of: group)
+    for group in questionGroups {
+      let cards = dueIndex(group)
       if let next = cards.nextDue(after: today) { later(next.day, count: next.cards) }
       shares.append(
         GroupShare(title: group.title, due: cards.dueCount(onDay: today), new: cards.newCount(onDay: today)))
@@ -132,20 +136,5 @@ public struct DayPlan: Sendable {
       for slot in first..<last { count += group.activity[slot]?.firstAnswers ?? 0 }
     }
     return count
-  }
-}
-
-extension QuestionGroupCaretaker {
-  /// The memory of each of `cards`, cards of `group`, in order (`nil` for
-  /// one never answered): the group looked up once, not once a card.
-  func memoryStates(of cards: [Card], in group: QuestionGroup) -> [MemoryState?] {
-    let memory = progressWithMemory.groups[group.title]?.questions ?? [:]
-    return cards.map { memory[$0.identity]?.state }
-  }
-
-  /// New questions review rounds may still take today, in all groups: what
-  /// is left of `new-per-day`, within the learner's pace.
-  public func newLeftToday(at now: Date) -> Int {
-    DayPlan(caretaker: self, now: now).newAllowed
   }
 }

@@ -48,7 +48,7 @@ public struct GroupMenu {
   public func ask() throws -> Choice? {
     let style = terminal.style
     let groups = caretaker.groups
-    let plan = DayPlan(caretaker: caretaker, now: now)
+    let plan = try caretaker.dayPlan(at: now)
     terminal.write(style.bold("memoquiz") + ": " + plan.headline + "\n\n")
     terminal.write(
       GroupTable(caretaker: caretaker, style: style, width: terminal.width, now: now).render(showRounds: true))

@@ -117,42 +117,42 @@ public struct QuestionGroupCaretaker {
   /// desired retention.
   public var scheduler: FSRSScheduler { progress.progressWithoutMemory.scheduler }
 
-  /// The progress with the memory of every card. A caretaker loaded with
-  /// `needsMemory: false` has it only after ``loadMemory()``.
-  var progressWithMemory: Progress {
-    assert(progress.hasMemory, "the memory of the cards is read by loadMemory() first")
-    return progress.progressWithoutMemory
-  }
-
-  /// Reads the memory of every card, when the outlook stood in for it (a
-  /// caretaker loaded with `needsMemory: false`): before a round is played
-  /// from the start screen.
+  /// The progress with the memory of every card: the only way to reach a
+  /// card's memory. A caretaker loaded with `needsMemory: false` reads it
+  /// now (before a round is played from the start screen); one loaded with
+  /// it returns it at once.
   /// - Throws: ``PersistenceError`` when the history cannot be read.
-  public func loadMemory() throws {
+  @discardableResult
+  public func loadMemory() throws -> ProgressWithMemory {
     try progress.loadMemory()
   }
 
-  /// Reads the memory of every card when the outlook does not reach back to
-  /// the learner day before `now`'s (a clock set back): the day's plan
-  /// (``DayPlan``) then counts that day's answers from the whole state.
+  /// The day's plan at `now`, from the outlook when it reaches back to the
+  /// learner day before `now`'s, else from the memory of every card, read
+  /// now if it was not (a clock set back).
   /// - Throws: ``PersistenceError`` when the history cannot be read.
-  public func loadMemory(forDayAt now: Date) throws {
-    guard !outlookCoversDay(at: now) else { return }
-    try progress.loadMemory()
+  public func dayPlan(at now: Date) throws -> DayPlan {
+    let overview = progress.overview
+    let dayCovered = overview.coversDay(at: Timestamp(now), startingAt: progress.settings.dayStartsAt)
+    return dayPlan(at: now, from: dayCovered ? overview : try loadMemory())
   }
 
-  /// Whether the progress holds what the day of `now` is counted from: the
-  /// memory of every card, or an outlook whose activity reaches back to
-  /// the learner day before `now`'s.
-  func outlookCoversDay(at now: Date) -> Bool {
-    guard let kept = progress.outlook?.activitySince else { return true }
-    let hour = progress.settings.dayStartsAt
-    let day = LearnersDay(containing: Timestamp(now), startingAt: hour)
-    let dayBefore = Timestamp(rawValue: day.start.rawValue - 1)
-    return Activity.slot(of: LearnersDay(containing: dayBefore, startingAt: hour).start) >= kept
+  /// The day's plan at `now`, counted from `memory`.
+  public func dayPlan(at now: Date, memory: ProgressWithMemory) -> DayPlan {
+    dayPlan(at: now, from: memory)
   }
 
-  private func groupProgress(_ title: String) -> GroupProgress? { progressWithMemory.groups[title] }
+  private func dayPlan(at now: Date, from overview: any ProgressOverview) -> DayPlan {
+    DayPlan(
+      now: now, groups: groups, dueIndex: overview.dueIndex(of:), progress: progress.progressWithoutMemory,
+      waitingBundled: waitingBundledTitles)
+  }
+
+  /// New questions review rounds may still take today, in all groups: what
+  /// is left of `new-per-day`, within the learner's pace.
+  public func newLeftToday(at now: Date, memory: ProgressWithMemory) -> Int {
+    dayPlan(at: now, memory: memory).newAllowed
+  }
 
   /// The group's scores and times, which the outlook has too: no card's
   /// memory is read for them.
@@ -167,14 +167,6 @@ public struct QuestionGroupCaretaker {
   /// When the group was last answered.
   public func lastPlayed(_ title: String) -> Date? { groupSummary(title)?.lastPlayed?.date }
 
-  /// The group's answers added up by quarter of an hour.
-  func activity(of title: String) -> [Int64: Activity] { groupProgress(title)?.activity ?? [:] }
-
-  /// What memoquiz remembers of a card, or `nil` for one never answered.
-  public func memory(of card: Card, in group: QuestionGroup) -> QuestionMemory? {
-    groupProgress(group.title)?.questions[card.identity]
-  }
-
   /// The group's round that still has questions to ask, if there is one.
   ///
   /// A round is its machine's own: another machine's unfinished round is
@@ -186,37 +178,27 @@ public struct QuestionGroupCaretaker {
   /// such a round, the plan is read with every card's memory.
   /// - Throws: ``PersistenceError`` when the history cannot be read then.
   public func unfinishedRound(of title: String, at now: Date) throws -> RoundMemento? {
-    guard progress.hasMemory || unfinishedPosition(of: title, at: now) != nil else { return nil }
-    return savedRound(of: title, at: now, in: try progress.loadMemory())
-  }
-
-  /// The newest round in `state` that this machine resumes for group `title`.
-  private func savedRound(of title: String, at now: Date, in state: Progress) -> RoundMemento? {
-    state.rounds.values
-      .filter {
-        !$0.isFinished
-          && resumes(id: $0.id, group: $0.group, strategy: $0.strategy, startedAt: $0.startedAt, title: title, at: now)
-      }
-      .max { $0.id.sequence < $1.id.sequence }
+    let resumes = roundsResumed(in: title, at: now)
+    guard progress.overview.hasUnfinishedRound(where: resumes) else { return nil }
+    return try loadMemory().savedRound(where: resumes)
   }
 
   /// How far the group's round that still has questions to ask got (see
   /// ``unfinishedRound(of:at:)``), as the round counts it when it resumes:
   /// from the outlook when it stands in, without reading the round's plan.
   public func unfinishedPosition(of title: String, at now: Date) -> (done: Int, count: Int)? {
-    let round: ProgressOutlook.UnfinishedRound?
-    if let outlook = progress.outlook {
-      round = outlook.rounds
-        .filter {
-          resumes(id: $0.id, group: $0.group, strategy: $0.strategy, startedAt: $0.startedAt, title: title, at: now)
-        }
-        .max { $0.id.sequence < $1.id.sequence }
-    } else {
-      round = savedRound(of: title, at: now, in: progress.progressWithoutMemory).map {
-        ProgressOutlook.UnfinishedRound($0, group: groups.first { group in group.title == title })
-      }
+    progress.overview.unfinishedRound(
+      where: roundsResumed(in: title, at: now), group: groups.first { $0.title == title }
+    ).map { ($0.done, $0.count) }
+  }
+
+  /// Whether a round that still has questions to ask, told by its identity,
+  /// group, strategy and start, is one this machine resumes for group
+  /// `title` on the learner day of `now`.
+  private func roundsResumed(in title: String, at now: Date) -> (StepID, String, String, Timestamp) -> Bool {
+    { id, group, strategy, startedAt in
+      resumes(id: id, group: group, strategy: strategy, startedAt: startedAt, title: title, at: now)
     }
-    return round.map { ($0.done, $0.count) }
   }
 
   /// Whether a round that still has questions to ask is one this machine
@@ -244,10 +226,7 @@ public struct QuestionGroupCaretaker {
   /// for the memory, else from every card's memory. Every count below, the
   /// day's plan and the start screen read it, and nothing else.
   func dueIndex(of group: QuestionGroup) -> DueIndex {
-    if let outlook = progress.outlook {
-      return outlook.groups[group.title] ?? DueIndex(cards: group.cards.count, dues: [])
-    }
-    return DueIndex(cards: group.cards, memory: groupProgress(group.title)?.questions ?? [:])
+    progress.overview.dueIndex(of: group)
   }
 
   /// How many of the group's cards are due on the learner day of `now`,
@@ -262,8 +241,9 @@ public struct QuestionGroupCaretaker {
   /// they are, less those a sibling's answer buries.
   /// - Throws: ``PersistenceError`` when the memory cannot be read.
   public func dueToday(at now: Date) throws -> Int {
-    try loadMemory()
-    return groups.reduce(0) { $0 + dueCount(of: $1, at: now) }
+    let memory = try loadMemory()
+    let today = learnerDay(at: now)
+    return groups.reduce(0) { $0 + memory.dueIndex(of: $1).dueCount(onDay: today) }
   }
 
   /// How many cards would be due on the learner day of `now`, counted as

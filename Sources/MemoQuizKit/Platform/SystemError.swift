@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 
-/// A failed system call, carrying the C `errno` it set.
+/// A failed system call, carrying the C `errno` it set: the one error
+/// number type (swift-system's `Errno`) that every wrapper here throws.
 public struct SystemError: Error, Equatable, Sendable {
   /// The raw C error number.
   public let errno: CInt
@@ -12,6 +13,13 @@ public struct SystemError: Error, Equatable, Sendable {
 
   /// The error for the current value of `errno`.
   static var current: SystemError { SystemError(errno: Glibc.errno) }
+
+  /// Whether it says there is nothing at the path (`ENOENT`), or that a
+  /// part of the path is not a folder (`ENOTDIR`).
+  var isMissing: Bool { errno == ENOENT || errno == ENOTDIR }
+
+  /// Whether it says the name is taken already (`EEXIST`).
+  var isExisting: Bool { errno == EEXIST }
 }
 
 /// Runs a system call again for as long as it fails with `EINTR`.

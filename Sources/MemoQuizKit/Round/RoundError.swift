@@ -1,11 +1,11 @@
 /// Why a round stopped before its end on its own.
-public enum RoundError: Error, ExitCodeCarrying, CustomStringConvertible, Sendable {
+public enum RoundError: KindedError, Sendable {
   /// Standard output was closed (its reader went away) or could not be
   /// written: verdicts could no longer be shown, so no more answers were
   /// taken.
   case outputClosed
 
-  public var exitCode: ExitCode { .failure }
+  public var kind: ErrorKind { .failure }
 
   public var description: String {
     switch self {

@@ -4,6 +4,8 @@
 /// the lapses that make a card a leech.
 struct RoundJudging {
   private let caretaker: QuestionGroupCaretaker
+  /// The memory of every card, as saved so far.
+  private let memory: ProgressWithMemory
   /// The settings in effect when the round started.
   let settings: Settings
   /// Whether romaji typed for an answer in kana is turned into kana;
@@ -12,8 +14,9 @@ struct RoundJudging {
   /// Each group's cards, by title, indexed once.
   private var indexByGroup: [String: AnswerIndex] = [:]
 
-  init(caretaker: QuestionGroupCaretaker) {
+  init(caretaker: QuestionGroupCaretaker, memory: ProgressWithMemory) {
     self.caretaker = caretaker
+    self.memory = memory
     settings = caretaker.progress.settings
   }
 
@@ -66,7 +69,7 @@ struct RoundJudging {
       // The memory on disk, without this answer (not saved yet) and with
       // or without the session's right ones, which only count as right.
       let (title, key) = round.origin(of: identity)
-      let memory = caretaker.progressWithMemory.groups[title]?.questions[key]
+      let memory = memory.progress.groups[title]?.questions[key]
       tally.correct += memory?.correctCount ?? 0
       tally.lapses = memory?.lapses ?? 0
     }

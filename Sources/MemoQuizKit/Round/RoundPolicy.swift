@@ -47,9 +47,9 @@ struct RoundPolicy {
 
   /// The most new questions a new review round takes: `--new`, else what
   /// is left of today's cap (at most 10 in one group's round).
-  private func newLimit(_ options: RoundSession.Options, groupRound: Bool) -> Int {
+  private func newLimit(_ options: RoundSession.Options, groupRound: Bool) throws -> Int {
     if let limit = options.newLimit { return limit }
-    let left = caretaker.newLeftToday(at: now())
+    let left = caretaker.newLeftToday(at: now(), memory: try caretaker.loadMemory())
     return groupRound ? min(ReviewQuestionStrategy.defaultNewLimit, left) : left
   }
 
@@ -58,13 +58,14 @@ struct RoundPolicy {
     var system = SeededGenerator.fromSystem()
     let seed = options.seed ?? system.next(below: UInt64(1 << 53) + 1)
     let time = Timestamp(now())
-    let limit = strategy.needsMemory ? newLimit(options, groupRound: true) : 0
+    let limit = strategy.needsMemory ? try newLimit(options, groupRound: true) : 0
     let cards = group.cards
+    let memory = try caretaker.loadMemory()
     let context = RoundPlanContext(
-      cards: cards, seed: seed, memory: strategy.needsMemory ? caretaker.memoryStates(of: cards, in: group) : [],
+      cards: cards, seed: seed, memory: strategy.needsMemory ? memory.memoryStates(of: cards, in: group) : [],
       now: time, newLimit: limit, today: caretaker.learnerDay(at: now()))
     let plan = SiblingOrder.arranged(strategy.plan(context), cards: cards) {
-      caretaker.memory(of: cards[$0], in: group)?.state?.lastReview
+      memory.memory(of: cards[$0], in: group)?.state?.lastReview
     }
     guard !plan.isEmpty else {
       terminal.write(
@@ -117,10 +118,11 @@ struct RoundPolicy {
     // plan's indices run through the groups in turn.
     var cardsOfGroups: [[Card]] = []
     var memory: [MemoryState?] = []
+    let withMemory = try caretaker.loadMemory()
     for index in indices {
       let group = caretaker.groups[index]
       let cards = group.cards
-      memory += caretaker.memoryStates(of: cards, in: group)
+      memory += withMemory.memoryStates(of: cards, in: group)
       cardsOfGroups.append(cards)
     }
     let starts = cardsOfGroups.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1.count) }
@@ -136,14 +138,14 @@ struct RoundPolicy {
     }
     let starting = starts
     let planned = strategy.planAcross(
-      memory: memory, today: caretaker.learnerDay(at: now()), newLimit: newLimit(options, groupRound: false)
+      memory: memory, today: caretaker.learnerDay(at: now()), newLimit: try newLimit(options, groupRound: false)
     ) { flat in
       // A card's siblings are in its own group.
       let group = starting.partitioningIndex { $0 > flat } - 1
       return String(group) + "\u{1F}" + cardsOfGroups[group][flat - starting[group]].questionIdentity
     }
     guard !planned.isEmpty else {
-      terminal.write("Nothing to review now; " + DayPlan(caretaker: caretaker, now: now()).nextText + "\n")
+      terminal.write("Nothing to review now; " + caretaker.dayPlan(at: now(), memory: withMemory).nextText + "\n")
       return nil
     }
     guard !hasNoInput("\(counted(planned.count, "question")) to review, none asked, and no round opened") else {

@@ -63,7 +63,7 @@ public struct RoundSession {
     try caretaker.folder.createLocal()
     let lock = try Self.lockRound(of: group.title, in: caretaker.folder)
     try withExtendedLifetime(lock) {
-      try caretaker.progress.refresh()
+      try caretaker.loadMemory().refresh()
       guard var round = try policy.start(group: group, options: options) else { return }
       try loop(&round)
     }
@@ -80,7 +80,7 @@ public struct RoundSession {
     try caretaker.folder.createLocal()
     // The review round's own lock first, then its groups'.
     var locks = [try Self.lockRound(of: "", in: caretaker.folder, name: "today's review")]
-    try caretaker.progress.refresh()
+    try caretaker.loadMemory().refresh()
     let indices = groupIndices.isEmpty ? caretaker.dayGroupIndices : groupIndices
     var titles = Set(try policy.groupsOfSavedReview())
     titles.formUnion(indices.map { caretaker.groups[$0].title })
@@ -88,7 +88,7 @@ public struct RoundSession {
       locks.append(try Self.lockRound(of: title, in: caretaker.folder))
     }
     try withExtendedLifetime(locks) {
-      try caretaker.progress.refresh()
+      try caretaker.loadMemory().refresh()
       guard var round = try policy.startReview(groups: indices, options: options) else { return }
       try loop(&round)
     }
@@ -122,7 +122,8 @@ public struct RoundSession {
     var groupStartedAt = shownAt
     let progress = caretaker.progress
     let words = self.words
-    var judging = RoundJudging(caretaker: caretaker)
+    let memory = try caretaker.loadMemory()
+    var judging = RoundJudging(caretaker: caretaker, memory: memory)
     // The newest `:right` and the answer it put right: an `:undo` while
     // that answer is still the newest takes back only the `:right`.
     var lastRight: (step: StepID, answer: StepID)?
@@ -166,7 +167,7 @@ public struct RoundSession {
         try release(&round)
         // The summary and what comes next are worked out while the
         // checkpoint of the round's answers is encoded.
-        try progress.saveCheckpointIfDue { finish(round) }
+        try progress.saveCheckpointIfDue { finish(round, memory: memory) }
         return
       }
       if SignalMonitor.receivedSignal != nil {
@@ -441,10 +442,10 @@ public struct RoundSession {
   }
 
   /// The summary, then what comes next in the day.
-  private func finish(_ round: Round) {
+  private func finish(_ round: Round, memory: ProgressWithMemory) {
     let overall = round.memento.isAcrossGroups ? nil : caretaker.score(of: round.group)
     var text = words.summary(round, overall: overall)
-    text += DayPlan(caretaker: caretaker, now: now()).whatsNext() + "\n"
+    text += caretaker.dayPlan(at: now(), memory: memory).whatsNext() + "\n"
     terminal.write(text)
     terminal.flush()
   }

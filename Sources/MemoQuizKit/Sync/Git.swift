@@ -89,87 +89,55 @@ struct Git {
   ///   ``SyncError/noAnswer(_:)`` when it took longer than ``timeout``.
   @discardableResult
   func run(_ arguments: [String], quiet: Bool = false) throws(SyncError) -> Output {
-    var output: [Int32] = [0, 0]
-    var messages: [Int32] = [-1, -1]
-    guard pipe(&output) == 0 else { throw .gitMissing }
-    guard quiet || pipe(&messages) == 0 else {
-      close(output[0])
-      close(output[1])
-      throw .gitMissing
-    }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-    posix_spawn_file_actions_addclose(&actions, output[0])
-    if quiet {
-      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    } else {
-      posix_spawn_file_actions_adddup2(&actions, messages[1], 2)
-      posix_spawn_file_actions_addclose(&actions, messages[0])
-    }
+    let place = bare ? ["--git-dir=" + folder] : ["--git-dir=" + folder + "/.git", "--work-tree=" + folder]
     // A process group of its own: a run given up is ended with whatever
     // git started (ssh, a remote helper).
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-    posix_spawnattr_setpgroup(&attributes, 0)
-    let place = bare ? ["--git-dir=" + folder] : ["--git-dir=" + folder + "/.git", "--work-tree=" + folder]
-    let words = ["git"] + place + Self.safety + arguments
-    var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var variables = Self.variables(from: environment).map { strdup($0) } + [nil]
-    defer { for pointer in variables { free(pointer) } }
-    var child: pid_t = 0
-    let spawned = posix_spawnp(&child, "git", &actions, &attributes, &argv, &variables)
-    close(output[1])
-    if !quiet { close(messages[1]) }
-    guard spawned == 0 else {
-      close(output[0])
-      if !quiet { close(messages[0]) }
+    let child: ChildProcess
+    do {
+      child = try ChildProcess.start(
+        "git", arguments: ["git"] + place + Self.safety + arguments, environment: Self.variables(from: environment),
+        searchingPath: true, nullInput: true, output: .piped, messages: quiet ? .discarded : .piped,
+        ownProcessGroup: true)
+    } catch {
       throw .gitMissing
     }
-    let (bytes, finished) = collect(output: output[0], messages: quiet ? nil : messages[0])
-    close(output[0])
-    if !quiet { close(messages[0]) }
-    if !finished { kill(-child, SIGKILL) }
-    var status: Int32 = 0
-    while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+    let (bytes, finished) = collect(output: child.output, messages: child.messages)
+    child.output?.close()
+    child.messages?.close()
+    if !finished { child.killGroup() }
+    let termination = try? child.wait()
     guard finished else {
       if SignalMonitor.receivedSignal != nil { throw .interrupted }
       throw .noAnswer(timeout)
     }
-    let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    return Output(status: exit, standardOutput: String(decoding: bytes, as: UTF8.self))
+    return Output(status: termination?.shellStatus ?? 0, standardOutput: String(decoding: bytes, as: UTF8.self))
   }
 
   /// Reads git's output until it closes it, or until the time is up, and
   /// shows its messages line by line as they come.
   /// - Returns: the output's bytes, and whether git closed both in time.
-  private func collect(output: Int32, messages: Int32?) -> ([UInt8], Bool) {
-    var start = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &start)
+  private func collect(output: FileDescriptor?, messages: FileDescriptor?) -> ([UInt8], Bool) {
+    let start = MonotonicClock.milliseconds()
     var bytes: [UInt8] = []
     var message: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
-    var open = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
-    if let messages { open.append(pollfd(fd: messages, events: Int16(POLLIN), revents: 0)) }
+    var open = [output, messages].compactMap { $0 }
     defer { if !message.isEmpty { showMessages(String(decoding: message, as: UTF8.self)) } }
     while !open.isEmpty {
-      var now = timespec()
-      clock_gettime(CLOCK_MONOTONIC, &now)
-      let elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1_000_000
-      let left = timeout * 1000 - elapsed
+      let left = Int64(timeout) * 1000 - (MonotonicClock.milliseconds() - start)
       guard left > 0, SignalMonitor.receivedSignal == nil else { return (bytes, false) }
-      let ready = poll(&open, nfds_t(open.count), Int32(min(left, 1000)))
-      if ready < 0 && errno == EINTR { continue }
-      guard ready > 0 else { continue }
-      for index in open.indices.reversed() where open[index].revents != 0 {
-        let descriptor = open[index].fd
-        let count = read(descriptor, &buffer, buffer.count)
-        if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+      let ready = FileDescriptor.waitForInput(open, milliseconds: Int(min(left, 1000)))
+      for index in open.indices.reversed() where ready[index] {
+        let descriptor = open[index]
+        let count: Int
+        do throws(SystemError) {
+          count = try buffer.withUnsafeMutableBytes { raw in
+            Result { () throws(SystemError) in try descriptor.read(into: raw) }
+          }.get()
+        } catch {
+          if error.errno == EAGAIN { continue }
+          count = 0
+        }
         guard count > 0 else {
           open.remove(at: index)
           continue

@@ -26,8 +26,7 @@ struct HistoryIntake {
   /// - Returns: what arrived, per machine.
   /// - Throws: ``PersistenceError`` when the data folder cannot be written.
   func takeIn(from source: String, warn: (String) -> Void) throws -> [Arrival] {
-    var status = stat()
-    guard lstat(source, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return [] }
+    guard FileStatus.type(of: source, followingLinks: false) == .directory else { return [] }
     var arrivals: [Arrival] = []
     for name in try HistoryEntry.names(in: source).sorted() {
       switch HistoryEntry(name: name, in: source) {
@@ -97,14 +96,13 @@ struct HistoryIntake {
   /// copy, when that copy is a prefix of it.
   private func takeIn(_ machine: MachineID, from path: String, warn: (String) -> Void) throws -> Arrival? {
     let target = folder.historyFolder + "/" + machine.hex + ".log"
-    var status = stat()
     var held = 0
-    if lstat(target, &status) == 0 {
-      guard (status.st_mode & S_IFMT) == S_IFREG else {
+    if let status = try? FileStatus(path: target, followingLinks: false) {
+      guard status.type == .regular else {
         warn("\(target) is not a regular file; the history of machine \(machine.hex) that arrived is left out")
         return nil
       }
-      held = Int(status.st_size)
+      held = status.size
     }
     let arriving: FileDescriptor
     do {

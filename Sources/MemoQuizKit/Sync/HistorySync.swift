@@ -132,7 +132,7 @@ public struct HistorySync {
     let sentStart = sent.remoteHeld.map { HistoryIntake.lineStart(of: own.path, before: $0) } ?? 0
     let sentSteps = StepTally(try own.read(after: sentStart).records)
     // Bring this machine up to date with what arrived.
-    try caretaker.refresh()
+    try caretaker.loadMemory().refresh()
     try caretaker.installQuestions()
     try caretaker.saveCheckpointIfDue()
     return Report(sent: sentSteps, sentBytes: sent.bytes, arrivals: arrivals, othersSent: sent.others.count)
@@ -235,8 +235,7 @@ public struct HistorySync {
   /// Whether the data folder is a git repository that the third release's
   /// `sync --init` made (its `.gitignore` starts with memoquiz's rules).
   private var isThirdReleaseRepository: Bool {
-    var status = stat()
-    guard lstat(folder.path + "/.git", &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR,
+    guard FileStatus.type(of: folder.path + "/.git", followingLinks: false) == .directory,
       let rules = try? DurableFile.read(folder.gitIgnoreFile, limit: 1 << 20)
     else { return false }
     return rules.starts(with: Array("# memoquiz:".utf8))

@@ -43,10 +43,9 @@ struct RemoteRepair {
   /// Whether `path` is a bare git repository: a folder with `HEAD`,
   /// `objects` and `refs`, and no work tree.
   private static func isBareRepository(_ path: String) -> Bool {
-    var status = stat()
-    guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return false }
-    for (name, kind) in [("HEAD", S_IFREG), ("objects", S_IFDIR), ("refs", S_IFDIR)] {
-      guard stat(path + "/" + name, &status) == 0, (status.st_mode & S_IFMT) == kind else { return false }
+    guard FileStatus.type(of: path, followingLinks: false) == .directory else { return false }
+    for (name, kind) in [("HEAD", FileType.regular), ("objects", .directory), ("refs", .directory)] {
+      guard FileStatus.type(of: path + "/" + name) == kind else { return false }
     }
     return true
   }
@@ -81,7 +80,7 @@ struct RemoteRepair {
       return [.remade(aside: aside)]
     }
     let locks = Self.locks(in: repository)
-    for lock in locks { unlink(lock) }
+    for lock in locks { try? FileSystem.remove(lock) }
     return locks.isEmpty ? [] : [.unlocked(locks)]
   }
 
@@ -95,9 +94,8 @@ struct RemoteRepair {
     func walk(_ folder: String) {
       for name in (try? HistoryEntry.names(in: folder)) ?? [] {
         let path = folder + "/" + name
-        var status = stat()
-        guard lstat(path, &status) == 0 else { continue }
-        if (status.st_mode & S_IFMT) == S_IFDIR {
+        guard let type = FileStatus.type(of: path, followingLinks: false) else { continue }
+        if type == .directory {
           walk(path)
         } else if name.hasSuffix(".lock") {
           found.append(path)

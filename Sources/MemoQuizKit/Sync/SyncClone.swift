@@ -73,9 +73,8 @@ struct SyncClone {
   /// checked out converted) and for this remote (what a clone of another
   /// holds, and pushed there, is nothing this one lacks or lost).
   func prepare() throws {
-    var status = stat()
     var ready =
-      lstat(path + "/.git", &status) == 0
+      FileStatus.type(of: path + "/.git", followingLinks: false) != nil
       && (try? DurableFile.read(attributesFile, limit: 65_536)) == Self.attributes
     if ready {
       let url = try git.run(["config", "--get", "remote.origin.url"], quiet: true)
@@ -95,7 +94,7 @@ struct SyncClone {
   func discard() {
     let aside = path + ".discarded"
     Self.removeTree(aside)
-    if rename(path, aside) == 0 { Self.removeTree(aside) }
+    if (try? FileSystem.rename(path, to: aside)) != nil { Self.removeTree(aside) }
   }
 
   /// Fetches, puts this machine's file over the remote's newest state with
@@ -141,7 +140,7 @@ struct SyncClone {
       guard head.status == 0 else { return sent }
       if let branch, try must(["rev-parse", "refs/remotes/origin/" + branch]) == head.standardOutput {
         // Said once: what the remote holds now is what is remembered.
-        if lost { unlink(pushedFile) }
+        if lost { try? FileSystem.remove(pushedFile) }
         return sent
       }
       let last = attempt >= 3
@@ -181,21 +180,20 @@ struct SyncClone {
   /// Writes this machine's file into the clone, in place of whatever the
   /// remote has there (an older copy, a link, a folder).
   private func putInPlace(own: String, name: String) throws -> Sent {
-    var status = stat()
-    if lstat(historyFolder, &status) == 0 && (status.st_mode & S_IFMT) != S_IFDIR {
-      unlink(historyFolder)
+    if let type = FileStatus.type(of: historyFolder, followingLinks: false), type != .directory {
+      try? FileSystem.remove(historyFolder)
     }
     try DataFolder.createFolder(historyFolder)
     let target = historyFolder + "/" + name
     let ownBytes = (try? DurableFile.read(own, limit: Int.max)) ?? nil
     var sent = Sent()
-    if lstat(target, &status) == 0 {
-      if (status.st_mode & S_IFMT) == S_IFREG, let held = try? DurableFile.read(target, limit: Int.max),
-        let ownBytes, ownBytes.starts(with: held)
+    if let type = FileStatus.type(of: target, followingLinks: false) {
+      if type == .regular, let held = try? DurableFile.read(target, limit: Int.max), let ownBytes,
+        ownBytes.starts(with: held)
       {
         sent.remoteHeld = held.count
       }
-      if (status.st_mode & S_IFMT) == S_IFDIR { Self.removeTree(target) } else { unlink(target) }
+      Self.removeTree(target)
     }
     guard let ownBytes else { return sent }
     sent.bytes = ownBytes.count - (sent.remoteHeld ?? 0)
@@ -220,17 +218,17 @@ struct SyncClone {
       let name = machine.hex + ".log"
       guard name != own else { continue }
       let target = historyFolder + "/" + name
-      var status = stat()
-      let regular = lstat(target, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
-      if regular && Int(status.st_size) >= Int(identity.size) { continue }
+      let status = try? FileStatus(path: target, followingLinks: false)
+      let regular = status?.type == .regular
+      if regular, let status, status.size >= Int(identity.size) { continue }
       guard let ours = try? DurableFile.read(history + "/" + name, limit: Int.max) else { continue }
       if regular {
         guard let held = try? DurableFile.read(target, limit: Int.max), held.count < ours.count,
           ours.starts(with: held)
         else { continue }
-        unlink(target)
-      } else if lstat(target, &status) == 0 {
-        if (status.st_mode & S_IFMT) == S_IFDIR { Self.removeTree(target) } else { unlink(target) }
+        try? FileSystem.remove(target)
+      } else if status != nil {
+        Self.removeTree(target)
       }
       do throws(SystemError) {
         let descriptor = try FileDescriptor.open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW)
@@ -254,14 +252,5 @@ struct SyncClone {
 
   /// Removes a folder and everything in it; a link is removed, never
   /// followed.
-  static func removeTree(_ path: String) {
-    var status = stat()
-    guard lstat(path, &status) == 0 else { return }
-    if (status.st_mode & S_IFMT) == S_IFDIR {
-      for name in (try? HistoryEntry.names(in: path)) ?? [] { removeTree(path + "/" + name) }
-      rmdir(path)
-    } else {
-      unlink(path)
-    }
-  }
+  static func removeTree(_ path: String) { FileSystem.removeTree(path) }
 }

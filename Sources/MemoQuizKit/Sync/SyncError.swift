@@ -28,20 +28,32 @@ extension SyncError: CustomStringConvertible {
     case .gitMissing:
       "cannot run git; install it (Debian and Ubuntu: apt install git) and try again"
     case .notSetUp(let folder):
-      "\(folder) is not set up for sync; `memoquiz sync --init REMOTE` sets it up"
+      "\(folder) is not set up for sync"
     case .refusedTransport(let remote):
       "the remote \(remote) uses a transport that runs a command; give a path or a URL (ssh, https, git, file)"
     case .gitFailed(let command):
-      "\(command) failed (git's message is above); your answers are safe here, and `memoquiz sync` tries again"
+      "\(command) failed (git's message is above); your answers are safe here"
     case .noAnswer(let seconds):
-      "the remote did not answer within \(seconds) seconds; your answers are safe here, and `memoquiz sync` tries again"
+      "the remote did not answer within \(seconds) seconds; your answers are safe here"
     case .interrupted:
-      "stopped while git ran; your answers are safe here, and `memoquiz sync` tries again"
+      "stopped while git ran; your answers are safe here"
     case .remoteDamaged(let remote):
       "the remote \(remote) lost commits that its branch still names (git's message is above), so git can neither "
         + "fetch from it nor push to it, and it is not on this machine's disks, where sync could make it again; "
-        + "your answers are safe here. Mend it where it is (git fsck), or give an empty repository to "
-        + "`memoquiz sync --init REMOTE`: every history file this machine holds is sent to it"
+        + "your answers are safe here"
+    }
+  }
+}
+
+extension SyncError: KindedError {
+  public var kind: ErrorKind { .failure }
+
+  public var nextStep: NextStep? {
+    switch self {
+    case .notSetUp: .setUpSync
+    case .gitFailed, .noAnswer, .interrupted: .syncAgain
+    case .remoteDamaged: .mendRemote
+    case .gitMissing, .refusedTransport: nil
     }
   }
 }

@@ -74,7 +74,9 @@ public struct ScoreReport {
   let rows: [Row]
 
   /// The report of the groups at `indices`, in that order, at `now`.
-  public init(caretaker: QuestionGroupCaretaker, indices: [Int], now: Date) {
+  /// - Throws: ``PersistenceError`` when the memory of the cards cannot be read.
+  public init(caretaker: QuestionGroupCaretaker, indices: [Int], now: Date) throws {
+    let withMemory = try caretaker.loadMemory()
     let scheduler = caretaker.scheduler
     let today = caretaker.learnerDay(at: now)
     let leechThreshold = caretaker.progress.settings.leechThreshold
@@ -83,7 +85,7 @@ public struct ScoreReport {
       let score = caretaker.score(of: group)
       let cards = group.cards
       let questions = cards.map { card in
-        let memory = caretaker.memory(of: card, in: group)
+        let memory = withMemory.memory(of: card, in: group)
         let state = memory?.state
         var row = QuestionRow(
           prompt: card.prompt, id: card.questionID, card: card.kind.name, correctCount: memory?.correctCount ?? 0,

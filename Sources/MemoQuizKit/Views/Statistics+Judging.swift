@@ -24,9 +24,11 @@ extension Statistics {
   static let confusionLimit = 10
 
   /// The most frequent confusions in the groups at `indices`.
-  static func confusions(caretaker: QuestionGroupCaretaker, indices: [Int]) -> [Confusion] {
+  static func confusions(caretaker: QuestionGroupCaretaker, memory: ProgressWithMemory, indices: [Int])
+    -> [Confusion]
+  {
     var found: [Confusion] = []
-    let progress = caretaker.progressWithMemory
+    let progress = memory.progress
     for index in indices {
       let group = caretaker.groups[index]
       guard let mistakes = progress.groups[group.title]?.mistakes, !mistakes.counts.isEmpty else { continue }
@@ -58,14 +60,14 @@ extension Statistics {
 
   /// The leeches of the groups at `indices`, most lapses first: cards with
   /// at least `leech-threshold` lapses (none when it is 0).
-  static func leeches(caretaker: QuestionGroupCaretaker, indices: [Int]) -> [Leech] {
+  static func leeches(caretaker: QuestionGroupCaretaker, memory: ProgressWithMemory, indices: [Int]) -> [Leech] {
     let threshold = caretaker.progress.settings.leechThreshold
     guard threshold > 0 else { return [] }
     var found: [Leech] = []
     for index in indices {
       let group = caretaker.groups[index]
       for card in group.cards {
-        guard let lapses = caretaker.memory(of: card, in: group)?.lapses, lapses >= threshold else { continue }
+        guard let lapses = memory.memory(of: card, in: group)?.lapses, lapses >= threshold else { continue }
         found.append(Leech(group: group.title, prompt: card.prompt, lapses: lapses))
       }
     }

@@ -109,7 +109,9 @@ public struct Statistics: Sendable {
   public let leeches: [Leech]
 
   /// The statistics of the groups at `indices` at `now`.
-  public init(caretaker: QuestionGroupCaretaker, indices: [Int], now: Date) {
+  /// - Throws: ``PersistenceError`` when the memory of the cards cannot be read.
+  public init(caretaker: QuestionGroupCaretaker, indices: [Int], now: Date) throws {
+    let memory = try caretaker.loadMemory()
     let today = LocalDay(number: caretaker.learnerDay(at: now))
     self.today = today
     let groups = indices.map { caretaker.groups[$0] }
@@ -119,7 +121,7 @@ public struct Statistics: Sendable {
     let hour = caretaker.progress.settings.dayStartsAt
     var byDay: [LocalDay: Day] = [:]
     for group in groups {
-      for (slot, activity) in caretaker.activity(of: group.title) {
+      for (slot, activity) in memory.activity(of: group.title) {
         let start = Timestamp(rawValue: slot * Activity.slotLength)
         let day = LocalDay(number: LearnersDay.number(containing: start, startingAt: hour))
         var entry = byDay[day] ?? Day(day: day)
@@ -166,7 +168,7 @@ public struct Statistics: Sendable {
     let learnerToday = today.number
     for group in groups {
       for card in group.cards {
-        guard let due = caretaker.memory(of: card, in: group)?.state?.dueDay else { continue }
+        guard let due = memory.memory(of: card, in: group)?.state?.dueDay else { continue }
         let offset = max(0, LearnersDay.days(from: learnerToday, to: due))
         if offset < Self.forecastDays { dueCounts[offset] += 1 }
       }
@@ -179,7 +181,7 @@ public struct Statistics: Sendable {
     var weak: [WeakQuestion] = []
     for group in groups {
       for card in group.cards {
-        guard let memory = caretaker.memory(of: card, in: group) else { continue }
+        guard let memory = memory.memory(of: card, in: group) else { continue }
         let recall = memory.state.map { scheduler.retrievability(of: $0, onDay: learnerToday) }
         // A question never missed and well remembered is not weak.
         guard memory.incorrectCount > 0 || (recall ?? 1) < 0.9 else { continue }
@@ -198,8 +200,8 @@ public struct Statistics: Sendable {
           ? $0.incorrectCount > $1.incorrectCount : ($0.retrievability ?? 1) < ($1.retrievability ?? 1)
       }
       .prefix(10))
-    confusions = Self.confusions(caretaker: caretaker, indices: indices)
-    leeches = Self.leeches(caretaker: caretaker, indices: indices)
+    confusions = Self.confusions(caretaker: caretaker, memory: memory, indices: indices)
+    leeches = Self.leeches(caretaker: caretaker, memory: memory, indices: indices)
   }
 
   /// The answers and correct answers of the last 30 days.

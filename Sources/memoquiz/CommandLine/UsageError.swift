@@ -20,6 +20,7 @@ struct UsageError: LocalizedError {
   var errorDescription: String? { message }
 }
 
-extension UsageError: ExitCodeCarrying {
+extension UsageError {
+  /// Exit code 64, which the contract gives a wrong command line.
   var exitCode: ExitCode { .usage }
 }

@@ -20,11 +20,14 @@ struct ExportCommand: Command {
     let indices =
       groups.isEmpty ? Array(caretaker.groups.indices) : try groups.map { try caretaker.groupIndex(named: $0) }
     let chosen = indices.map { caretaker.groups[$0] }
-    let bytes =
-      format == .apkg
-      ? try caretaker.progress.ankiPackage(
-        of: chosen, memory: { caretaker.memory(of: $0, in: $1)?.state }, at: context.now())
-      : try QuestionExport.bytes(chosen, format: format)
+    let bytes: [UInt8]
+    if format == .apkg {
+      let memory = try caretaker.loadMemory()
+      bytes = try caretaker.progress.ankiPackage(
+        of: chosen, memory: { memory.memory(of: $0, in: $1)?.state }, at: context.now())
+    } else {
+      bytes = try QuestionExport.bytes(chosen, format: format)
+    }
     // Ctrl-C while the package was made: no file is written.
     try Interrupted.check()
     guard let output else {

@@ -1,4 +1,3 @@
-@preconcurrency import Glibc
 import MemoQuizKit
 
 /// `memoquiz import`: its arguments, options and help are declared in `CommandTable`.
@@ -43,7 +42,7 @@ struct ImportCommand: Command {
     var answers: [ImportedAnswer] = []
     if format == .ankiPackage {
       // A package is read a part at a time: a collection's media stay on disk.
-      guard access(file, F_OK) == 0 else { throw QuestionFileError.missingFile(file) }
+      guard FileSystem.exists(file) else { throw QuestionFileError.missingFile(file) }
       let package = try QuestionImport.ankiPackage(
         atPath: file, title: title, folder: context.folder, copyingMedia: !dryRun)
       imported = package.groups

@@ -44,7 +44,6 @@ struct PlayCommand: Command {
       groupIndex = indices[0]
     } else if terminal.isInteractive {
       let now = context.now()
-      try caretaker.loadMemory(forDayAt: now)
       guard let choice = try GroupMenu(caretaker: caretaker, terminal: terminal, now: now).ask() else { return }
       // The round asks by each card's memory, which the start screen did not read.
       try caretaker.loadMemory()

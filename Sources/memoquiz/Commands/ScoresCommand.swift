@@ -13,7 +13,7 @@ struct ScoresCommand: Command {
   func run(in context: CommandContext) throws {
     let caretaker = try context.loadCaretaker()
     let indices = try group.map { [try caretaker.groupIndex(named: $0)] } ?? Array(caretaker.groups.indices)
-    let report = ScoreReport(caretaker: caretaker, indices: indices, now: context.now())
+    let report = try ScoreReport(caretaker: caretaker, indices: indices, now: context.now())
     let terminal = context.terminal
     if json {
       terminal.writeVerbatim(try report.json())

@@ -15,7 +15,7 @@ struct StatsCommand: Command {
   func run(in context: CommandContext) throws {
     let caretaker = try context.loadCaretaker()
     let indices = try group.map { [try caretaker.groupIndex(named: $0)] } ?? Array(caretaker.groups.indices)
-    let statistics = Statistics(caretaker: caretaker, indices: indices, now: context.now())
+    let statistics = try Statistics(caretaker: caretaker, indices: indices, now: context.now())
     let terminal = context.terminal
     if json {
       terminal.writeVerbatim(try statistics.json())

@@ -11,8 +11,7 @@ struct TodayCommand: Command {
   func run(in context: CommandContext) throws {
     let caretaker = try context.loadCaretaker(needsMemory: false)
     let now = context.now()
-    try caretaker.loadMemory(forDayAt: now)
-    let plan = DayPlan(caretaker: caretaker, now: now)
+    let plan = try caretaker.dayPlan(at: now)
     let terminal = context.terminal
     if json {
       terminal.writeVerbatim(try plan.json())

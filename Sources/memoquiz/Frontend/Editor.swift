@@ -46,39 +46,29 @@ struct Editor {
 
   private func run(_ files: [String]) throws {
     let arguments = ["/bin/sh", "-c", "\(command) \"$@\"", "sh"] + files
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    // memoquiz ignores SIGPIPE and SIGXFSZ; the editor must not inherit that.
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGPIPE, SIGXFSZ, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
-
-    var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    defer { for argument in cArguments { free(argument) } }
-    var variables: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for variable in variables { free(variable) } }
-    var pid = pid_t()
-    let spawned = posix_spawn(&pid, "/bin/sh", nil, &attributes, &cArguments, &variables)
-    guard spawned == 0 else {
-      throw Failure(description: "cannot start the editor '\(command)': \(String(cString: strerror(spawned)))")
+    let termination: ChildProcess.Termination
+    do {
+      // memoquiz ignores SIGPIPE and SIGXFSZ; the editor must not inherit that.
+      let child = try ChildProcess.start(
+        "/bin/sh", arguments: arguments, environment: environment.map { "\($0.key)=\($0.value)" },
+        defaultSignals: [SIGPIPE, SIGXFSZ, SIGINT, SIGTERM, SIGHUP])
+      do {
+        termination = try child.wait()
+      } catch {
+        throw Failure(description: "lost track of the editor '\(command)'")
+      }
+    } catch let error as SystemError {
+      throw Failure(description: "cannot start the editor '\(command)': \(error.description)")
     }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 {
-      guard errno == EINTR else { throw Failure(description: "lost track of the editor '\(command)'") }
-    }
-    let signal = status & 0x7F
-    let code = (status >> 8) & 0xFF
-    if signal != 0 {
+    switch termination {
+    case .signalled(let signal):
       throw Failure(description: "the editor '\(command)' was stopped by signal \(signal)")
-    }
-    if code == 127 {
+    case .exited(127):
       throw Failure(description: "cannot find the editor '\(command)'; set $VISUAL or $EDITOR")
-    }
-    if code != 0 {
+    case .exited(let code) where code != 0:
       throw Failure(description: "the editor '\(command)' failed (exit status \(code))")
+    case .exited:
+      break
     }
   }
 }

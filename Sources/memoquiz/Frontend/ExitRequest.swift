@@ -1,7 +1,7 @@
 import MemoQuizKit
 
 /// Ends the program with a code after the command printed why.
-struct ExitRequest: ExitCodeCarrying {
+struct ExitRequest: Error {
   let code: ExitCode
 
   var exitCode: ExitCode { code }

@@ -122,27 +122,29 @@ enum MemoQuizTool {
   /// lists, and returns the exit code the error carries.
   private static func report(_ error: any Error, terminal: any ToolTerminal) -> ExitCode {
     if let request = error as? ExitRequest { return request.code }
-    printProblems(of: error, terminal: terminal)
-    let message = (error as? any LocalizedError)?.errorDescription ?? "\(error)"
-    terminal.writeError("memoquiz: error: \(TextSanitizer.sanitized(message))")
-    if let usage = error as? UsageError { terminal.writeError(usage.helpPointer) }
-    return (error as? any ExitCodeCarrying)?.exitCode ?? .failure
+    if let usage = error as? UsageError {
+      terminal.writeError("memoquiz: error: \(TextSanitizer.sanitized(usage.message))")
+      terminal.writeError(usage.helpPointer)
+      return .usage
+    }
+    let report = CommandError(error)
+    if let problems = report.problems { printProblems(problems, terminal: terminal) }
+    terminal.writeError("memoquiz: error: \(TextSanitizer.sanitized(report.text))")
+    return report.exitCode
   }
 
   /// Lists the problems in a file that an error stands for, as compilers do.
-  private static func printProblems(of error: any Error, terminal: any ToolTerminal) {
-    if case .invalid(let file, let diagnostics, let errorCount) = error as? QuestionFileError {
-      let warnings = diagnostics.count { $0.severity == .warning }
-      DiagnosticPrinter(terminal: terminal).print(diagnostics, file: file, total: errorCount + warnings)
-    } else if case .problems(let file, let problems) = error as? ImportError {
+  private static func printProblems(_ problems: FileProblems, terminal: any ToolTerminal) {
+    switch problems {
+    case .diagnostics(let file, let diagnostics, let total):
+      DiagnosticPrinter(terminal: terminal).print(diagnostics, file: file, total: total)
+    case .lines(let file, let problems):
       for problem in problems.prefix(DiagnosticPrinter.limit) {
         terminal.writeError(TextSanitizer.sanitized(problem.formatted(file: file)))
       }
       if problems.count > DiagnosticPrinter.limit {
         terminal.writeError("... and \(problems.count - DiagnosticPrinter.limit) more problems in \(file)")
       }
-    } else if case .invalid(let file, let diagnostics) = error as? ImportError {
-      DiagnosticPrinter(terminal: terminal).print(diagnostics, file: file)
     }
   }
 }

@@ -51,13 +51,12 @@ import Testing
   /// What a reader shows on `now`: each group's counts, the plan and the
   /// menu, after reading what `today` and the start screen read first.
   private static func shown(by caretaker: QuestionGroupCaretaker, at now: Date) throws -> String {
-    try caretaker.loadMemory(forDayAt: now)
+    let plan = try caretaker.dayPlan(at: now)
     var text = ""
     for group in caretaker.groups {
       text += "\(group.title): due \(caretaker.dueCount(of: group, at: now)), new \(caretaker.newCount(of: group))"
       text += ", next \(caretaker.nextDueDay(of: group).map(String.init) ?? "-")\n"
     }
-    let plan = DayPlan(caretaker: caretaker, now: now)
     text += "plan: \(plan.headline)\n"
     for share in plan.groups { text += "  \(share.title): \(share.due) due, \(share.new) new\n" }
     text += "next: \(plan.next.map { "day \($0.day.number), \($0.count) cards" } ?? "-")\n"
@@ -89,7 +88,8 @@ import Testing
       // The counts are the memory's own, not just the same on both sides.
       let today = fromMemory.learnerDay(at: now)
       for group in fromMemory.groups {
-        let states = group.cards.map { fromMemory.memory(of: $0, in: group)?.state }
+        let memory = try fromMemory.loadMemory()
+        let states = group.cards.map { memory.memory(of: $0, in: group)?.state }
         let due = states.count { $0?.isDue(onDay: today) == true }
         let buried = ReviewQuestionStrategy.buried(
           memory: states, today: today, question: { group.cards[$0].questionIdentity })

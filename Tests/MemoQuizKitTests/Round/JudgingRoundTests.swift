@@ -53,7 +53,7 @@ import Testing
     #expect(shown.contains("  ne: that is the answer to ね.\n"))
 
     var caretaker = try reload(folder)
-    var statistics = Statistics(caretaker: caretaker, indices: [0], now: clock.now())
+    var statistics = try Statistics(caretaker: caretaker, indices: [0], now: clock.now())
     #expect(statistics.leeches == [Statistics.Leech(group: "Kana", prompt: "ぬ", lapses: 4)])
     #expect(statistics.confusions == [Statistics.Confusion(group: "Kana", asked: "ぬ", answered: "ね", count: 4)])
     let json = try ScoreReport(caretaker: caretaker, indices: [0], now: clock.now()).json()
@@ -66,20 +66,20 @@ import Testing
     _ = try caretaker.progress.undo(nil, at: clock.now())
     _ = try caretaker.progress.undo(nil, at: clock.now())
     caretaker = try reload(folder)
-    statistics = Statistics(caretaker: caretaker, indices: [0], now: clock.now())
+    statistics = try Statistics(caretaker: caretaker, indices: [0], now: clock.now())
     #expect(statistics.leeches.map(\.lapses) == [3])
     #expect(statistics.confusions.map(\.count) == [3])
     // One more: ぬ is no leech any more.
     _ = try caretaker.progress.undo(nil, at: clock.now())
     _ = try caretaker.progress.undo(nil, at: clock.now())
     caretaker = try reload(folder)
-    statistics = Statistics(caretaker: caretaker, indices: [0], now: clock.now())
+    statistics = try Statistics(caretaker: caretaker, indices: [0], now: clock.now())
     #expect(statistics.leeches.isEmpty)
     #expect(
       !(try ScoreReport(caretaker: caretaker, indices: [0], now: clock.now()).json()).contains(#""leech" : true"#))
     // With no threshold, nothing is a leech.
     try caretaker.progress.set(.leechThreshold, to: "0", at: clock.now())
-    #expect(Statistics(caretaker: try reload(folder), indices: [0], now: clock.now()).leeches.isEmpty)
+    #expect(try Statistics(caretaker: try reload(folder), indices: [0], now: clock.now()).leeches.isEmpty)
   }
 
   @Test func typosAreForgivenOnlyWhereTheSettingsSaySo() throws {
@@ -146,7 +146,7 @@ import Testing
       "め is another group's: no confusion named, and no difference shown for an answer so unlike")
     #expect(
       terminal.shown.contains("Kana · ね\nIncorrect, a near miss. The answer is ne.\n  nu: that is the answer to ぬ.\n"))
-    let statistics = Statistics(caretaker: try reload(folder), indices: [0, 1], now: clock.now())
+    let statistics = try Statistics(caretaker: try reload(folder), indices: [0, 1], now: clock.now())
     #expect(statistics.confusions == [Statistics.Confusion(group: "Kana", asked: "ね", answered: "ぬ", count: 1)])
   }
 }

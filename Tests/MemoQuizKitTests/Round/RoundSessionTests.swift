@@ -21,7 +21,7 @@ import Testing
 
     var count: Int {
       if let progress {
-        try? progress.refresh()
+        try? progress.loadMemory().refresh()
       } else {
         progress = try? ProgressCaretaker(folder: DataFolder(path: folder.path))
       }

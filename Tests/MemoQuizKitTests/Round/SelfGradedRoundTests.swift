@@ -56,8 +56,8 @@ import Testing
     let (_, reloaded) = try play(["", "4", "", "2", ":quit"], in: folder)
     let group = reloaded.groups[0]
     // FSRS-6's initial stability of a first Easy is w3, of a first Hard w1.
-    #expect(reloaded.memory(of: group.cards[0], in: group)?.state?.stability == 8.2956)
-    #expect(reloaded.memory(of: group.cards[1], in: group)?.state?.stability == 1.2931)
+    #expect(try reloaded.loadMemory().memory(of: group.cards[0], in: group)?.state?.stability == 8.2956)
+    #expect(try reloaded.loadMemory().memory(of: group.cards[1], in: group)?.state?.stability == 1.2931)
   }
 
   @Test func otherInputAtTheGradeAsksForAGrade() throws {
@@ -77,7 +77,7 @@ import Testing
     let group = reloaded.groups[0]
     #expect(reloaded.score(of: group) == Score(correctCount: 2, incorrectCount: 0))
     // Again made Good by :right is a first Good: w2.
-    #expect(reloaded.memory(of: group.cards[0], in: group)?.state?.stability == 2.3065)
+    #expect(try reloaded.loadMemory().memory(of: group.cards[0], in: group)?.state?.stability == 2.3065)
   }
 
   @Test func aRoundLeftAfterTheRevealAsksThatQuestionAgain() throws {

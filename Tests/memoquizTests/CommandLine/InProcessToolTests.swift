@@ -70,11 +70,12 @@ import Testing
   }
 
   @Test func libraryErrorsCarryTheContractsExitCodes() {
-    #expect(QuestionFileError.missingFile("x.json").exitCode == .noInput)
-    #expect(QuestionFileError.invalid(file: "x.json", diagnostics: [], errorCount: 1).exitCode == .dataError)
-    #expect(QuestionFileError.noSuchGroup("x", titles: [], count: 0, suggestion: nil).exitCode == .usage)
-    #expect(QuestionFileError.sharedLastPart("x", titles: ["a::x", "b::x"]).exitCode == .usage)
-    #expect(HistoryError.nothingToUndo.exitCode == .failure)
+    #expect(CommandError(QuestionFileError.missingFile("x.json")).exitCode == .noInput)
+    #expect(
+      CommandError(QuestionFileError.invalid(file: "x.json", diagnostics: [], errorCount: 1)).exitCode == .dataError)
+    #expect(CommandError(QuestionFileError.noSuchGroup("x", titles: [], count: 0, suggestion: nil)).exitCode == .usage)
+    #expect(CommandError(QuestionFileError.sharedLastPart("x", titles: ["a::x", "b::x"])).exitCode == .usage)
+    #expect(CommandError(HistoryError.nothingToUndo).exitCode == .failure)
     #expect(UsageError("wrong").exitCode == .usage)
     #expect(ExitRequest(code: .dataError).exitCode == .dataError)
   }

@@ -17,23 +17,22 @@ public enum ExportDestination {
   ///   `..`, a different spelling) reaches them.
   /// - Throws: ``ExportError``.
   public static func write(_ bytes: [UInt8], to path: String, outside folder: DataFolder) throws(ExportError) {
-    var status = stat()
-    let exists = stat(path, &status) == 0
+    let status = try? FileStatus(path: path)
     let owned = ownedFiles(in: folder.path)
-    if exists {
+    if let status {
       guard !owned.contains(FileIdentity(status)) else { throw .dataFile(path: path) }
     } else {
       // A new file inside the data folder would be one more file of memoquiz's.
-      var parent = stat()
-      if stat(DurableFile.split(path).folder, &parent) == 0, owned.contains(FileIdentity(parent)) {
+      if let parent = try? FileStatus(path: DurableFile.split(path).folder), owned.contains(FileIdentity(parent)) {
         throw .dataFile(path: path)
       }
     }
     // `/dev/stdout` and the like name a descriptor memoquiz holds: write
     // through it, at its position, as a shell's redirection set it up.
-    for descriptor in [FileDescriptor.standardOutput, .standardError] where exists {
-      var own = stat()
-      guard fstat(descriptor.rawValue, &own) == 0, FileIdentity(own) == FileIdentity(status) else { continue }
+    for descriptor in [FileDescriptor.standardOutput, .standardError] {
+      guard let status, let own = try? FileStatus(descriptor), FileIdentity(own) == FileIdentity(status) else {
+        continue
+      }
       do throws(SystemError) {
         try descriptor.writeAll(bytes)
         return
@@ -41,14 +40,14 @@ public enum ExportDestination {
         throw .cannotWrite(path: path, error)
       }
     }
-    switch exists ? status.st_mode & S_IFMT : S_IFREG {
-    case S_IFREG:
+    switch status?.type ?? .regular {
+    case .regular:
       do {
         try DurableFile.replace(path, with: bytes)
       } catch {
         throw .cannotWrite(path: path, error.systemError ?? SystemError(errno: EIO))
       }
-    case S_IFDIR:
+    case .directory:
       throw .folder(path: path)
     default:
       try writeInPlace(bytes, to: path)
@@ -73,9 +72,9 @@ public enum ExportDestination {
     let device: UInt64
     let inode: UInt64
 
-    init(_ status: stat) {
-      device = UInt64(status.st_dev)
-      inode = UInt64(status.st_ino)
+    init(_ status: FileStatus) {
+      device = status.device
+      inode = status.inode
     }
   }
 
@@ -83,23 +82,15 @@ public enum ExportDestination {
   /// itself, without following links out of it.
   static func ownedFiles(in folder: String) -> Set<FileIdentity> {
     var found = Set<FileIdentity>()
-    var status = stat()
-    guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return found }
+    guard let status = try? FileStatus(path: folder), status.type == .directory else { return found }
     found.insert(FileIdentity(status))
     var pending = [folder]
     while let current = pending.popLast() {
-      guard let directory = opendir(current) else { continue }
-      defer { closedir(directory) }
-      while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        guard name != ".", name != ".." else { continue }
+      for name in (try? Directory(current).names) ?? [] {
         let path = current + "/" + name
-        var entryStatus = stat()
-        guard lstat(path, &entryStatus) == 0 else { continue }
-        found.insert(FileIdentity(entryStatus))
-        if entryStatus.st_mode & S_IFMT == S_IFDIR { pending.append(path) }
+        guard let entry = try? FileStatus(path: path, followingLinks: false) else { continue }
+        found.insert(FileIdentity(entry))
+        if entry.type == .directory { pending.append(path) }
       }
     }
     return found

@@ -52,19 +52,32 @@ extension ImportError: CustomStringConvertible {
     case .notText(let file):
       return "\(file) is not UTF-8 text; save it as UTF-8 (nothing was imported)"
     case .duplicatePrompt(let group, let prompt):
-      return "\(group) has a question \"\(prompt)\" already; edit it with `memoquiz edit`"
+      return "\(group) has a question \"\(prompt)\" already"
     case .package(let error):
       return error.description
     }
   }
 }
 
-extension ImportError: ExitCodeCarrying {
+extension ImportError: KindedError {
   /// Titles that exist already are a command line that needs `--merge` or
   /// `--replace`; data that cannot be imported is bad data; anything else
   /// a failure.
-  public var exitCode: ExitCode {
+  public var kind: ErrorKind {
     if case .titlesExist = self { return .usage }
-    return isInvalidData ? .dataError : .failure
+    return isInvalidData ? .invalidData : .failure
+  }
+
+  public var nextStep: NextStep? {
+    if case .duplicatePrompt = self { return .editQuestions }
+    return nil
+  }
+
+  public var problems: FileProblems? {
+    switch self {
+    case .problems(let file, let problems): .lines(file: file, problems)
+    case .invalid(let file, let diagnostics): .diagnostics(file: file, diagnostics, total: nil)
+    default: nil
+    }
   }
 }

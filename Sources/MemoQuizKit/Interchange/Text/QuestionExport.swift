@@ -26,23 +26,7 @@ public enum QuestionExport {
     var out: [UInt8] = []
     out.reserveCapacity(groups.reduce(64) { $0 + $1.questions.count * 64 })
     func append(_ text: String) { out.append(contentsOf: text.utf8) }
-    func string(_ text: String) {
-      out.append(UInt8(ascii: "\""))
-      for byte in text.utf8 {
-        switch byte {
-        case UInt8(ascii: "\""): append("\\\"")
-        case UInt8(ascii: "\\"): append("\\\\")
-        case 0x0A: append("\\n")
-        case 0x0D: append("\\r")
-        case 0x09: append("\\t")
-        case 0x00..<0x20:
-          let hex = String(byte, radix: 16)
-          append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-        default: out.append(byte)
-        }
-      }
-      out.append(UInt8(ascii: "\""))
-    }
+    func string(_ text: String) { JSONText.appendString(text, to: &out) }
     append("[")
     for (groupIndex, group) in groups.enumerated() {
       append(groupIndex == 0 ? "\n  {\n    \"title\": " : ",\n  {\n    \"title\": ")

@@ -19,10 +19,14 @@ enum DurableFile {
       throw .cannotRead(path: path, error)
     }
     defer { descriptor.close() }
-    var status = stat()
-    guard fstat(descriptor.rawValue, &status) == 0 else { throw .cannotRead(path: path, .current) }
-    guard status.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile(path: path) }
-    guard Int(status.st_size) <= limit else { throw .tooLarge(path: path, limit: limit) }
+    let status: FileStatus
+    do {
+      status = try FileStatus(descriptor)
+    } catch {
+      throw .cannotRead(path: path, error)
+    }
+    guard status.type == .regular else { throw .notARegularFile(path: path) }
+    guard status.size <= limit else { throw .tooLarge(path: path, limit: limit) }
     let bytes: [UInt8]
     do {
       bytes = try descriptor.readAll()
@@ -42,8 +46,7 @@ enum DurableFile {
   static func readStart(_ path: String, count: Int) -> [UInt8]? {
     guard let descriptor = try? FileDescriptor.open(path, O_RDONLY | O_NONBLOCK) else { return nil }
     defer { descriptor.close() }
-    var status = stat()
-    guard fstat(descriptor.rawValue, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    guard (try? FileStatus(descriptor))?.type == .regular else { return nil }
     var bytes = [UInt8](repeating: 0, count: count)
     let read = bytes.withUnsafeMutableBytes { buffer in
       (try? descriptor.read(into: buffer, at: 0)) ?? -1
@@ -71,17 +74,15 @@ enum DurableFile {
     let path = resolvingLink(path)
     let (folder, name) = split(path)
     let temporaryPath = folder + "/." + name + ".tmp"
-    var mode: mode_t = 0o644
-    var status = stat()
-    if stat(path, &status) == 0 { mode = status.st_mode & 0o7777 }
+    let mode = (try? FileStatus(path: path))?.permissions ?? 0o644
 
     do throws(SystemError) {
-      unlink(temporaryPath)
+      try? FileSystem.remove(temporaryPath)
       let descriptor = try FileDescriptor.open(
         temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: mode)
       do throws(SystemError) {
         // The umask may have narrowed the mode given to `open`.
-        _ = fchmod(descriptor.rawValue, mode)
+        try? descriptor.setPermissions(mode)
         try descriptor.writeAll(bytes)
         if durably { try descriptor.sync() }
         descriptor.close()
@@ -89,9 +90,9 @@ enum DurableFile {
         descriptor.close()
         throw error
       }
-      guard rename(temporaryPath, path) == 0 else { throw SystemError.current }
+      try FileSystem.rename(temporaryPath, to: path)
     } catch {
-      unlink(temporaryPath)
+      try? FileSystem.remove(temporaryPath)
       throw .cannotWrite(path: path, error)
     }
     if durably { try syncFolder(folder) }
@@ -100,18 +101,19 @@ enum DurableFile {
   /// The file a symbolic link at `path` points to (followed to the end), or
   /// `path` itself. The corresponding C function is `realpath`.
   static func resolvingLink(_ path: String) -> String {
-    var status = stat()
-    guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else {
-      return path
-    }
-    defer { free(resolved) }
-    return String(cString: resolved)
+    guard FileStatus.type(of: path, followingLinks: false) == .symbolicLink, let resolved = FileSystem.realPath(path)
+    else { return path }
+    return resolved
   }
 
   /// Gives a file a second name in the same folder, durably. The
   /// corresponding C function is `link`.
   static func link(_ path: String, to newPath: String) throws(PersistenceError) {
-    guard Glibc.link(path, newPath) == 0 else { throw .cannotWrite(path: newPath, .current) }
+    do {
+      try FileSystem.link(path, to: newPath)
+    } catch {
+      throw .cannotWrite(path: newPath, error)
+    }
     try syncFolder(split(newPath).folder)
   }
 
@@ -135,13 +137,22 @@ enum DurableFile {
   /// Removes the file at `path` and makes the removal durable. A missing file
   /// is not an error.
   static func remove(_ path: String) throws(PersistenceError) {
-    guard unlink(path) == 0 || errno == ENOENT else { throw .cannotWrite(path: path, .current) }
+    do throws(SystemError) {
+      try FileSystem.remove(path)
+    } catch  where error.errno == ENOENT {
+    } catch {
+      throw .cannotWrite(path: path, error)
+    }
     try syncFolder(split(path).folder)
   }
 
   /// Moves a file to a new name in the same folder, durably.
   static func move(_ path: String, to newPath: String) throws(PersistenceError) {
-    guard rename(path, newPath) == 0 else { throw .cannotWrite(path: path, .current) }
+    do {
+      try FileSystem.rename(path, to: newPath)
+    } catch {
+      throw .cannotWrite(path: path, error)
+    }
     try syncFolder(split(newPath).folder)
   }
 
@@ -179,7 +190,6 @@ enum DurableFile {
 extension DurableFile {
   /// Whether anything exists at `path`.
   static func exists(_ path: String) -> Bool {
-    var status = stat()
-    return stat(path, &status) == 0
+    FileStatus.type(of: path) != nil
   }
 }

@@ -57,10 +57,9 @@ public final class FileLock {
   /// Whether `path` still names the file open on `descriptor`. The
   /// corresponding C functions are `fstat` and `lstat`.
   private static func isStill(_ descriptor: FileDescriptor, at path: String) -> Bool {
-    var locked = stat()
-    var named = stat()
-    guard fstat(descriptor.rawValue, &locked) == 0, lstat(path, &named) == 0 else { return false }
-    return locked.st_dev == named.st_dev && locked.st_ino == named.st_ino
+    guard let locked = try? FileStatus(descriptor), let named = try? FileStatus(path: path, followingLinks: false)
+    else { return false }
+    return locked.device == named.device && locked.inode == named.inode
   }
 
   private static func takeOnce(_ path: String, wait: Bool) throws(PersistenceError) -> FileDescriptor? {
@@ -73,9 +72,10 @@ public final class FileLock {
     var waited = 0.0
     var pause = 0.0001
     var told = false
-    while flock(descriptor.rawValue, LOCK_EX | LOCK_NB) != 0 {
-      let error = SystemError.current
-      guard error.errno == EWOULDBLOCK || error.errno == EINTR else {
+    while true {
+      do {
+        if try descriptor.lockExclusivelyIfFree() { break }
+      } catch {
         descriptor.close()
         throw .cannotWrite(path: path, error)
       }
@@ -91,7 +91,7 @@ public final class FileLock {
         told = true
         onLongWait("another memoquiz is using \(DurableFile.split(path).folder); waiting for it (Ctrl-C to stop)")
       }
-      usleep(useconds_t(pause * 1_000_000))
+      MonotonicClock.sleep(seconds: pause)
       waited += pause
       pause = min(pause * 2, 0.01)
     }
@@ -101,7 +101,7 @@ public final class FileLock {
   deinit {
     // Removed while still held: a taker that opened it meanwhile finds
     // the path gone once it holds it, and tries again.
-    if let removedPath { _ = unlink(removedPath) }
+    if let removedPath { try? FileSystem.remove(removedPath) }
     // Closing the descriptor releases the lock.
     descriptor.close()
   }

@@ -1,4 +1,6 @@
-/// JSON text written byte by byte, for files made of many small strings.
+/// JSON text written byte by byte, for files made of many small strings:
+/// the one writer of JSON string literals (questions files, Anki's
+/// collection columns).
 enum JSONText {
   /// Appends a JSON string literal: quotes, backslashes and control
   /// characters escaped, everything else as its UTF-8 bytes.

@@ -6,11 +6,11 @@
 /// Long commands look for the signal between two pieces of their work and
 /// throw this error, so that every temporary file is removed on the way
 /// out and no step is half made.
-public struct Interrupted: Error, ExitCodeCarrying, CustomStringConvertible, Sendable {
+public struct Interrupted: KindedError, Sendable {
   /// The signal that arrived.
   public let signal: Int32
 
-  public var exitCode: ExitCode { .failure }
+  public var kind: ErrorKind { .failure }
 
   public var description: String {
     let name =

@@ -9,4 +9,10 @@ enum MonotonicClock {
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
   }
+
+  /// Waits `seconds` on this thread. The corresponding C function is
+  /// `usleep`.
+  static func sleep(seconds: Double) {
+    usleep(useconds_t(seconds * 1_000_000))
+  }
 }

@@ -145,8 +145,9 @@ extension ProgressCheckpoint {
     if allEmpty { return .some(nil) }
     // Every field in the range the scheduler can give, so that nothing read
     // here can overflow later.
-    guard let stability = bits(field(first)).map(Double.init(bitPattern:)), stability > 0, stability <= 1e9,
-      let difficulty = bits(field(first + 1)).map(Double.init(bitPattern:)), (0...11).contains(difficulty),
+    guard let stability = Hexadecimal.value(field(first)).map(Double.init(bitPattern:)), stability > 0,
+      stability <= 1e9,
+      let difficulty = Hexadecimal.value(field(first + 1)).map(Double.init(bitPattern:)), (0...11).contains(difficulty),
       let lastReview = integer(field(first + 2)), Timestamp.readableRange.contains(Int64(lastReview)),
       let lastReviewDay = integer(field(first + 3)),
       (-LearnersDay.dayRange...LearnersDay.dayRange).contains(lastReviewDay),
@@ -176,26 +177,5 @@ extension ProgressCheckpoint {
       index += 1
     }
     return negative ? -value : value
-  }
-
-  /// Up to 16 hexadecimal digits.
-  private static func bits(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-    guard !bytes.isEmpty, bytes.count <= 16 else { return nil }
-    var value: UInt64 = 0
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      let digit: UInt8
-      if byte >= 0x30 && byte <= 0x39 {
-        digit = byte &- 0x30
-      } else if byte >= 0x61 && byte <= 0x66 {
-        digit = byte &- 0x61 &+ 10
-      } else {
-        return nil
-      }
-      value = value << 4 | UInt64(digit)
-      index += 1
-    }
-    return value
   }
 }

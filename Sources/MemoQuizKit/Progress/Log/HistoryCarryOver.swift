@@ -31,8 +31,8 @@ struct HistoryCarryOver {
     try DurableFile.move(
       legacy,
       to: DurableFile.asideName(for: folder.localFolder + "/history-2.log", label: "kept", now: Timestamp(Date())))
-    unlink(folder.legacyCheckpointFile)
-    unlink(folder.legacyLockFile)
+    try? FileSystem.remove(folder.legacyCheckpointFile)
+    try? FileSystem.remove(folder.legacyLockFile)
   }
 
   /// Gives every record an identity of this machine, in order, and points

@@ -1,5 +1,3 @@
-@preconcurrency import Glibc
-
 /// One entry of a `history/` folder, as the reader and `sync` judge it: a
 /// machine's file is a regular file named `ID.log` by a machine identity in
 /// its one canonical form (8 lower-case hexadecimal digits); anything else is
@@ -20,11 +18,10 @@ enum HistoryEntry: Equatable {
       self = .other
       return
     }
-    var status = stat()
     // `12345678.LOG` spells the suffix another way: its digits alone must not
     // make it a machine's file.
-    guard name.hasSuffix(".log"), let id = MachineID(hex: name.dropLast(4)), lstat(folder + "/" + name, &status) == 0,
-      (status.st_mode & S_IFMT) == S_IFREG
+    guard name.hasSuffix(".log"), let id = MachineID(hex: name.dropLast(4)),
+      FileStatus.type(of: folder + "/" + name, followingLinks: false) == .regular
     else {
       self = .lookalike
       return
@@ -43,16 +40,16 @@ enum HistoryEntry: Equatable {
   static func machineFiles(in folder: String) throws(PersistenceError) -> (
     machines: [(machine: MachineID, identity: HistoryFileIdentity)], leftOut: [String]
   ) {
-    guard let directory = opendir(folder) else {
-      if errno == ENOENT || errno == ENOTDIR { return ([], []) }
-      throw .cannotRead(path: folder, .current)
+    let directory: Directory
+    do throws(SystemError) {
+      directory = try Directory(folder)
+    } catch {
+      if error.isMissing { return ([], []) }
+      throw .cannotRead(path: folder, error)
     }
-    defer { closedir(directory) }
     var named: [MachineID] = []
     var leftOut: [String] = []
-    guard let nameOffset = MemoryLayout<dirent>.offset(of: \.d_name) else { return ([], []) }
-    while let entry = readdir(directory) {
-      let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+    directory.forEachName { name in
       if let machine = canonicalMachine(name) {
         named.append(machine)
       } else {
@@ -62,7 +59,7 @@ enum HistoryEntry: Equatable {
       }
     }
     // Thousands of files are looked at by two threads, half each.
-    let descriptor = dirfd(directory)
+    let descriptor = directory.descriptor
     let half = named.count / 2
     let secondHalf = Array(named[half...])
     let second = named.count >= 2048 ? BackgroundWork { identities(of: secondHalf, in: descriptor) } : nil
@@ -73,12 +70,13 @@ enum HistoryEntry: Equatable {
     for (machine, identity) in found {
       if let identity { machines.append((machine, identity)) } else { leftOut.append(machine.hex + ".log") }
     }
+    withExtendedLifetime(directory) {}
     return (machines, leftOut)
   }
 
   /// The identity of each machine's file in the open folder `descriptor`;
   /// `nil` for an entry that is not a regular file (a link, a folder).
-  private static func identities(of machines: some Collection<MachineID>, in descriptor: CInt)
+  private static func identities(of machines: some Collection<MachineID>, in descriptor: FileDescriptor)
     -> [(MachineID, HistoryFileIdentity?)]
   {
     var found: [(MachineID, HistoryFileIdentity?)] = []
@@ -91,12 +89,8 @@ enum HistoryEntry: Equatable {
       for index in 0..<8 {
         name[index] = CChar(bitPattern: digits[Int(machine.rawValue >> (28 - 4 * UInt32(index)) & 0xF)])
       }
-      var status = stat()
-      var asked: CInt
-      repeat {
-        asked = fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW)
-      } while asked != 0 && errno == EINTR
-      found.append((machine, asked == 0 && (status.st_mode & S_IFMT) == S_IFREG ? HistoryFileIdentity(status) : nil))
+      let status = try? FileStatus(entry: name, in: descriptor)
+      found.append((machine, status.flatMap { $0.type == .regular ? HistoryFileIdentity($0) : nil }))
     }
     return found
   }
@@ -131,17 +125,12 @@ enum HistoryEntry: Equatable {
       return "\(shown) is a conflict copy Syncthing made of the history file of machine \(machine) (\(copy)); "
         + "only \(machine).log is read, and the copy is left out"
     }
-    var status = stat()
     let kind: String? =
-      if lstat(folder + "/" + name, &status) != 0 {
-        nil
-      } else {
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: nil
-        case S_IFDIR: "a folder"
-        case S_IFLNK: "a link"
-        default: "not a regular file"
-        }
+      switch FileStatus.type(of: folder + "/" + name, followingLinks: false) {
+      case nil, .regular?: nil
+      case .directory?: "a folder"
+      case .symbolicLink?: "a link"
+      default: "not a regular file"
       }
     let stem = name.dropLast(4)
     let canonical = MachineID(hex: stem.lowercased()).map(\.hex)
@@ -178,18 +167,10 @@ enum HistoryEntry: Equatable {
 
   /// The names in `folder`, without `.` and `..`.
   static func names(in folder: String) throws(PersistenceError) -> [String] {
-    guard let directory = opendir(folder) else {
-      if errno == ENOENT || errno == ENOTDIR { return [] }
-      throw .cannotRead(path: folder, .current)
+    do throws(SystemError) {
+      return try Directory.names(in: folder)
+    } catch {
+      throw .cannotRead(path: folder, error)
     }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return names
   }
 }

@@ -22,11 +22,10 @@ extension HistoryError: LocalizedError, CustomStringConvertible {
   public var description: String {
     switch self {
     case .nothingToUndo: "there is nothing to take back"
-    case .nothingToRedo: "there is nothing to bring back; `memoquiz redo` follows `memoquiz undo`"
-    case .noSuchStep(let id): "there is no step \(id); `memoquiz history` lists them"
-    case .noSuchGlobalStep(let id): "there is no step \(id); `memoquiz history --json` lists each step's \"step\""
-    case .alreadyUndone(let id):
-      "step \(id) is already taken back; `memoquiz redo` brings back the newest one taken back"
+    case .nothingToRedo: "there is nothing to bring back"
+    case .noSuchStep(let id): "there is no step \(id)"
+    case .noSuchGlobalStep(let id): "there is no step \(id)"
+    case .alreadyUndone(let id): "step \(id) is already taken back"
     case .laterQuestionsChange(let step, let later):
       "step \(step) changed the questions, and step \(later) changed them since; take back step \(later) first"
     case .questionsMissing(let step):
@@ -37,13 +36,23 @@ extension HistoryError: LocalizedError, CustomStringConvertible {
   }
 }
 
-extension HistoryError: ExitCodeCarrying {
+extension HistoryError: KindedError {
   /// A step that does not exist was named wrongly (a usage error); nothing
   /// to take back or bring back is a plain failure.
-  public var exitCode: ExitCode {
+  public var kind: ErrorKind {
     switch self {
     case .noSuchStep, .noSuchGlobalStep: .usage
     default: .failure
+    }
+  }
+
+  public var nextStep: NextStep? {
+    switch self {
+    case .nothingToRedo: .undoBeforeRedo
+    case .noSuchStep: .listSteps
+    case .noSuchGlobalStep: .listStepIDs
+    case .alreadyUndone: .redoNewest
+    default: nil
     }
   }
 }

@@ -27,12 +27,17 @@ struct HistoryFileIdentity: Hashable, Sendable {
   /// seconds).
   static let settling: Int64 = 2_000_000_000
 
-  /// The identity in `status`, whatever its age.
+  /// The identity in a C `stat` structure, whatever its age.
   init(_ status: stat) {
-    size = Int64(status.st_size)
-    inode = UInt64(status.st_ino)
-    modified = Int64(status.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(status.st_mtim.tv_nsec)
-    changed = Int64(status.st_ctim.tv_sec) &* 1_000_000_000 &+ Int64(status.st_ctim.tv_nsec)
+    self.init(FileStatus(status))
+  }
+
+  /// The identity in `status`, whatever its age.
+  init(_ status: FileStatus) {
+    size = Int64(status.size)
+    inode = status.inode
+    modified = status.modified
+    changed = status.changed
   }
 
   /// The identity, taken at `now` (nanoseconds since 1970), when it can be
@@ -53,11 +58,7 @@ struct HistoryFileIdentity: Hashable, Sendable {
   /// The wall clock, in nanoseconds since 1970: the file system's own
   /// clock, which `MEMOQUIZ_NOW` does not move. The corresponding C function
   /// is `clock_gettime`.
-  static func now() -> Int64 {
-    var time = timespec()
-    clock_gettime(CLOCK_REALTIME, &time)
-    return Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
-  }
+  static func now() -> Int64 { WallClock.nanoseconds() }
 
   /// The identity as one field of a checkpoint: the four numbers joined by
   /// `/`.

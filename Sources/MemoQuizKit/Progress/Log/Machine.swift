@@ -90,15 +90,19 @@ struct Machine: Sendable, Hashable {
       try descriptor.writeAll(bytes)
       try descriptor.sync()
     } catch {
-      unlink(temporary)
+      try? FileSystem.remove(temporary)
       throw .cannotWrite(path: folder.machineFile, error)
     }
-    defer { unlink(temporary) }
-    if Glibc.link(temporary, folder.machineFile) != 0 {
-      if errno == EEXIST, let existing = try? existingMachine(folder, host: host) { return existing }
+    defer { try? FileSystem.remove(temporary) }
+    do throws(SystemError) {
+      try FileSystem.link(temporary, to: folder.machineFile)
+    } catch {
+      if error.isExisting, let existing = try? existingMachine(folder, host: host) { return existing }
       // A stale identity (another host's): replace it.
-      guard rename(temporary, folder.machineFile) == 0 else {
-        throw .cannotWrite(path: folder.machineFile, .current)
+      do {
+        try FileSystem.rename(temporary, to: folder.machineFile)
+      } catch {
+        throw .cannotWrite(path: folder.machineFile, error)
       }
     }
     try DurableFile.syncFolder(folder.localFolder)
@@ -112,11 +116,6 @@ struct Machine: Sendable, Hashable {
     return Machine(id: id, name: host)
   }
 
-  /// The host's name. The corresponding C function is `gethostname`.
-  static func hostName() -> String {
-    var buffer = [CChar](repeating: 0, count: 256)
-    guard gethostname(&buffer, buffer.count - 1) == 0 else { return "unknown" }
-    let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    return name.isEmpty ? "unknown" : name
-  }
+  /// The host's name, or `unknown` when it has none.
+  static func hostName() -> String { SystemInfo.hostName() ?? "unknown" }
 }

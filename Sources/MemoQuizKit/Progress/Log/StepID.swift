@@ -78,32 +78,18 @@ public struct StepID: Hashable, Comparable, Sendable {
   /// are read directly.
   init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
     guard bytes.count >= 10, bytes.count <= 19, bytes[8] == UInt8(ascii: "-") else { return nil }
-    // While loops over the bytes, not for-in ones over slices: as fast in a
-    // debug build, for the many ids of a history.
-    var hex: UInt32 = 0
-    var index = 0
-    while index < 8 {
-      let byte = bytes[index]
-      let digit: UInt8
-      if byte >= 0x30 && byte <= 0x39 {
-        digit = byte &- 0x30
-      } else if byte >= 0x61 && byte <= 0x66 {
-        digit = byte &- 0x61 &+ 10
-      } else {
-        return nil
-      }
-      hex = hex << 4 | UInt32(digit)
-      index += 1
-    }
+    guard let hex = Hexadecimal.value(UnsafeBufferPointer(rebasing: bytes[0..<8])) else { return nil }
     var sequence = 0
-    index = 9
+    var index = 9
     while index < bytes.count {
       let byte = bytes[index]
       guard byte >= 0x30 && byte <= 0x39 else { return nil }
       sequence = sequence * 10 + Int(byte &- 0x30)
       index += 1
     }
-    guard let machine = MachineID(rawValue: hex), (1...Self.maximumSequence).contains(sequence) else { return nil }
+    guard let machine = MachineID(rawValue: UInt32(hex)), (1...Self.maximumSequence).contains(sequence) else {
+      return nil
+    }
     self.init(machine: machine, sequence: sequence)
   }
 

@@ -17,11 +17,10 @@ extension ProgressCaretaker {
     /// The state of the file at `path` with `hash`, or of no file.
     init(path: String, hash: UInt64) {
       self.hash = hash
-      var status = stat()
-      if stat(path, &status) == 0 {
-        size = Int(status.st_size)
-        modified = Int(status.st_mtim.tv_sec) &* 1_000_000_000 &+ Int(status.st_mtim.tv_nsec)
-        inode = UInt64(status.st_ino)
+      if let status = try? FileStatus(path: path) {
+        size = status.size
+        modified = Int(status.modified)
+        inode = status.inode
       } else {
         size = -1
         modified = 0
@@ -88,7 +87,7 @@ extension ProgressCaretaker {
       return false
     }
     return try locked {
-      try refresh()
+      try loadMemory().refresh()
       guard let derived = try derivedQuestions() else { return false }
       let file = try DurableFile.read(folder.questionsFile)
       let fileHash = file.map { $0.withUnsafeBufferPointer(QuestionsText.hash) } ?? 0

@@ -148,7 +148,7 @@ extension ProgressCaretaker {
   ) throws -> (result: Result, renames: [GroupRename], step: StepID)? {
     try locked { () throws -> (result: Result, renames: [GroupRename], step: StepID)? in
       // The change is planned on the questions the history puts in effect.
-      try refresh()
+      try loadMemory().refresh()
       try installQuestions()
       let outcome: (result: Result, renames: [GroupRename], step: StepID, contents: QuestionsText)? = try perform {
         progress, ids in

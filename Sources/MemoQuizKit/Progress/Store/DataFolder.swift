@@ -45,13 +45,12 @@ public struct DataFolder: Sendable {
 
   /// The folder named by the process environment.
   public static func fromProcessEnvironment() throws(PersistenceError) -> DataFolder {
-    try DataFolder { name in getenv(name).map { String(cString: $0) } }
+    try DataFolder { SystemInfo.environment($0) }
   }
 
   /// The current user's home folder in the password database.
   public static func accountHome() -> String? {
-    guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
-    return String(cString: directory)
+    SystemInfo.accountHome()
   }
 
   /// The user's question groups.
@@ -124,13 +123,14 @@ public struct DataFolder: Sendable {
   /// synced into its parent, so a power cut cannot drop a folder and what
   /// was acknowledged in it.
   static func createFolder(_ path: String) throws(PersistenceError) {
-    var status = stat()
-    if stat(path, &status) == 0 { return }
+    if FileStatus.type(of: path) != nil { return }
     let parent = DurableFile.split(path).folder
     if parent != path && parent != "/" && parent != "." { try createFolder(parent) }
-    guard mkdir(path, 0o755) == 0 else {
-      if errno == EEXIST { return }
-      throw .cannotWrite(path: path, .current)
+    do throws(SystemError) {
+      try FileSystem.makeFolder(path)
+    } catch {
+      if error.isExisting { return }
+      throw .cannotWrite(path: path, error)
     }
     try DurableFile.syncFolder(parent)
   }

@@ -47,7 +47,7 @@ extension PersistenceError: LocalizedError, CustomStringConvertible {
       return
         "\(path) was written by a newer memoquiz (format version \(found); this one reads up to \(supported)); update memoquiz"
     case .noSuchSnapshot(let id):
-      return "there is no snapshot \(id); `memoquiz snapshots` lists them"
+      return "there is no snapshot \(id)"
     case .noSnapshots:
       return "there are no snapshots to bring back"
     case .interrupted:
@@ -63,5 +63,14 @@ extension PersistenceError: LocalizedError, CustomStringConvertible {
     case .roundInUse(let group):
       return "\(group) is being played in another memoquiz; finish or quit that round first (nothing was changed)"
     }
+  }
+}
+
+extension PersistenceError: KindedError {
+  public var kind: ErrorKind { .failure }
+
+  public var nextStep: NextStep? {
+    if case .noSuchSnapshot = self { return .listSnapshots }
+    return nil
   }
 }

@@ -45,18 +45,9 @@ public final class ProgressCaretaker {
 
   /// Whether ``progressWithoutMemory`` holds the memory of every card too:
   /// always, unless the progress was loaded from the outlook and
-  /// ``loadMemory()`` was not called since.
+  /// ``loadMemory()`` was not called since. Readers of the memory hold the
+  /// ``ProgressWithMemory`` that ``loadMemory()`` returns instead of asking.
   var hasMemory: Bool { store.outlook == nil }
-
-  /// The state with the memory of every card: read from the checkpoint and
-  /// the history after it when the outlook stood in for it, else the state
-  /// as it is. Commands and views that need any card's memory call this.
-  /// - Throws: ``PersistenceError`` when the history cannot be read.
-  @discardableResult
-  func loadMemory() throws -> Progress {
-    try store.loadMemory()
-    return store.state
-  }
 
   /// The identities the records of one change take: this machine's next numbers.
   typealias NewIDs = ProgressStore.NewIDs
@@ -100,9 +91,6 @@ public final class ProgressCaretaker {
   /// This folder's machine identity if it has one yet, without making one.
   var existingMachine: MachineID? { store.existingMachine }
 
-  /// Reads what every machine appended since the last read and applies it.
-  func refresh() throws { try store.refresh() }
-
   /// Changes the progress: under the folder's lock, brings the state up to
   /// date, asks `change` for the records to append (numbered with the
   /// identities it is given), and appends them durably before returning.
@@ -112,7 +100,8 @@ public final class ProgressCaretaker {
     -> Result
   {
     try locked {
-      try store.refresh()
+      // A change is built from the whole state: every card's memory.
+      try loadMemory().refresh()
       let ids = try store.nextIDs()
       var (records, result) = try change(store.state, ids)
       guard !records.isEmpty else { return result }

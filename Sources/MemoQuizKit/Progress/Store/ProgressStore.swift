@@ -4,7 +4,7 @@ import FoundationEssentials
 /// after the checkpoint (or the outlook), and the ``Progress`` it adds up to.
 ///
 /// The store reads what other processes and machines appended since the
-/// last read (``refresh()``), replays the whole history when that is not
+/// last read (``refresh(_:)``), replays the whole history when that is not
 /// exact (``rebuild()``), recovers this machine's damaged file and warns of
 /// other machines' damaged files and of files left out, and appends records
 /// durably under the folder's lock, numbered with this machine's next step
@@ -29,6 +29,22 @@ final class ProgressStore {
   /// the due times of each group's cards instead of their memory, until
   /// something needs the memory.
   private(set) var outlook: ProgressOutlook?
+  /// The store's word that its state holds the memory of every card:
+  /// only ``loadMemory()`` and a store loaded without the outlook give it.
+  struct MemoryRead {
+    fileprivate init() {}
+  }
+
+  /// What the state holds of each card: the outlook's due times, or the
+  /// memory.
+  enum Holding {
+    case outlook(ProgressOutlook)
+    case memory(MemoryRead)
+  }
+
+  /// What the state holds of each card now.
+  var holding: Holding { outlook.map { .outlook($0) } ?? .memory(MemoryRead()) }
+
   /// How far each machine's file was read.
   private(set) var coverage: [MachineID: HistoryCaretaker.Coverage] = [:]
   /// The checkpoint and the outlook, and how far those on disk reach.
@@ -58,7 +74,7 @@ final class ProgressStore {
     } else {
       use(checkpoint)
     }
-    try refresh()
+    try refresh(MemoryRead())
   }
 
   /// Loads the progress from an outlook that reaches as far as every
@@ -89,11 +105,13 @@ final class ProgressStore {
   /// Reads the memory of every card, in place of the outlook: the
   /// checkpoint, then the history after it. Nothing to do when the state
   /// has it already.
+  /// - Returns: the word that the state holds the memory, which
+  ///   ``refresh(_:)`` asks for.
   /// - Throws: ``PersistenceError`` when the history cannot be read; the
   ///   state is left as it was (a damaged checkpoint is moved aside and the
   ///   history replayed instead, with a warning).
-  func loadMemory() throws {
-    guard outlook != nil else { return }
+  func loadMemory() throws -> MemoryRead {
+    guard outlook != nil else { return MemoryRead() }
     let before = (outlook, state, coverage, caches)
     outlook = nil
     folded = Progress()
@@ -101,11 +119,12 @@ final class ProgressStore {
     caches.checkpointBytes = 0
     use(ProgressCaches.readCheckpoint(in: folder))
     do {
-      try refresh()
+      try refresh(MemoryRead())
     } catch {
       (outlook, folded, coverage, caches) = before
       throw error
     }
+    return MemoryRead()
   }
 
   /// This folder's machine, made on first need.
@@ -151,10 +170,11 @@ final class ProgressStore {
     }
   }
 
-  /// Reads what every machine appended since the last read and applies it.
-  func refresh() throws {
+  /// Reads what every machine appended since the last read and applies it
+  /// to the memory of every card, which ``loadMemory()`` read: records
+  /// cannot be applied to the outlook.
+  func refresh(_ memory: MemoryRead) throws {
     settle()
-    try loadMemory()
     if MachineSplit.isPending(in: folder) {
       try locked { try MachineSplit.completeIfPending(in: folder) }
       forgetMachine()
@@ -301,7 +321,7 @@ final class ProgressStore {
   }
 
   /// The identities the next records of this machine take. Called under the
-  /// folder's lock, after ``refresh()``.
+  /// folder's lock, after ``refresh(_:)``.
   func nextIDs() throws -> NewIDs {
     let me = try machine()
     let known = coverage[me.id]

@@ -20,8 +20,7 @@ extension QuestionFileError: LocalizedError, CustomStringConvertible {
   public var description: String {
     switch self {
     case .invalid(let file, _, let count):
-      return
-        "\(file) is not a valid questions file (\(count) \(count == 1 ? "error" : "errors")); fix it with `memoquiz edit`, or check it with `memoquiz validate`"
+      return "\(file) is not a valid questions file (\(count) \(count == 1 ? "error" : "errors"))"
     case .missingFile(let path):
       return "no such file: \(path)"
     case .sharedLastPart(let name, let titles):
@@ -32,13 +31,13 @@ extension QuestionFileError: LocalizedError, CustomStringConvertible {
       // unless a title itself is a near number.
       if let number = Int(name.trimmingWhitespace), suggestion == nil {
         let groups = count == 1 ? "there is 1 group" : "there are \(count) groups"
-        return "there is no group \(number): \(groups), numbered from 1 (`memoquiz groups` lists them)"
+        return "there is no group \(number): \(groups), numbered from 1"
       }
       let text = "no group is called \"\(name)\""
-      if let suggestion { return text + "; did you mean \"\(suggestion)\"? (`memoquiz groups` lists them all)" }
+      if let suggestion { return text + "; did you mean \"\(suggestion)\"?" }
       if titles.count < count {
         let list = titles.map { "\"\($0)\"" }.joined(separator: ", ")
-        return text + "; the nearest of the \(count) groups: \(list) (`memoquiz groups` lists them all)"
+        return text + "; the nearest of the \(count) groups: \(list)"
       }
       let list = titles.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: ", ")
       return text + "; choose one of: \(list)"
@@ -46,14 +45,30 @@ extension QuestionFileError: LocalizedError, CustomStringConvertible {
   }
 }
 
-extension QuestionFileError: ExitCodeCarrying {
+extension QuestionFileError: KindedError {
   /// A file that does not validate is bad data, a missing file no input, a
   /// group that cannot be found a wrong command line.
-  public var exitCode: ExitCode {
+  public var kind: ErrorKind {
     switch self {
-    case .invalid: .dataError
-    case .missingFile: .noInput
+    case .invalid: .invalidData
+    case .missingFile: .missingInput
     case .noSuchGroup, .sharedLastPart: .usage
     }
+  }
+
+  public var nextStep: NextStep? {
+    switch self {
+    case .invalid: return .fixQuestions
+    case .noSuchGroup(let name, let titles, let count, let suggestion):
+      if Int(name.trimmingWhitespace) != nil, suggestion == nil { return .listGroups }
+      return suggestion != nil || titles.count < count ? .listAllGroups : nil
+    case .missingFile, .sharedLastPart: return nil
+    }
+  }
+
+  public var problems: FileProblems? {
+    guard case .invalid(let file, let diagnostics, let errorCount) = self else { return nil }
+    let warnings = diagnostics.count { $0.severity == .warning }
+    return .diagnostics(file: file, diagnostics, total: errorCount + warnings)
   }
 }

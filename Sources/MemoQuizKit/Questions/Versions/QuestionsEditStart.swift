@@ -15,7 +15,7 @@ extension ProgressCaretaker {
   /// hold the version the history puts in effect first.
   public func questionsForEditing() throws -> QuestionsEditStart {
     try locked {
-      try refresh()
+      try loadMemory().refresh()
       try installQuestions()
       return QuestionsEditStart(file: try DurableFile.read(folder.questionsFile))
     }

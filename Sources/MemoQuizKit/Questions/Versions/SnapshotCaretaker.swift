@@ -116,16 +116,15 @@ public struct SnapshotCaretaker: Sendable {
 
   /// The ids of the snapshot files present, oldest first.
   private func snapshotIDs() throws -> [Int] {
-    guard let directory = opendir(folder.snapshotsFolder) else {
-      if errno == ENOENT { return [] }
-      throw PersistenceError.cannotRead(path: folder.snapshotsFolder, .current)
+    let names: [String]
+    do throws(SystemError) {
+      names = try Directory(folder.snapshotsFolder).names
+    } catch {
+      if error.errno == ENOENT { return [] }
+      throw PersistenceError.cannotRead(path: folder.snapshotsFolder, error)
     }
-    defer { closedir(directory) }
     var ids: [Int] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+    for name in names {
       // Only the names this program gives: a number from 1 to the largest
       // it will ever reach, so that the next one never overflows.
       if name.hasPrefix("snapshot-"), name.hasSuffix(".json"), let id = Int(name.dropFirst(9).dropLast(5)),

@@ -105,7 +105,8 @@ import Testing
     }
     let file = HistoryCaretaker(folder: data).file(of: try caretaker.machine().id).path
     let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
-    let checkpoint = ProgressCheckpoint(progress: try caretaker.loadMemory(), coverage: caretaker.coverage).encoded()
+    let checkpoint = ProgressCheckpoint(progress: try caretaker.loadMemory().progress, coverage: caretaker.coverage)
+      .encoded()
     for _ in 0..<60 {
       // Flip, cut or repeat bytes of the history and of a checkpoint.
       var bytes = original

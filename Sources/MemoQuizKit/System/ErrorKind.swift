@@ -1,0 +1,68 @@
+/// What sort of failure an error is. The command line turns it into the
+/// exit code the contract gives; the library never names an exit code.
+public enum ErrorKind: Sendable, Equatable {
+  /// Anything else: exit code 1.
+  case failure
+  /// The command line asked for something that is not there or not
+  /// allowed (a step, a group, a title): exit code 64.
+  case usage
+  /// A questions file or an import that does not validate: exit code 65.
+  case invalidData
+  /// A named file that does not exist: exit code 66.
+  case missingInput
+}
+
+/// What the user can do next about an error, named by what it does, not
+/// by the command that does it: the command line words it.
+public enum NextStep: Sendable, Equatable {
+  /// Undo a step first: a redo brings back only what an undo took back.
+  case undoBeforeRedo
+  /// List the steps, with their numbers.
+  case listSteps
+  /// List the steps with the global id of each.
+  case listStepIDs
+  /// Bring back the newest step taken back.
+  case redoNewest
+  /// Set the data folder up for sync.
+  case setUpSync
+  /// Sync again: the answers are kept here meanwhile.
+  case syncAgain
+  /// Mend the remote, or start an empty one from this machine's files.
+  case mendRemote
+  /// Fix the questions file, or check it.
+  case fixQuestions
+  /// List the groups, with their numbers.
+  case listGroups
+  /// List every group, of which the message names a few.
+  case listAllGroups
+  /// List the snapshots.
+  case listSnapshots
+  /// Edit the questions.
+  case editQuestions
+}
+
+/// The problems in a file that an error stands for, which the command
+/// line lists before the error, as compilers do.
+public enum FileProblems: Sendable {
+  /// Problems found where they are in a questions file; `total` counts
+  /// them all when only the first of very many are kept.
+  case diagnostics(file: String, [Diagnostic], total: Int?)
+  /// Lines of an imported file that cannot be read.
+  case lines(file: String, [ImportProblem])
+}
+
+/// An error of the library: a fact, its kind, and what the user can do
+/// next, which the command line words (naming the command) after the fact.
+public protocol KindedError: Error, CustomStringConvertible {
+  /// What sort of failure it is.
+  var kind: ErrorKind { get }
+  /// What the user can do about it, when a command does it.
+  var nextStep: NextStep? { get }
+  /// The problems in a file that it stands for, if any.
+  var problems: FileProblems? { get }
+}
+
+extension KindedError {
+  public var nextStep: NextStep? { nil }
+  public var problems: FileProblems? { nil }
+}
