@@ -8,6 +8,9 @@ extension HistoryRecord {
     case .answer(var step):
       step.round = step.round.map(renumber)
       return HistoryRecord.answer(step).withID(renumber(id))
+    case .confusion(var step):
+      step.round = step.round.map(renumber)
+      return HistoryRecord.confusion(step).withID(renumber(id))
     case .right(var step):
       step.target = renumber(step.target)
       return HistoryRecord.right(step).withID(renumber(id))
