@@ -190,4 +190,31 @@ struct OwnHistoryFileTests {
     let ids = try Self.steps(laptop).compactMap { $0["step"] as? String }
     #expect(Set(ids).count == ids.count, "\(ids)")
   }
+
+  @Test func aFileThatWentBackWithNoCloneTakesANewIdentityAndSyncBringsTheOldStepsBack() throws {
+    let remote = try Remote()
+    let laptop = try SyncTrustTests.machine()
+    try laptop.play("Colours", answers: ["aka", "ao"])
+    _ = try Self.sync(laptop, ["--init", remote.address])
+    let name = try SyncTrustTests.ownName(laptop)
+    let own = laptop.history.appendingPathComponent(name)
+    let backup = try Data(contentsOf: own)
+    try laptop.play("Numbers", answers: ["ichi", "ni"])
+    _ = try Self.sync(laptop)
+    let longer = try remote.file("history/" + name)
+
+    // The file put back, and the clone sync keeps gone with a cleanup.
+    try backup.write(to: own)
+    try FileManager.default.removeItem(at: laptop.sandbox.folder.appendingPathComponent("local/sync"))
+    try laptop.play("Numbers", answers: ["san"])
+    #expect(laptop.files().count == 2)
+    let result = try Self.sync(laptop)
+    #expect(Self.warnings(result).isEmpty, "\(result.stderr)")
+    // The remote's copy of the old file was never sent shorter, and came back.
+    #expect(try remote.file("history/" + name) == longer)
+    #expect(String(decoding: try Data(contentsOf: own), as: UTF8.self) == longer)
+    #expect(try Self.answers(laptop).count == 5)
+    let ids = try Self.steps(laptop).compactMap { $0["step"] as? String }
+    #expect(Set(ids).count == ids.count, "\(ids)")
+  }
 }
