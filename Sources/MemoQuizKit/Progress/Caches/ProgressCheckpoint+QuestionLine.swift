@@ -83,9 +83,7 @@ extension ProgressCheckpoint {
     var count = 0
     var start = 0
     var hasEscape = false
-    // A while loop, not a for-in one: as fast in a debug build.
-    var index = 0
-    while index < line.count {
+    for index in 0..<line.count {
       if line[index] == 0x09 {
         guard count < 20 else { return nil }
         bounds[count] = start..<index
@@ -94,7 +92,6 @@ extension ProgressCheckpoint {
       } else if line[index] == 0x5C && count == 1 {
         hasEscape = true
       }
-      index += 1
     }
     bounds[count] = start..<line.count
     count += 1
@@ -136,13 +133,7 @@ extension ProgressCheckpoint {
   /// Six fields from `first` on: a state, or none when all are empty.
   /// - Returns: `nil` when malformed; `.some(nil)` for no state.
   private static func memoryState(at first: Int, _ field: (Int) -> UnsafeBufferPointer<UInt8>) -> MemoryState?? {
-    var allEmpty = true
-    var number = first
-    while allEmpty && number < first + 6 {
-      allEmpty = field(number).isEmpty
-      number += 1
-    }
-    if allEmpty { return .some(nil) }
+    if (first..<first + 6).allSatisfy({ field($0).isEmpty }) { return .some(nil) }
     // Every field in the range the scheduler can give, so that nothing read
     // here can overflow later.
     guard let stability = Hexadecimal.value(field(first)).map(Double.init(bitPattern:)), stability > 0,
@@ -164,17 +155,14 @@ extension ProgressCheckpoint {
   private static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     guard !bytes.isEmpty else { return nil }
     let negative = bytes[0] == UInt8(ascii: "-")
-    var index = negative ? 1 : 0
-    guard bytes.count > index else { return nil }
+    guard bytes.count > (negative ? 1 : 0) else { return nil }
     var value = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      guard byte >= 0x30 && byte <= 0x39 else { return nil }
+    for byte in bytes.dropFirst(negative ? 1 : 0) {
+      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
       let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-      let (sum, overflow2) = times.addingReportingOverflow(Int(byte &- 0x30))
+      let (sum, overflow2) = times.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
       guard !overflow1, !overflow2 else { return nil }
       value = sum
-      index += 1
     }
     return negative ? -value : value
   }

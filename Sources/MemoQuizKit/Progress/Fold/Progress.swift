@@ -335,6 +335,6 @@ struct HistoryOrder: Hashable, Comparable, Sendable {
   }
 
   static func < (lhs: HistoryOrder, rhs: HistoryOrder) -> Bool {
-    lhs.time != rhs.time ? lhs.time < rhs.time : lhs.id < rhs.id
+    (lhs.time, lhs.id) < (rhs.time, rhs.id)
   }
 }

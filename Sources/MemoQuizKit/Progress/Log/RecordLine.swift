@@ -1,5 +1,3 @@
-@preconcurrency import Glibc
-
 /// The text form of one record of the history or the checkpoint: fields
 /// separated by tabs, ending with a line feed.
 ///
@@ -9,28 +7,14 @@
 /// line feed was never acknowledged.
 enum RecordLine {
   /// Where the line that starts at `start` ends: the index of its line
-  /// feed, or `nil` when it has none (a torn last line). `memchr` looks
-  /// for it, as fast in a debug build as in a release one.
+  /// feed, or `nil` when it has none (a torn last line).
   static func end(in bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
-    guard start >= bytes.startIndex, start < bytes.endIndex else { return nil }
-    return bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return nil }
-      let offset = start - bytes.startIndex
-      guard let found = memchr(base + offset, 0x0A, buffer.count - offset) else { return nil }
-      return start + (UnsafeRawPointer(found) - UnsafeRawPointer(base + offset))
-    }
+    ByteSearch.firstIndex(of: 0x0A, in: bytes, from: start)
   }
 
-  /// Whether `line` starts with `prefix`, compared with `memcmp`: every
-  /// line of a checkpoint is, as fast in a debug build as in a release one.
+  /// Whether `line` starts with `prefix`.
   static func line(_ line: ArraySlice<UInt8>, startsWith prefix: [UInt8]) -> Bool {
-    guard line.count >= prefix.count else { return false }
-    return line.withUnsafeBufferPointer { bytes in
-      prefix.withUnsafeBufferPointer { prefix in
-        guard let base = bytes.baseAddress, let start = prefix.baseAddress else { return prefix.isEmpty }
-        return memcmp(base, start, prefix.count) == 0
-      }
-    }
+    line.starts(with: prefix)
   }
 
   /// Where the line that starts at `start` ends, in a whole file's bytes.
@@ -85,34 +69,7 @@ enum RecordLine {
   /// Appends `number` in decimal, as `String(number)` writes it, without
   /// making a string of it.
   static func appendNumber(_ number: Int64, to bytes: inout [UInt8]) {
-    if number < 0 { bytes.append(UInt8(ascii: "-")) }
-    var value = number.magnitude
-    guard value >= 10 else {
-      bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
-      return
-    }
-    // The digits, last first, then put in order in place: no buffer and no
-    // closure, as fast in a debug build; dividing by a constant ten costs a
-    // multiplication.
-    let start = bytes.count
-    repeat {
-      bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
-      value /= 10
-    } while value > 0
-    reverseInPlace(&bytes, from: start)
-  }
-
-  /// Reverses the bytes from `start` to the end.
-  private static func reverseInPlace(_ bytes: inout [UInt8], from start: Int) {
-    var low = start
-    var high = bytes.count - 1
-    while low < high {
-      let byte = bytes[low]
-      bytes[low] = bytes[high]
-      bytes[high] = byte
-      low += 1
-      high -= 1
-    }
+    bytes.append(contentsOf: String(number).utf8)
   }
 
   /// Appends a step's identity as ``StepID/text`` writes it (`1a2b3c4d-17`).
@@ -125,31 +82,15 @@ enum RecordLine {
   /// Appends `number` in lower-case hexadecimal, as `String(number, radix: 16)`
   /// writes it, with zeros in front up to `digits` digits.
   static func appendHexadecimal(_ number: UInt64, digits: Int = 1, to bytes: inout [UInt8]) {
-    let count = min(16, max(digits, (64 - number.leadingZeroBitCount + 3) / 4))
-    let start = bytes.count
-    var value = number
-    var written = 0
-    while written < count {
-      let digit = UInt8(truncatingIfNeeded: value & 0xF)
-      bytes.append(digit < 10 ? UInt8(ascii: "0") &+ digit : UInt8(ascii: "a") &+ (digit &- 10))
-      value >>= 4
-      written += 1
-    }
-    reverseInPlace(&bytes, from: start)
+    let text = String(number, radix: 16)
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, digits - text.utf8.count)))
+    bytes.append(contentsOf: text.utf8)
   }
 
   /// Appends the bytes of one field, escaped.
   private static func appendEscaped(_ utf8: Slice<UnsafeBufferPointer<UInt8>>, to bytes: inout [UInt8]) {
     let field = UnsafeBufferPointer(rebasing: utf8)
-    // Walked by index, not through a closure: as fast in a debug build.
-    var index = 0
-    while index < field.count {
-      let byte = field[index]
-      if byte == 0x5C || byte == 0x09 || byte == 0x0A || byte == 0x0D { break }
-      index += 1
-    }
-    guard index < field.count else {
-      // Copied at once, not byte by byte as a slice would be.
+    guard field.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
       bytes.append(contentsOf: field)
       return
     }
@@ -179,7 +120,6 @@ enum RecordLine {
   ///   four, or the bytes are not UTF-8.
   static func fields(_ bytes: ArraySlice<UInt8>, maximumFields: Int = Self.maximumFields) -> [String]? {
     guard bytes.count <= maximumLength, fieldCount(bytes, upTo: maximumFields) <= maximumFields else { return nil }
-    // Read through a buffer, by index: as fast in a debug build.
     return bytes.withUnsafeBufferPointer { line in
       var fields: [String] = []
       var start = 0
@@ -214,20 +154,9 @@ enum RecordLine {
   }
 
   /// How many fields a line has, counted up to one past `limit`: its tabs
-  /// and one, found with `memchr`.
+  /// and one.
   static func fieldCount(_ bytes: ArraySlice<UInt8>, upTo limit: Int) -> Int {
-    bytes.withUnsafeBufferPointer { line in
-      guard let base = line.baseAddress else { return 1 }
-      var count = 1
-      var offset = 0
-      while count <= limit, offset < line.count,
-        let found = memchr(base + offset, 0x09, line.count - offset)
-      {
-        count += 1
-        offset = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
-      }
-      return count
-    }
+    1 + ByteSearch.count(of: 0x09, in: bytes, upTo: limit)
   }
 
   private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, unescape: Bool) -> String? {

@@ -80,12 +80,9 @@ public struct StepID: Hashable, Comparable, Sendable {
     guard bytes.count >= 10, bytes.count <= 19, bytes[8] == UInt8(ascii: "-") else { return nil }
     guard let hex = Hexadecimal.value(UnsafeBufferPointer(rebasing: bytes[0..<8])) else { return nil }
     var sequence = 0
-    var index = 9
-    while index < bytes.count {
-      let byte = bytes[index]
-      guard byte >= 0x30 && byte <= 0x39 else { return nil }
-      sequence = sequence * 10 + Int(byte &- 0x30)
-      index += 1
+    for byte in bytes[9...] {
+      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+      sequence = sequence * 10 + Int(byte - UInt8(ascii: "0"))
     }
     guard let machine = MachineID(rawValue: UInt32(hex)), (1...Self.maximumSequence).contains(sequence) else {
       return nil
@@ -94,6 +91,6 @@ public struct StepID: Hashable, Comparable, Sendable {
   }
 
   public static func < (lhs: StepID, rhs: StepID) -> Bool {
-    lhs.machine != rhs.machine ? lhs.machine < rhs.machine : lhs.sequence < rhs.sequence
+    (lhs.machine, lhs.sequence) < (rhs.machine, rhs.sequence)
   }
 }

@@ -1,5 +1,3 @@
-@preconcurrency import Glibc
-
 /// One thing a round asks: a question as the file writes it, the same
 /// question the other way round, or one cloze number of a cloze question.
 ///
@@ -134,13 +132,7 @@ public struct Card: Hashable, Sendable {
   }
 
   /// The byte offset of the first ``identitySeparator`` in `text`, if any.
-  /// Every identity and prompt is looked at: `memchr` runs over the bytes
-  /// at once, as fast in a debug build as in a release one.
   static func separatorOffset(in text: String) -> Int? {
-    var text = text
-    return text.withUTF8 { utf8 in
-      guard let base = utf8.baseAddress, let found = memchr(base, 0x1F, utf8.count) else { return nil }
-      return UnsafeRawPointer(found) - UnsafeRawPointer(base)
-    }
+    text.utf8.firstIndex(of: 0x1F).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) }
   }
 }
