@@ -408,6 +408,7 @@ public struct RoundSession {
           continue
         }
         lastWrong = verdict.isCorrect ? nil : (line, verdict.card)
+        offeredBeforeEnd = false
         held += words.verdict(verdict, typed: line, usedHint: usedHint, width: terminal.width)
         if let lapses = judging.newLeech(verdict, in: round) {
           held += words.leech(verdict.card, lapses: lapses)
