@@ -418,6 +418,7 @@ public struct RoundSession {
           continue
         }
         lastWrong = verdict.isCorrect ? nil : (line, verdict.card)
+        offeredBeforeEnd = false
         held += words.verdict(verdict, typed: line, usedHint: usedHint, width: terminal.width)
         sound?.answer(verdict.card)
         if let lapses = judging.newLeech(verdict, in: round) {
