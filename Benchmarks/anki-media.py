@@ -23,7 +23,7 @@ import sys
 import tempfile
 import time
 
-from anki.collection import Collection, ExportAnkiPackageOptions, ImportAnkiPackageRequest
+from anki.collection import AddNoteRequest, Collection, ExportAnkiPackageOptions, ImportAnkiPackageRequest
 from anki.import_export_pb2 import ExportLimit, ImportAnkiPackageOptions
 
 MEMOQUIZ = os.path.abspath(sys.argv[1])
@@ -50,12 +50,16 @@ def build(work):
     basic = collection.models.by_name("Basic")
     deck = collection.decks.id("Sounds")
     generator = random.Random(2026)
+    media = collection.media.dir()
+    requests = []
     for index in range(NOTES):
         name = f"sound-{index:05}.mp3"
-        collection.media.write_data(name, b"ID3" + generator.randbytes(4093))
+        with open(os.path.join(media, name), "wb") as file:
+            file.write(b"ID3" + generator.randbytes(4093))
         note = collection.new_note(basic)
         note["Front"], note["Back"] = f"word {index} [sound:{name}]", f"answer {index}"
-        collection.add_note(note, deck)
+        requests.append(AddNoteRequest(note=note, deck_id=deck))
+    collection.add_notes(requests)
     limit = ExportLimit()
     limit.whole_collection.SetInParent()
     path = os.path.join(work, "sounds.apkg")
