@@ -236,18 +236,6 @@ public struct AnkiConversion: Sendable {
     return out
   }
 
-  /// The files the notes' `[sound:FILE]` references name, in the fields a
-  /// question keeps (the first two; a cloze note's text).
-  public static func soundNames(in collection: AnkiCollection) -> Set<String> {
-    var names = Set<String>()
-    for note in collection.notes {
-      for field in note.fields.prefix(2) where field.contains("[sound:") {
-        names.formUnion(SoundText.names(in: AnkiText.plainField(field)))
-      }
-    }
-    return names
-  }
-
   /// Whether a field holds media and no text: pictures, sounds, videos.
   static func isMediaOnly(_ field: String) -> Bool {
     let lowered = field.lowercased()
