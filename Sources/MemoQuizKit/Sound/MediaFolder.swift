@@ -145,6 +145,28 @@ public struct MediaFolder: Sendable {
     throw .system("cannot keep \(safe): \(checksummed) holds other bytes")
   }
 
+  /// Makes the files written into the folder durable, all at once: before
+  /// the step that refers to them is written, so that a power cut never
+  /// leaves a question naming a sound that was lost. The corresponding C
+  /// function is `syncfs` (one call for thousands of files, where an
+  /// `fdatasync` each would take seconds).
+  /// - Throws: ``AnkiPackageError/system(_:)`` when it fails.
+  func syncFiles() throws(AnkiPackageError) {
+    let descriptor: FileDescriptor
+    do {
+      descriptor = try FileDescriptor.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    } catch {
+      throw .system("cannot open \(path): \(error.description)")
+    }
+    defer { descriptor.close() }
+    // `syncfs` is a GNU extension that Swift's Glibc module leaves out.
+    typealias SyncFS = @convention(c) (CInt) -> CInt
+    let syncfs = try SystemLibrary("libc.so.6").function("syncfs", as: SyncFS.self)
+    guard syncfs(descriptor.rawValue) == 0 else {
+      throw .system("cannot make the files of \(path) durable: \(SystemError.current.description)")
+    }
+  }
+
   /// Whether two files hold the same bytes.
   static func sameContents(_ first: String, _ second: String) -> Bool {
     guard let one = try? FileDescriptor.open(first, O_RDONLY | O_CLOEXEC) else { return false }

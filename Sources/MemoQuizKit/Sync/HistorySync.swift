@@ -9,7 +9,8 @@ import FoundationEssentials
 /// in the clone, pushes it, and takes in the other machines' files through
 /// one gate (``HistoryIntake``), which only ever appends to what was read
 /// before. Nothing else of the remote (a questions file, `local/`, this
-/// machine's own file) ever reaches the data folder. The whole sync holds
+/// machine's own file) ever reaches the data folder, but the sounds of
+/// `media/` the folder lacks by name (``MediaIntake``). The whole sync holds
 /// the folder's lock.
 public struct HistorySync {
   let folder: DataFolder
@@ -35,6 +36,8 @@ public struct HistorySync {
     /// How many other machines' history files the remote lacked (or held
     /// shorter than this folder) and were sent to it.
     public var othersSent = 0
+    /// How many sounds of `media/` arrived from the remote.
+    public var soundsTaken = 0
   }
 
   /// - Parameters:
@@ -120,6 +123,7 @@ public struct HistorySync {
       sent = try send(own: own.path, me: me, clone: clone, everyFile: everyFile)
     }
     let arrived = try HistoryIntake(folder: folder, me: me.id).takeIn(from: clone.historyFolder, warn: warn)
+    let sounds = try MediaIntake(media: MediaFolder(of: folder)).takeIn(from: clone.mediaFolder, warn: warn)
     let names = HistoryCaretaker(folder: folder).names()
     let history = HistoryCaretaker(folder: folder)
     var arrivals: [Arrival] = []
@@ -135,7 +139,9 @@ public struct HistorySync {
     try caretaker.loadMemory().refresh()
     try caretaker.installQuestions()
     try caretaker.saveCheckpointIfDue()
-    return Report(sent: sentSteps, sentBytes: sent.bytes, arrivals: arrivals, othersSent: sent.others.count)
+    var report = Report(sent: sentSteps, sentBytes: sent.bytes, arrivals: arrivals, othersSent: sent.others.count)
+    report.soundsTaken = sounds
+    return report
   }
 
   /// Sends this machine's file, and every other the remote lacks, through
@@ -162,7 +168,8 @@ public struct HistorySync {
     func attempt(_ clone: SyncClone, everyFile: Bool = everyFile) throws -> SyncClone.Sent {
       try clone.prepare()
       return try clone.exchange(
-        own: own, name: me.id.hex + ".log", history: folder.historyFolder, everyFile: everyFile, host: me.name
+        own: own, name: me.id.hex + ".log", history: folder.historyFolder, everyFile: everyFile, host: me.name,
+        media: MediaFolder(of: folder)
       ) { copy in
         switch try intake.takeInOwn(from: copy) {
         case .held: break

@@ -33,6 +33,9 @@ struct SyncClone {
   /// The clone's `history/` folder, whose files ``HistoryIntake`` reads.
   var historyFolder: String { path + "/history" }
 
+  /// The clone's `media/` folder, whose files ``MediaIntake`` reads.
+  var mediaFolder: String { path + "/media" }
+
   /// What this machine sent.
   struct Sent {
     /// The part of this machine's file the remote held already (its
@@ -108,12 +111,14 @@ struct SyncClone {
   ///     or the remote lost a commit this clone pushed.
   ///   - everyFile: send every file the remote lacks, whatever happened.
   ///   - host: this machine's host name, for the commit message.
+  ///   - media: the data folder's `media/`, whose files the remote lacks
+  ///     by name are sent (``MediaIntake``).
   ///   - takeInOwn: given the remote's copy of this machine's file before
   ///     it is replaced: the gate (``HistoryIntake/takeInOwn(from:)``) that
   ///     brings back what the data folder's lacks, so that it is never sent
   ///     shorter.
   func exchange(
-    own: String, name: String, history: String, everyFile: Bool, host: String,
+    own: String, name: String, history: String, everyFile: Bool, host: String, media: MediaFolder? = nil,
     takeInOwn: (String) throws -> Void = { _ in }
   ) throws -> Sent {
     var attempt = 0
@@ -131,8 +136,9 @@ struct SyncClone {
       var sent = try putInPlace(own: own, name: name)
       if everyFile || lost { sent.others = try putOthers(from: history, except: name) }
       sent.remoteLostCommits = lost
+      let hasMedia = try media.map { try MediaIntake(media: $0).send(into: mediaFolder) } ?? false
       // Forced: a `.gitignore` of the remote's never keeps a file back.
-      try must(["add", "-A", "-f", "--", "history"])
+      try must(["add", "-A", "-f", "--", "history"] + (hasMedia ? ["media"] : []))
       if try git.run(["diff", "--cached", "--quiet"], quiet: quiet).status != 0 {
         try must(identity() + ["commit", "-q", "--no-verify", "-m", "memoquiz: the history of \(host)"])
       }

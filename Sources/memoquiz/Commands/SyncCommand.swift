@@ -32,6 +32,9 @@ struct SyncCommand: Command {
     } else {
       terminal.write("Nothing new to send.\n")
     }
+    if report.soundsTaken > 0 {
+      context.terminal.write("Took \(counted(report.soundsTaken, "sound")) into media/.\n")
+    }
     if report.othersSent > 0 {
       // A remote that lost them, or a new one.
       let files = report.othersSent == 1 ? "file" : "files"

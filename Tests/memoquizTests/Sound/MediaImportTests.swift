@@ -54,6 +54,24 @@ import Testing
     #expect(try archive.contents(of: try #require(archive.entry(named: "1"))) == dog)
   }
 
+  @Test func aDryRunAndASkippedNoteCopyNoSound() throws {
+    let sandbox = try MemoQuizSandbox()
+    let package = try SoundPackage.legacy(
+      [("[sound:only.mp3]", "listen"), ("kept [sound:kept.mp3]", "yes")],
+      media: [
+        SoundPackage.Media(name: "only.mp3", bytes: Array("only".utf8)),
+        SoundPackage.Media(name: "kept.mp3", bytes: Array("kept".utf8)),
+      ])
+    let path = sandbox.folder.appendingPathComponent("sounds.apkg")
+    try Data(package).write(to: path)
+    let dry = try sandbox.run(["import", path.path, "--dry-run"])
+    #expect(dry.status == 0, "\(dry.stderr)")
+    #expect(files(in: mediaFolder(sandbox)) == [])
+    #expect(try sandbox.run(["import", path.path]).status == 0)
+    // A note whose prompt is only a sound is skipped, and its sound with it.
+    #expect(files(in: mediaFolder(sandbox)) == ["kept.mp3"])
+  }
+
   @Test func hostileNamesStayInsideMedia() throws {
     let sandbox = try MemoQuizSandbox()
     let tag = UUID().uuidString.prefix(8)

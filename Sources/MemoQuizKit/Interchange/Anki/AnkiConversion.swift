@@ -8,7 +8,8 @@
 /// are. A deck becomes a group of the same name (`A::B` as it is), a note's
 /// guid its `id`, and its tags its `"tags"`. A card whose prompt would be
 /// only media (a picture, a sound) is skipped and counted, and so is one
-/// whose answer would be: it could not be typed.
+/// whose answer would be: it could not be typed. A `[sound:FILE]` beside
+/// text stays in the prompt or the answer, named as `media/` keeps it.
 public struct AnkiConversion: Sendable {
   /// A question as the questions file writes it, with the keys of the card
   /// types (`reverse`, `cloze`, `tags`).
@@ -234,18 +235,6 @@ public struct AnkiConversion: Sendable {
     }
     append(groups.isEmpty ? "]\n" : "\n]\n")
     return out
-  }
-
-  /// The files the notes' `[sound:FILE]` references name, in the fields a
-  /// question keeps (the first two; a cloze note's text).
-  public static func soundNames(in collection: AnkiCollection) -> Set<String> {
-    var names = Set<String>()
-    for note in collection.notes {
-      for field in note.fields.prefix(2) where field.contains("[sound:") {
-        names.formUnion(SoundText.names(in: AnkiText.plainField(field)))
-      }
-    }
-    return names
   }
 
   /// Whether a field holds media and no text: pictures, sounds, videos.

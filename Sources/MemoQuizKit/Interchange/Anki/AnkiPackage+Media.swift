@@ -71,6 +71,7 @@ extension AnkiPackage {
         copy.copied += 1
       }
       copy.missing = names.subtracting(found).sorted()
+      if write && copy.copied > 0 { try media.syncFiles() }
     } catch {
       throw error.about(file: path)
     }

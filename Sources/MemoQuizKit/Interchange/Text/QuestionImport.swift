@@ -192,15 +192,24 @@ public enum QuestionImport {
     } catch {
       throw .package(error)
     }
+    var (groups, conversion) = try groups(of: collection, file: path, title: title)
+    // The sounds of the questions imported, not of the notes skipped.
+    var names = Set<String>()
+    for question in groups.lazy.flatMap(\.questions) {
+      for text in [question.prompt, question.answer, question.cloze ?? ""] where text.contains("[sound:") {
+        names.formUnion(SoundText.names(in: text))
+      }
+    }
     let media: AnkiPackage.MediaCopy
     do {
       media = try AnkiPackage.copyMedia(
-        atPath: path, names: AnkiConversion.soundNames(in: collection), into: MediaFolder(of: folder),
-        write: copyingMedia)
+        atPath: path, names: names, into: MediaFolder(of: folder), write: copyingMedia)
     } catch {
       throw .package(error)
     }
-    let (groups, conversion) = try groups(of: collection, file: path, title: title, renamed: media.renamed)
+    if !media.renamed.isEmpty {
+      (groups, conversion) = try self.groups(of: collection, file: path, title: title, renamed: media.renamed)
+    }
     return (groups, conversion, media)
   }
 
