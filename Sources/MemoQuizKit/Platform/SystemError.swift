@@ -14,6 +14,9 @@ public struct SystemError: Error, Equatable, Sendable {
   /// The error for the current value of `errno`.
   static var current: SystemError { SystemError(errno: Glibc.errno) }
 
+  /// An input or output error (`EIO`), for a failure that names no other.
+  static let inputOutput = SystemError(errno: EIO)
+
   /// Whether it says there is nothing at the path (`ENOENT`), or that a
   /// part of the path is not a folder (`ENOTDIR`).
   var isMissing: Bool { errno == ENOENT || errno == ENOTDIR }

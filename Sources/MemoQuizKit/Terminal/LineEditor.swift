@@ -55,17 +55,15 @@ final class LineEditor {
   func read(
     startColumn: Int = 0, kana: KanaConverter.Target = .none, singleKey: Bool = false, showPrompt: () -> Void
   ) -> Outcome {
-    var saved = termios()
-    guard tcgetattr(0, &saved) == 0 else { return .endOfInput }
-    var raw = saved
-    raw.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
-    raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
-    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-      cc[Int(VMIN)] = 1
-      cc[Int(VTIME)] = 0
-    }
-    tcsetattr(0, TCSADRAIN, &raw)
-    defer { tcsetattr(0, TCSADRAIN, &saved) }
+    FileDescriptor.standardInput.inRawMode {
+      readInRawMode(startColumn: startColumn, kana: kana, singleKey: singleKey, showPrompt: showPrompt)
+    } ?? .endOfInput
+  }
+
+  /// ``read(startColumn:kana:singleKey:showPrompt:)`` with the terminal in raw mode.
+  private func readInRawMode(
+    startColumn: Int, kana: KanaConverter.Target, singleKey: Bool, showPrompt: () -> Void
+  ) -> Outcome {
     showPrompt()
     self.startColumn = max(0, startColumn)
 
@@ -153,11 +151,14 @@ final class LineEditor {
       }
       guard SignalMonitor.waitForInput(on: .standardInput) else { return nil }
       var buffer = [UInt8](repeating: 0, count: 256)
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
-      if count > 0 {
-        pending.append(contentsOf: buffer[0..<count])
-      } else if count == 0 || errno != EINTR {
-        return nil
+      let read = buffer.withUnsafeMutableBytes { raw in
+        Result { () throws(SystemError) in try FileDescriptor.standardInput.readOnce(into: raw) }
+      }
+      switch read {
+      case .success(let count?) where count > 0: pending.append(contentsOf: buffer[0..<count])
+      // Interrupted: the loop checks for a signal and reads again.
+      case .success(nil): break
+      default: return nil
       }
     }
   }
@@ -213,9 +214,7 @@ final class LineEditor {
   /// The terminal's width in columns. The corresponding C function is
   /// `ioctl` with `TIOCGWINSZ`.
   private static func terminalWidth() -> Int {
-    var size = winsize()
-    if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-    return 80
+    FileDescriptor.standardOutput.terminalColumns ?? 80
   }
 
   private func output(_ text: String) {

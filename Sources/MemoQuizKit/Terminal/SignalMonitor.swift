@@ -21,35 +21,16 @@ public enum SignalMonitor {
   /// Installs the handlers, and ignores SIGPIPE (a closed output becomes a
   /// write error) and SIGXFSZ (a file-size limit becomes a write error).
   public static func install() {
-    var ends: [Int32] = [-1, -1]
-    if pipe(&ends) == 0 {
-      for end in ends {
-        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-      }
-      wakeReader.store(ends[0], ordering: .relaxed)
-      wakeWriter.store(ends[1], ordering: .relaxed)
+    if let ends = SignalHandlers.makeWakePipe() {
+      wakeReader.store(ends.reader, ordering: .relaxed)
+      wakeWriter.store(ends.writer, ordering: .relaxed)
     }
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = { signal in
-      SignalMonitor.received.store(signal, ordering: .relaxed)
-      var byte: UInt8 = 1
-      // `write` is async-signal-safe; a full pipe already holds a wake-up.
-      _ = write(SignalMonitor.wakeWriter.load(ordering: .relaxed), &byte, 1)
-    }
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = 0
-    var unblocked = sigset_t()
-    sigemptyset(&unblocked)
-    for signal in endingSignals {
-      sigaction(signal, &action, nil)
-      sigaddset(&unblocked, signal)
-    }
-    // A parent may have started us with these signals blocked; a blocked
-    // Ctrl-C could never end the session.
-    pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
-    signal(SIGPIPE, SIG_IGN)
-    signal(SIGXFSZ, SIG_IGN)
+    SignalHandlers.install(
+      { signal in
+        SignalMonitor.received.store(signal, ordering: .relaxed)
+        SignalHandlers.wake(SignalMonitor.wakeWriter.load(ordering: .relaxed))
+      }, for: endingSignals)
+    SignalHandlers.ignore([SIGPIPE, SIGXFSZ])
   }
 
   /// The signal that asked the session to end, or `nil`.
@@ -61,27 +42,20 @@ public enum SignalMonitor {
   /// Runs `body` with Ctrl-C ignored, as git does while an editor runs: a
   /// Ctrl-C typed in the editor belongs to the editor, not to memoquiz.
   public static func ignoringInterrupts<Result>(_ body: () throws -> Result) rethrows -> Result {
-    var ignore = sigaction()
-    ignore.__sigaction_handler.sa_handler = SIG_IGN
-    sigemptyset(&ignore.sa_mask)
-    var previous = sigaction()
-    sigaction(SIGINT, &ignore, &previous)
-    defer { sigaction(SIGINT, &previous, nil) }
-    return try body()
+    try SignalHandlers.ignoring(SIGINT, body)
   }
 
   /// Waits until `descriptor` can be read or an ending signal arrives.
   /// The corresponding C function is `poll`.
   /// - Returns: `false` when a signal arrived.
   static func waitForInput(on descriptor: FileDescriptor) -> Bool {
-    var watched = [
-      pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: wakeReader.load(ordering: .relaxed), events: Int16(POLLIN), revents: 0),
-    ]
+    let watched = [descriptor.rawValue, wakeReader.load(ordering: .relaxed)]
     while receivedSignal == nil {
-      let ready = poll(&watched, nfds_t(watched[1].fd >= 0 ? 2 : 1), -1)
-      if ready > 0 { return receivedSignal == nil }
-      if ready < 0 && errno != EINTR { return true }  // Let `read` report the problem.
+      switch SignalHandlers.wait(forInputOn: watched, milliseconds: -1) {
+      case .ready: return receivedSignal == nil
+      case .failed: return true  // Let `read` report the problem.
+      case .interrupted, .timedOut: continue
+      }
     }
     return false
   }
@@ -90,12 +64,9 @@ public enum SignalMonitor {
   /// ending signal to arrive. The corresponding C function is `poll`.
   /// - Returns: `false` when nothing arrived in that time.
   static func inputArrives(on descriptor: FileDescriptor, within milliseconds: Int32) -> Bool {
-    var watched = [
-      pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: wakeReader.load(ordering: .relaxed), events: Int16(POLLIN), revents: 0),
-    ]
-    let ready = poll(&watched, nfds_t(watched[1].fd >= 0 ? 2 : 1), milliseconds)
     // An interrupted wait lets the caller look again.
-    return ready != 0
+    SignalHandlers.wait(
+      forInputOn: [descriptor.rawValue, wakeReader.load(ordering: .relaxed)], milliseconds: milliseconds)
+      != .timedOut
   }
 }

@@ -33,7 +33,7 @@ public final class StandardTerminal: Terminal {
 
   /// Wires the terminal to the process's standard streams and environment.
   public init() {
-    let environment: (String) -> String? = { name in getenv(name).map { String(cString: $0) } }
+    let environment: (String) -> String? = { SystemInfo.environment($0) }
     let outputIsTerminal = FileDescriptor.standardOutput.isTerminal
     isInteractive = FileDescriptor.standardInput.isTerminal && outputIsTerminal
     self.outputIsTerminal = outputIsTerminal
@@ -45,12 +45,10 @@ public final class StandardTerminal: Terminal {
   /// cannot change (a long pipe of answers asks it at every verdict).
   public var width: Int { outputIsTerminal ? (Self.width(of: 1) ?? 80) : (outputWidth ?? 80) }
 
-  /// The width of the terminal on `descriptor`, else `COLUMNS`. The
-  /// corresponding C function is `ioctl` with `TIOCGWINSZ`.
+  /// The width of the terminal on `descriptor`, else `COLUMNS`.
   private static func width(of descriptor: CInt) -> Int? {
-    var size = winsize()
-    if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-    if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), columns > 0 { return columns }
+    if let columns = FileDescriptor(rawValue: descriptor).terminalColumns { return columns }
+    if let columns = SystemInfo.environment("COLUMNS").flatMap({ Int($0) }), columns > 0 { return columns }
     return nil
   }
 
@@ -107,9 +105,7 @@ public final class StandardTerminal: Terminal {
   /// The corresponding C function is `poll`.
   public var outputIsClosed: Bool {
     if outputBroken { return true }
-    var descriptor = pollfd(fd: 1, events: 0, revents: 0)
-    guard poll(&descriptor, 1, 0) == 1 else { return false }
-    return descriptor.revents & Int16(POLLERR | POLLNVAL) != 0
+    return FileDescriptor.standardOutput.readinessNow(reading: false)?.failed ?? false
   }
 
   public var hasWaitingLine: Bool {
@@ -123,18 +119,20 @@ public final class StandardTerminal: Terminal {
   public var hasNoInput: Bool {
     guard !isInteractive, !droppingLine, inputStart >= input.count else { return false }
     if inputEnded { return true }
-    var status = stat()
-    guard fstat(0, &status) == 0 else { return errno == EBADF }
-    switch status.st_mode & S_IFMT {
-    case S_IFCHR:
-      var null = stat()
-      return stat("/dev/null", &null) == 0 && null.st_rdev == status.st_rdev
-    case S_IFREG:
-      return lseek(0, 0, SEEK_CUR) >= status.st_size
-    case S_IFIFO, S_IFSOCK:
-      var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-      guard poll(&descriptor, 1, 0) == 1 else { return false }
-      return descriptor.revents & Int16(POLLIN) == 0 && descriptor.revents & Int16(POLLHUP) != 0
+    let status: FileStatus
+    do {
+      status = try FileStatus(.standardInput)
+    } catch {
+      return error.errno == EBADF
+    }
+    switch status.type {
+    case .characterDevice:
+      return (try? FileStatus(path: "/dev/null"))?.representedDevice == status.representedDevice
+    case .regular:
+      return FileDescriptor.standardInput.position.map { $0 >= status.size } ?? false
+    case .fifo, .socket:
+      guard let ready = FileDescriptor.standardInput.readinessNow(reading: true) else { return false }
+      return !ready.readable && ready.hungUp
     default:
       return false
     }
@@ -147,7 +145,7 @@ public final class StandardTerminal: Terminal {
   /// On a terminal, lines are read by a line editor of our own.
   private lazy var editor = LineEditor(limit: Self.lineLimit)
   /// `TERM=dumb` cannot move the cursor: lines are read as typed.
-  private let isDumb = getenv("TERM").map { String(cString: $0) == "dumb" } ?? false
+  private let isDumb = SystemInfo.environment("TERM") == "dumb"
 
   public func readKey() -> TerminalInput { readLine(kana: .none, singleKey: true) }
 
@@ -211,13 +209,15 @@ public final class StandardTerminal: Terminal {
       }
       guard SignalMonitor.waitForInput(on: .standardInput) else { return .interrupted }
       var block = [UInt8](repeating: 0, count: 65_536)
-      let count = block.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
-      if count > 0 {
-        input.append(contentsOf: block[0..<count])
-      } else if count == 0 || errno != EINTR {
-        inputEnded = true
+      let read = block.withUnsafeMutableBytes { buffer in
+        Result { () throws(SystemError) in try FileDescriptor.standardInput.readOnce(into: buffer) }
       }
-      // On EINTR the loop checks for a signal and reads again.
+      switch read {
+      case .success(let count?) where count > 0: input.append(contentsOf: block[0..<count])
+      // Interrupted: the loop checks for a signal and reads again.
+      case .success(nil): break
+      default: inputEnded = true
+      }
     }
   }
 }

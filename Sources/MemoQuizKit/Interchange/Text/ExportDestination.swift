@@ -45,7 +45,7 @@ public enum ExportDestination {
       do {
         try DurableFile.replace(path, with: bytes)
       } catch {
-        throw .cannotWrite(path: path, error.systemError ?? SystemError(errno: EIO))
+        throw .cannotWrite(path: path, error.systemError ?? .inputOutput)
       }
     case .directory:
       throw .folder(path: path)

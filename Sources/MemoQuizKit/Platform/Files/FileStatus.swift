@@ -42,6 +42,8 @@ public struct FileStatus: Sendable {
   let device: UInt64
   /// Its number on that device: with ``device``, its identity whatever its name.
   let inode: UInt64
+  /// The device a device file stands for (`st_rdev`).
+  let representedDevice: UInt64
   /// When its contents last changed, in nanoseconds since 1970.
   let modified: Int64
   /// When its contents or its inode last changed, in nanoseconds since 1970.
@@ -54,6 +56,7 @@ public struct FileStatus: Sendable {
     permissions = status.st_mode & 0o7777
     device = UInt64(status.st_dev)
     inode = UInt64(status.st_ino)
+    representedDevice = UInt64(status.st_rdev)
     modified = Int64(status.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(status.st_mtim.tv_nsec)
     changed = Int64(status.st_ctim.tv_sec) &* 1_000_000_000 &+ Int64(status.st_ctim.tv_nsec)
   }
