@@ -6,7 +6,7 @@ import Testing
 /// blocked answer is always wrong, other digits and affixes are never
 /// typos, `config confusions retry` asks again, and `?` without a hint is
 /// no hint.
-@Suite struct JudgingThatTeachesTests {
+@Suite struct RetriesBlockedAndSynonymsTests {
   private static let questions = """
     [{"title": "Kanji", "questions": [
       {"prompt": "生", "answer": "せい", "otherAnswers": ["しょう", "なま"]},
