@@ -220,16 +220,30 @@ import Testing
     let records = Self.randomHistory(seed: UInt64(seed), length: 150, machines: seed % 2 == 0 ? 1 : 2)
     var incremental = MemoQuizKit.Progress()
     var replays = 0
-    for (index, record) in records.enumerated() where !incremental.apply(record) {
-      incremental = MemoQuizKit.Progress.replaying(Array(records[...index]))
-      replays += 1
+    for (index, record) in records.enumerated() {
+      guard incremental.apply(record) else {
+        incremental = MemoQuizKit.Progress.replaying(Array(records[...index]))
+        replays += 1
+        continue
+      }
+      // After every record, not only at the end: a later replay would hide
+      // a difference. The caches behind exact takebacks may differ (a
+      // replay knows older answers that a takeback forgot); everything
+      // they serve must not.
+      let replayed = MemoQuizKit.Progress.replaying(Array(records[...index]))
+      guard incremental.withoutTakebackCaches == replayed.withoutTakebackCaches else {
+        Issue.record("seed \(seed): record \(index + 1), \(record), applied differs from a replay")
+        return
+      }
     }
-    // The caches behind exact takebacks may differ (a replay knows older
-    // answers that a takeback forgot); everything they serve must not.
     #expect(
       incremental.withoutTakebackCaches == MemoQuizKit.Progress.replaying(records).withoutTakebackCaches, "seed \(seed)"
     )
     #expect(replays < records.count / 4, "seed \(seed): most records apply without a replay")
+    // The checkpoint holds the state applied record by record exactly, the
+    // caches behind exact takebacks included.
+    let checkpoint = ProgressCheckpoint(progress: incremental, coverage: [:])
+    #expect((try? ProgressCheckpoint(bytes: checkpoint.encoded())) == checkpoint, "seed \(seed)")
   }
 
   @Test func theSeededHistoriesHoldEveryStepKind() {
