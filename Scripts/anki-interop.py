@@ -14,6 +14,10 @@ tabs, quotes, line breaks, HTML-like text and non-ASCII text.
 (c) memoquiz exports reversed and cloze questions with tags, and Anki makes
     of them the notes and cards memoquiz asks: two cards for a reversed
     question, one per cloze number, with the same prompts and answers.
+(d) memoquiz exports questions with alternatives, other answers and blocked
+    answers as a package; Anki imports it (each in a field of its own beside
+    Front and Back) and exports it again as a package of its own, and
+    memoquiz imports that into a fresh folder: the same questions.
 """
 
 import html
@@ -24,7 +28,8 @@ import subprocess
 import sys
 import tempfile
 
-from anki.collection import Collection, ImportCsvRequest
+from anki.collection import (Collection, ExportAnkiPackageOptions, ImportAnkiPackageOptions,
+                             ImportAnkiPackageRequest, ImportCsvRequest)
 from anki.import_export_pb2 import ExportLimit
 
 MEMOQUIZ = os.path.abspath(sys.argv[1])
@@ -164,6 +169,43 @@ def card_types_to_anki():
     print(f"memoquiz -> Anki: {len(ours)} cards of reversed and cloze questions, asked alike")
 
 
+def judged_answers_through_anki():
+    home = os.path.join(WORK, "d")
+    os.makedirs(home)
+    questions = [
+        {"prompt": "生", "answer": "せい", "alternatives": ["しょう"], "otherAnswers": ["なま", "いきる"],
+         "blocked": ["せ"]},
+        {"prompt": "greeting", "answer": "hello, world", "alternatives": ["hi | there", "a\\b"]},
+        {"prompt": "day", "answer": "日", "otherAnswers": ["にち"], "grade": "self"},
+        {"prompt": "cat", "answer": "猫"}]
+    with open(os.path.join(home, "questions.json"), "w") as file:
+        json.dump([{"title": "Readings", "questions": questions}], file, ensure_ascii=False)
+    package = os.path.join(WORK, "judged.apkg")
+    memoquiz("export", "Readings", "--format", "apkg", "--output", package, home=home)
+    collection = Collection(os.path.join(WORK, "judged.anki2"))
+    request = ImportAnkiPackageRequest(package_path=package, options=ImportAnkiPackageOptions(with_scheduling=True))
+    log = collection.import_anki_package(request).log
+    check(len(log.new) == 4 and not log.conflicting, f"Anki added {len(log.new)} notes")
+    fields = {}
+    for note_id in collection.find_notes(""):
+        note = collection.get_note(note_id)
+        fields[note.fields[0]] = dict(zip([f["name"] for f in note.note_type()["flds"]], note.fields))
+    check(fields["生"]["Other answers"] == "なま|いきる" and fields["生"]["Blocked"] == "せ",
+          f"Anki holds {fields['生']}")
+    back = os.path.join(WORK, "judged-back.apkg")
+    collection.export_anki_package(out_path=back, limit=ExportLimit(), options=ExportAnkiPackageOptions(
+        with_scheduling=True, with_deck_configs=False, with_media=True, legacy=False))
+    collection.close()
+    elsewhere = os.path.join(WORK, "d-back")
+    os.makedirs(elsewhere)
+    memoquiz("import", back, home=elsewhere)
+    with open(os.path.join(elsewhere, "questions.json")) as file:
+        arrived = next(g for g in json.load(file) if g["title"] == "Readings")["questions"]
+    check(arrived == questions, f"memoquiz got back {arrived}")
+    print("memoquiz -> package -> Anki -> package -> memoquiz: alternatives, other and blocked answers intact")
+
+
 anki_to_memoquiz()
 memoquiz_to_anki()
 card_types_to_anki()
+judged_answers_through_anki()

@@ -158,6 +158,8 @@ struct RoundWords {
     switch reason {
     case .otherAnswer:
       return style.yellow("Another answer to \(prompt):") + " try again.\n"
+    case .script(.letters):
+      return style.yellow("Answer in \(Self.language(speaking: card.speak)).") + "\n"
     case .script(let script):
       return style.yellow("Answer in \(Self.name(of: script)).") + "\n"
     case .confusion(let other):
@@ -173,6 +175,27 @@ struct RoundWords {
     case .letters: "English"
     }
   }
+
+  /// The language an answer in letters is asked in: the one the card's
+  /// `"speak"` names (`fr` is French, `pt-br` Portuguese) when that
+  /// language is written in Latin letters, else English. A group spoken in
+  /// Japanese or Russian, say, has its answers in letters in English.
+  static func language(speaking speak: String?) -> String {
+    guard let speak else { return name(of: .letters) }
+    let code = speak.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+    return latinLanguages[code] ?? name(of: .letters)
+  }
+
+  /// Languages written in Latin letters, by their ISO 639-1 code.
+  private static let latinLanguages: [String: String] = [
+    "af": "Afrikaans", "ca": "Catalan", "cs": "Czech", "cy": "Welsh", "da": "Danish", "de": "German",
+    "en": "English", "eo": "Esperanto", "es": "Spanish", "et": "Estonian", "eu": "Basque", "fi": "Finnish",
+    "fr": "French", "ga": "Irish", "gl": "Galician", "hr": "Croatian", "hu": "Hungarian", "id": "Indonesian",
+    "is": "Icelandic", "it": "Italian", "la": "Latin", "lt": "Lithuanian", "lv": "Latvian", "ms": "Malay",
+    "mt": "Maltese", "nb": "Norwegian", "nl": "Dutch", "nn": "Norwegian", "no": "Norwegian", "pl": "Polish",
+    "pt": "Portuguese", "ro": "Romanian", "sk": "Slovak", "sl": "Slovenian", "sq": "Albanian", "sv": "Swedish",
+    "sw": "Swahili", "tl": "Tagalog", "tr": "Turkish", "vi": "Vietnamese",
+  ]
 
   /// Shown on a terminal after the last question's Incorrect verdict,
   /// before the round ends.

@@ -74,6 +74,28 @@ import Testing
     #expect(try answers(sandbox) == ["せ again", "みず good", "water good"])
   }
 
+  @Test func anAnswerInLettersIsAskedInTheLanguageTheGroupSpeaks() throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeQuestions(
+      #"""
+      [{"title": "Mots", "speak": "fr", "questions": [
+        {"prompt": "猫", "answer": "chat"},
+        {"prompt": "犬", "answer": "dog", "speak": "en-gb"},
+        {"prompt": "鳥", "answer": "Vogel", "speak": "de"},
+        {"prompt": "水", "answer": "water", "speak": "ja"}
+      ]}]
+      """#)
+    let result = try sandbox.run(
+      ["play", "mots", "--strategy", "sequential"], input: "ねこ\nchat\nいぬ\ndog\nとり\nVogel\nみず\nwater\n")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("Answer in French.\n[1/4] 猫\nCorrect!"), "\(result.stdout)")
+    #expect(result.stdout.contains("Answer in English.\n[2/4] 犬\nCorrect!"), "the question's own speak")
+    #expect(result.stdout.contains("Answer in German.\n[3/4] 鳥\nCorrect!"))
+    // Japanese is not written in letters: an answer in letters is English.
+    #expect(result.stdout.contains("Answer in English.\n[4/4] 水\nCorrect!"))
+    #expect(try answers(sandbox) == ["chat good", "dog good", "Vogel good", "water good"])
+  }
+
   @Test func aQuestionMarkWithoutAHintIsNoHint() throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.writeQuestions(#"[{"title": "Words", "questions": [{"prompt": "cat", "answer": "neko"}]}]"#)

@@ -116,7 +116,7 @@ enum AnkiCollectionReader {
       let kind = kind(
         name: name, isCloze: ProtobufReader.varint(1, in: config) == 1,
         stockKind: ProtobufReader.varint(9, in: config).map { Int(clamping: $0) },
-        fieldCount: fieldNames[id]?.count ?? 0)
+        fields: fieldNames[id] ?? [])
       var type = AnkiCollection.NoteType(id: id, name: name, kind: kind, fieldNames: fieldNames[id] ?? [])
       type.isCloze = ProtobufReader.varint(1, in: config) == 1
       types.append(type)
@@ -140,8 +140,14 @@ enum AnkiCollectionReader {
   /// A note type's kind: the stock kind Anki recorded when it was made from
   /// one of its own (while it keeps that kind's fields: a note type made
   /// from Basic and given fields of its own is another kind), else its
-  /// cloze setting, else its name.
-  static func kind(name: String, isCloze: Bool, stockKind: Int?, fieldCount: Int) -> AnkiCollection.NoteTypeKind {
+  /// cloze setting, else its name. The fields memoquiz adds for the
+  /// answers judged beside the answer (`Alternatives`, `Other answers`,
+  /// `Blocked`, last) leave the kind as it was.
+  static func kind(name: String, isCloze: Bool, stockKind: Int?, fields: [String]) -> AnkiCollection.NoteTypeKind {
+    var fieldCount = fields.count
+    while fieldCount > 2, AnkiPackageWriter.NoteTypeDefinition.judgedAnswerFields.contains(fields[fieldCount - 1]) {
+      fieldCount -= 1
+    }
     switch (stockKind, fieldCount) {
     case (1, 2): return .basic
     case (2, 2), (3, 3): return .basicReversed
@@ -226,7 +232,8 @@ enum AnkiCollectionReader {
       return AnkiCollection.NoteType(
         id: id, name: model.name,
         kind: kind(
-          name: model.name, isCloze: model.type == 1, stockKind: model.originalStockKind, fieldCount: model.flds.count),
+          name: model.name, isCloze: model.type == 1, stockKind: model.originalStockKind,
+          fields: fields.map(\.element.name)),
         fieldNames: fields.map(\.element.name),
         typesAnswer: (model.tmpls ?? []).contains {
           typesAnswer(($0.qfmt ?? "").utf8) || typesAnswer(($0.afmt ?? "").utf8)

@@ -10,6 +10,9 @@
 /// only media (a picture, a sound) is skipped and counted, and so is one
 /// whose answer would be: it could not be typed. A `[sound:FILE]` beside
 /// text stays in the prompt or the answer, named as `media/` keeps it.
+/// Fields named `Alternatives`, `Other answers` and `Blocked` (as memoquiz's
+/// own note types have them) give a question's `"alternatives"`,
+/// `"otherAnswers"` and `"blocked"`, separated by `|` as in the text export.
 public struct AnkiConversion: Sendable {
   /// A question as the questions file writes it, with the keys of the card
   /// types (`reverse`, `cloze`, `tags`).
@@ -26,6 +29,10 @@ public struct AnkiConversion: Sendable {
     /// answer, else by the learner.
     var grade: Grading = .self
     var alternatives: [String] = []
+    /// Answers right for something else, and answers always wrong: the
+    /// fields memoquiz's own note types add when a question has them.
+    var otherAnswers: [String] = []
+    var blocked: [String] = []
     /// The note's note type, so that an export puts the note back with it.
     var noteType: AnkiNoteTypeRecord?
   }
@@ -117,7 +124,19 @@ public struct AnkiConversion: Sendable {
         }
         record.prompt = AnkiText.plainField(withMedia(first))
         record.answer = AnkiText.plainField(withMedia(second))
-        if record.grade == .typed, let bare = Furigana.withoutReadings(answer) { record.alternatives = [bare] }
+        // Fields named as the text export's columns hold the answers
+        // judged beside the answer, separated by `|`.
+        let fieldNames = noteType?.fieldNames ?? []
+        func answers(named name: String) -> [String] {
+          guard let index = fieldNames.firstIndex(of: name), index > 1, index < note.fields.count else { return [] }
+          return QuestionExport.alternatives(in: AnkiText.plainField(note.fields[index]))
+        }
+        record.alternatives = answers(named: QuestionExport.alternativesColumn)
+        record.otherAnswers = answers(named: QuestionExport.otherAnswersColumn)
+        record.blocked = answers(named: QuestionExport.blockedColumn)
+        if record.grade == .typed, let bare = Furigana.withoutReadings(answer), !record.alternatives.contains(bare) {
+          record.alternatives.append(bare)
+        }
         if hasReverse { record.reverse = true }
         directions[0] = .forward
         if hasReverse { directions[1] = .reverse }
@@ -210,11 +229,14 @@ public struct AnkiConversion: Sendable {
           append(", \"answer\": ")
           string(answer)
         }
-        if !question.alternatives.isEmpty {
-          append(", \"alternatives\": [")
-          for (offset, alternative) in question.alternatives.enumerated() {
+        for (key, values) in [
+          ("alternatives", question.alternatives), ("otherAnswers", question.otherAnswers),
+          ("blocked", question.blocked),
+        ] where !values.isEmpty {
+          append(", \"\(key)\": [")
+          for (offset, value) in values.enumerated() {
             if offset > 0 { append(", ") }
-            string(alternative)
+            string(value)
           }
           append("]")
         }

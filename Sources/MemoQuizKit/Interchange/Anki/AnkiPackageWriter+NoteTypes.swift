@@ -21,12 +21,16 @@ extension AnkiPackageWriter {
     /// the collection it came from keeps its own templates and styling.
     var modified: Int64
 
-    /// The note type memoquiz writes for `kind`.
-    init(own kind: NoteType, modified: Int64) {
+    /// The note type memoquiz writes for `kind`; with `judgedAnswers`,
+    /// a Basic kind has three fields more, named as the text export's
+    /// columns: the alternatives, the other answers and the blocked ones,
+    /// which Anki shows in its editor and `import` reads back.
+    init(own kind: NoteType, modified: Int64, judgedAnswers: Bool = false) {
       id = kind.rawValue
       name = kind.name
       isCloze = kind == .cloze
       fields = kind.fields
+      if judgedAnswers && !isCloze { fields += Self.judgedAnswerFields }
       templates = kind.templates.map { Template(name: $0.0, question: $0.1, answer: $0.2) }
       stockKind = kind.stockKind
       self.modified = modified
@@ -81,8 +85,24 @@ extension AnkiPackageWriter {
         }
       }
       while values.count < fields.count { values.append("") }
+      if !isCloze {
+        // The answers judged beside the answer go in fields of their
+        // names, where the note type has them.
+        let judged = [question.alternatives, question.otherAnswers, question.blocked]
+        for (name, answers) in zip(Self.judgedAnswerFields, judged) {
+          guard let index = fields.firstIndex(of: name), index >= held else { continue }
+          values[index] = QuestionExport.alternativesField(answers)
+          held += 1
+        }
+      }
       return (Array(values.prefix(fields.count)), fields.count <= held)
     }
+
+    /// The fields that hold a question's alternatives, other answers and
+    /// blocked answers.
+    static let judgedAnswerFields = [
+      QuestionExport.alternativesColumn, QuestionExport.otherAnswersColumn, QuestionExport.blockedColumn,
+    ]
   }
 
   /// The note type `question`'s note is written with: its own from Anki
@@ -90,7 +110,7 @@ extension AnkiPackageWriter {
   /// that came from Anki (`keptStock`), else memoquiz's.
   static func definition(
     for question: Question, kind: NoteType, reversed: Bool, keptStock: [NoteType: AnkiNoteTypeRecord],
-    modified: Int64
+    modified: Int64, judgedAnswers: Bool
   ) -> NoteTypeDefinition {
     if let kept = question.ankiNoteType, !kept.fields.isEmpty, kept.isCloze == (question.cloze != nil),
       kept.isCloze || kept.templates.count >= (reversed ? 2 : 1)
@@ -98,7 +118,7 @@ extension AnkiPackageWriter {
       return NoteTypeDefinition(kept: kept)
     }
     if let kept = keptStock[kind] { return NoteTypeDefinition(kept: kept) }
-    return NoteTypeDefinition(own: kind, modified: modified)
+    return NoteTypeDefinition(own: kind, modified: modified, judgedAnswers: judgedAnswers)
   }
 }
 

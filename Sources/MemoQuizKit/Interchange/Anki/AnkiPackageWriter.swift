@@ -12,7 +12,8 @@
 /// stock type of its kind (Basic, Basic (and reversed card), Cloze, or Basic
 /// (type in the answer) for a typed one): one that came from Anki among the
 /// exported questions when there is one, which Anki matches to its own,
-/// else memoquiz's. Only the note types used are written. A card with memory is a review card: its due day, its interval
+/// else memoquiz's, which has fields for the alternatives, other answers
+/// and blocked answers when a question has any. Only the note types used are written. A card with memory is a review card: its due day, its interval
 /// and its FSRS memory (stability and difficulty in the card's `data`);
 /// every answer in effect is a row of the review log at its own time, with
 /// its grade. SQLite and zlib are the system's, loaded at run time.
@@ -138,6 +139,11 @@ public struct AnkiPackageWriter {
       guard let kept = question.ankiNoteType, let kind = NoteType(stock: kept), keptStock[kind] == nil else { continue }
       keptStock[kind] = kept
     }
+    // memoquiz's own note types carry the alternatives, other answers and
+    // blocked answers when a question has any, so that they come back.
+    let judgedAnswers = groups.contains {
+      $0.questions.contains { !$0.alternatives.isEmpty || !$0.otherAnswers.isEmpty || !$0.blocked.isEmpty }
+    }
     var written: [Int64: NoteTypeDefinition] = [:]
     var writtenOrder: [Int64] = []
     for group in groups {
@@ -151,7 +157,8 @@ public struct AnkiPackageWriter {
         let kind: NoteType =
           question.cloze != nil ? .cloze : reversed ? .reversed : grading == .typed ? .typeIn : .basic
         let type = Self.definition(
-          for: question, kind: kind, reversed: reversed, keptStock: keptStock, modified: modified)
+          for: question, kind: kind, reversed: reversed, keptStock: keptStock, modified: modified,
+          judgedAnswers: judgedAnswers)
         if written.updateValue(type, forKey: type.id) == nil { writtenOrder.append(type.id) }
         let (fields, whole) = type.fields(of: question, reversed: reversed)
         let noteID = newID()
