@@ -63,7 +63,7 @@ struct RoundPolicy {
     let memory = try caretaker.loadMemory()
     let context = RoundPlanContext(
       cards: cards, seed: seed, memory: strategy.needsMemory ? memory.memoryStates(of: cards, in: group) : [],
-      now: time, newLimit: limit, today: caretaker.learnerDay(at: now()))
+      now: time, newLimit: limit, today: caretaker.learnerDay(at: now()), scheduler: caretaker.scheduler)
     let plan = SiblingOrder.arranged(strategy.plan(context), cards: cards) {
       memory.memory(of: cards[$0], in: group)?.state?.lastReview
     }
@@ -137,8 +137,9 @@ struct RoundPolicy {
       return (low, cardsOfGroups[low][flat - starts[low]])
     }
     let starting = starts
-    let planned = strategy.planAcross(
-      memory: memory, today: caretaker.learnerDay(at: now()), newLimit: try newLimit(options, groupRound: false)
+    let planned = ReviewQuestionStrategy.order(
+      memory: memory, today: caretaker.learnerDay(at: now()), newLimit: try newLimit(options, groupRound: false),
+      scheduler: caretaker.scheduler
     ) { flat in
       // A card's siblings are in its own group.
       let group = starting.partitioningIndex { $0 > flat } - 1

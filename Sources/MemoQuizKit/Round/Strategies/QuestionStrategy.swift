@@ -39,12 +39,19 @@ public struct RoundPlanContext {
   public let today: Int
   /// The most questions never answered that a review round takes.
   public let newLimit: Int
+  /// What reckons a card's chance of recall: the learner's installed
+  /// parameters (``QuestionGroupCaretaker/scheduler``).
+  public let scheduler: FSRSScheduler
 
-  /// - Parameter today: the learner day `now` falls in; when omitted, the
-  ///   one of days starting at 04:00, local time.
+  /// - Parameters:
+  ///   - today: the learner day `now` falls in; when omitted, the one of
+  ///     days starting at 04:00, local time.
+  ///   - scheduler: the learner's; when omitted, the published parameters'.
   public init(
-    cards: [Card], seed: UInt64, memory: [MemoryState?], now: Timestamp, newLimit: Int, today: Int? = nil
+    cards: [Card], seed: UInt64, memory: [MemoryState?], now: Timestamp, newLimit: Int, today: Int? = nil,
+    scheduler: FSRSScheduler = FSRSScheduler()
   ) {
+    self.scheduler = scheduler
     self.cards = cards
     self.seed = seed
     self.memory = memory

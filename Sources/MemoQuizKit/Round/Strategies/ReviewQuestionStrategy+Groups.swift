@@ -1,18 +1,21 @@
-/// The day's review across groups: the same order as a group's review
-/// round, over the cards of several groups.
+/// The one review order, of a group's round and of the day's review
+/// across groups.
 extension ReviewQuestionStrategy {
-  /// Plans a round across groups: every card due on learner day `today`,
-  /// lowest retrievability first (ties in the order of the groups and the
-  /// file), then up to `newLimit` cards never answered, group by group in
-  /// file order; a card whose sibling was answered today waits.
+  /// Plans a review: every card due on learner day `today`, lowest
+  /// retrievability first as `scheduler` (the learner's installed
+  /// parameters) reckons it, ties in the order of the cards (a review
+  /// across groups lists them group by group, in file order); then up to
+  /// `newLimit` cards never answered, in the same order; a card whose
+  /// sibling was answered today waits.
   /// - Parameters:
   ///   - memory: the memory of each card, in order (`nil` for one never
   ///     answered).
   ///   - question: what a card shares with its siblings (its group and its
   ///     question's identity).
   /// - Returns: the cards to ask, as indices into `memory`.
-  func planAcross(memory: [MemoryState?], today: Int, newLimit: Int, question: (Int) -> String) -> [Int] {
-    let scheduler = FSRSScheduler()
+  static func order(
+    memory: [MemoryState?], today: Int, newLimit: Int, scheduler: FSRSScheduler, question: (Int) -> String
+  ) -> [Int] {
     var due: [(index: Int, recall: Double)] = []
     var new: [Int] = []
     let buried = Self.buried(memory: memory, today: today, question: question)
@@ -23,8 +26,7 @@ extension ReviewQuestionStrategy {
         new.append(index)
       }
     }
-    // Ties keep the order of the groups and the file: the sort is stable.
-    due.sort { $0.recall < $1.recall }
+    due.sort { $0.recall != $1.recall ? $0.recall < $1.recall : $0.index < $1.index }
     return due.map(\.index) + new
   }
 

@@ -19,21 +19,9 @@ public struct ReviewQuestionStrategy: QuestionStrategy {
   public init() {}
 
   public func plan(_ context: RoundPlanContext) -> [Int] {
-    let scheduler = FSRSScheduler()
-    var due: [(index: Int, recall: Double)] = []
-    var new: [Int] = []
     let cards = context.cards
-    let buried = Self.buried(memory: context.memory, today: context.today) { cards[$0].questionIdentity }
-    for (index, state) in context.memory.enumerated() where !buried.contains(index) {
-      if let state {
-        if state.isDue(onDay: context.today) {
-          due.append((index, scheduler.retrievability(of: state, onDay: context.today)))
-        }
-      } else if new.count < context.newLimit {
-        new.append(index)
-      }
-    }
-    due.sort { $0.recall != $1.recall ? $0.recall < $1.recall : $0.index < $1.index }
-    return due.map(\.index) + new
+    return Self.order(
+      memory: context.memory, today: context.today, newLimit: context.newLimit, scheduler: context.scheduler
+    ) { cards[$0].questionIdentity }
   }
 }

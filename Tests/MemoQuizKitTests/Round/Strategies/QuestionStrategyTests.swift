@@ -52,6 +52,36 @@ import Testing
     #expect(ReviewQuestionStrategy().plan(context(6, memory: memory, newLimit: 0)) == [2, 0])
   }
 
+  @Test func aGroupsReviewAndTheDaysReviewOrderCardsAlikeWithTheLearnersParameters() throws {
+    func state(reviewedDay: Int, stability: Double, interval: Int) -> MemoryState {
+      MemoryState(
+        stability: stability, difficulty: 5, lastReview: Timestamp(rawValue: Int64(reviewedDay) * 86_400_000),
+        lastReviewDay: reviewedDay, interval: interval, reviewCount: 1)
+    }
+    let memory: [MemoryState?] = [
+      state(reviewedDay: 7, stability: 3, interval: 3),  // due at day 10
+      nil,
+      state(reviewedDay: 2, stability: 3, interval: 3),  // due long ago, recall lowest
+      state(reviewedDay: 9, stability: 30, interval: 30),  // not due
+      state(reviewedDay: 4, stability: 3, interval: 3),  // due, weaker than the first
+      nil, nil,
+    ]
+    var values = FSRSParameters.default.values
+    values[20] = 0.5  // a fitted decay, far from the published one
+    let fitted = FSRSScheduler(parameters: try FSRSParameters(values))
+    let questions = (0..<7).map { Question(prompt: "q\($0)", answer: "a") }
+    let context = RoundPlanContext(
+      cards: questions.map { Card(forward: $0) }, seed: 7, memory: memory, now: Timestamp(rawValue: 10 * 86_400_000),
+      newLimit: 2, today: 10, scheduler: fitted)
+    #expect(context.scheduler.parameters == fitted.parameters)
+    let groupRound = ReviewQuestionStrategy().plan(context)
+    let acrossGroups = ReviewQuestionStrategy.order(memory: memory, today: 10, newLimit: 2, scheduler: fitted) {
+      "0\u{1F}q\($0)"
+    }
+    #expect(groupRound == [2, 4, 0, 1, 5])
+    #expect(acrossGroups == groupRound)
+  }
+
   @Test func strategiesAreFoundByName() {
     #expect(QuestionStrategies.named("Random")?.name == "random")
     #expect(QuestionStrategies.named("review")?.name == "review")
