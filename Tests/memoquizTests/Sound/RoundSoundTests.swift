@@ -83,6 +83,9 @@ import Testing
     environment["PATH"] = URL(fileURLWithPath: player).deletingLastPathComponent().path + ":/usr/bin:/bin"
     let session = try PseudoTerminalSession(arguments: ["play", "S"], environment: environment)
     #expect(session.waitFor("犬 [sound]"))
+    // The prompt's player has started before the answer's can: the two run
+    // on their own, in whatever order the system gives them.
+    #expect(waitForLines(log, count: 1).count == 1)
     session.type("inu\n")
     #expect(session.waitForExit() == 0)
     let media = sandbox.folder.path + "/media/"
