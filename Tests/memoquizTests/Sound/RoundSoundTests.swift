@@ -85,7 +85,7 @@ import Testing
     #expect(session.waitFor("犬 [sound]"))
     // The prompt's player has started before the answer's can: the two run
     // on their own, in whatever order the system gives them.
-    #expect(waitForLines(log, count: 1).count == 1)
+    #expect(!waitForLines(log, count: 1).isEmpty)
     session.type("inu\n")
     #expect(session.waitForExit() == 0)
     let media = sandbox.folder.path + "/media/"
