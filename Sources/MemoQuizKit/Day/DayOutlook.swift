@@ -10,7 +10,7 @@ public struct DayOutlook: RoundOutlook {
     self.caretaker = caretaker
   }
 
-  public func newLeftToday(at now: Date, memory: ProgressWithMemory) -> Int {
+  public func newQuestionsLeft(at now: Date, memory: ProgressWithMemory) -> Int {
     caretaker.newLeftToday(at: now, memory: memory)
   }
 

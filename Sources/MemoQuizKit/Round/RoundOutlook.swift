@@ -7,7 +7,7 @@ import FoundationEssentials
 /// memory it holds then.
 public protocol RoundOutlook {
   /// New questions review rounds may still take today, in all groups.
-  func newLeftToday(at now: Date, memory: ProgressWithMemory) -> Int
+  func newQuestionsLeft(at now: Date, memory: ProgressWithMemory) -> Int
 
   /// When the next question falls due, after a review with nothing to
   /// ask: `next: 2026-11-26 (4 questions).`

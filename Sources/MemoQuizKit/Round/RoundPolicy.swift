@@ -51,7 +51,7 @@ struct RoundPolicy {
   /// is left of today's cap (at most 10 in one group's round).
   private func newLimit(_ options: RoundSession.Options, groupRound: Bool) throws -> Int {
     if let limit = options.newLimit { return limit }
-    let left = outlook.newLeftToday(at: now(), memory: try caretaker.loadMemory())
+    let left = outlook.newQuestionsLeft(at: now(), memory: try caretaker.loadMemory())
     return groupRound ? min(ReviewQuestionStrategy.defaultNewLimit, left) : left
   }
 

@@ -93,7 +93,7 @@ import Testing
   /// what comes next.
   private struct FixedOutlook: RoundOutlook {
     let newLeft: Int
-    func newLeftToday(at now: Date, memory: ProgressWithMemory) -> Int { newLeft }
+    func newQuestionsLeft(at now: Date, memory: ProgressWithMemory) -> Int { newLeft }
     func nextDue(at now: Date, memory: ProgressWithMemory) -> String { "next: tomorrow." }
     func whatsNext(at now: Date, memory: ProgressWithMemory) -> String { "Then: tomorrow." }
   }
