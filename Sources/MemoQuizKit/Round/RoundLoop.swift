@@ -16,6 +16,8 @@ struct RoundLoop {
 
   private let caretaker: QuestionGroupCaretaker
   private let terminal: any Terminal
+  /// What comes next in the day, said after the summary.
+  private let outlook: any RoundOutlook
   private let sound: SoundPlayer?
   private let now: () -> Date
   private let progress: ProgressCaretaker
@@ -49,12 +51,13 @@ struct RoundLoop {
   private var offeredBeforeEnd = false
 
   init(
-    round: Round, caretaker: QuestionGroupCaretaker, terminal: any Terminal, sound: SoundPlayer?,
-    now: @escaping () -> Date
+    round: Round, caretaker: QuestionGroupCaretaker, terminal: any Terminal, outlook: any RoundOutlook,
+    sound: SoundPlayer?, now: @escaping () -> Date
   ) throws {
     self.round = round
     self.caretaker = caretaker
     self.terminal = terminal
+    self.outlook = outlook
     self.sound = sound
     self.now = now
     progress = caretaker.progress
@@ -430,7 +433,7 @@ struct RoundLoop {
   private func finish(_ round: Round, memory: ProgressWithMemory) {
     let overall = round.memento.isAcrossGroups ? nil : caretaker.score(of: round.group)
     var text = words.summary(round, overall: overall)
-    text += caretaker.dayPlan(at: now(), memory: memory).whatsNext() + "\n"
+    text += outlook.whatsNext(at: now(), memory: memory) + "\n"
     terminal.write(text)
     terminal.flush()
   }

@@ -6,6 +6,8 @@ import FoundationEssentials
 struct RoundPolicy {
   let caretaker: QuestionGroupCaretaker
   let terminal: any Terminal
+  /// The day's cap on new questions, and when the next question falls due.
+  let outlook: any RoundOutlook
   let now: () -> Date
   var words: RoundWords { RoundWords(style: terminal.style) }
 
@@ -49,7 +51,7 @@ struct RoundPolicy {
   /// is left of today's cap (at most 10 in one group's round).
   private func newLimit(_ options: RoundSession.Options, groupRound: Bool) throws -> Int {
     if let limit = options.newLimit { return limit }
-    let left = caretaker.newLeftToday(at: now(), memory: try caretaker.loadMemory())
+    let left = outlook.newQuestionsLeft(at: now(), memory: try caretaker.loadMemory())
     return groupRound ? min(ReviewQuestionStrategy.defaultNewLimit, left) : left
   }
 
@@ -146,7 +148,7 @@ struct RoundPolicy {
       return String(group) + "\u{1F}" + cardsOfGroups[group][flat - starting[group]].questionIdentity
     }
     guard !planned.isEmpty else {
-      terminal.write("Nothing to review now; " + caretaker.dayPlan(at: now(), memory: withMemory).nextText + "\n")
+      terminal.write("Nothing to review now; " + outlook.nextDue(at: now(), memory: withMemory) + "\n")
       return nil
     }
     guard !hasNoInput("\(counted(planned.count, "question")) to review, none asked, and no round opened") else {

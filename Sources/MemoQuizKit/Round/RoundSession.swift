@@ -43,14 +43,24 @@ public struct RoundSession {
 
   private let caretaker: QuestionGroupCaretaker
   private let terminal: any Terminal
+  /// The day beyond the round: its cap on new questions and what comes
+  /// next, supplied by whoever starts the round.
+  private let outlook: any RoundOutlook
   /// Plays the questions' sounds, when the round has sound (a terminal,
   /// `config audio on`); `nil` plays nothing.
   public var sound: SoundPlayer?
   private let now: () -> Date
 
-  public init(caretaker: QuestionGroupCaretaker, terminal: any Terminal, now: @escaping () -> Date = Date.init) {
+  /// A session of the groups `caretaker` keeps, played on `terminal`.
+  /// - Parameter outlook: the day's cap on new questions and what comes
+  ///   next after a round (``DayOutlook`` counts them from the day's plan).
+  public init(
+    caretaker: QuestionGroupCaretaker, terminal: any Terminal, outlook: any RoundOutlook,
+    now: @escaping () -> Date = Date.init
+  ) {
     self.caretaker = caretaker
     self.terminal = terminal
+    self.outlook = outlook
     self.now = now
   }
 
@@ -102,12 +112,13 @@ public struct RoundSession {
     return lock
   }
 
-  private var policy: RoundPolicy { RoundPolicy(caretaker: caretaker, terminal: terminal, now: now) }
+  private var policy: RoundPolicy { RoundPolicy(caretaker: caretaker, terminal: terminal, outlook: outlook, now: now) }
 
   // MARK: - The loop
 
   private func loop(_ round: Round) throws {
-    var loop = try RoundLoop(round: round, caretaker: caretaker, terminal: terminal, sound: sound, now: now)
+    var loop = try RoundLoop(
+      round: round, caretaker: caretaker, terminal: terminal, outlook: outlook, sound: sound, now: now)
     try loop.run()
   }
 }

@@ -49,7 +49,8 @@ struct PlayCommand: Command {
       try caretaker.loadMemory()
       guard let index = choice.groupIndex else {
         // Enter: today's review, across every group.
-        var session = RoundSession(caretaker: caretaker, terminal: terminal, now: context.now)
+        var session = RoundSession(
+          caretaker: caretaker, terminal: terminal, outlook: DayOutlook(caretaker: caretaker), now: context.now)
         session.sound = context.roundSound(caretaker)
         var review = RoundSession.Options(strategy: ReviewQuestionStrategy())
         review.asksToResume = !choice.resume
@@ -67,7 +68,8 @@ struct PlayCommand: Command {
     } else {
       throw UsageError("play needs a GROUP when not run on a terminal", command: "play")
     }
-    var session = RoundSession(caretaker: caretaker, terminal: terminal, now: context.now)
+    var session = RoundSession(
+      caretaker: caretaker, terminal: terminal, outlook: DayOutlook(caretaker: caretaker), now: context.now)
     session.sound = context.roundSound(caretaker)
     try session.play(groupIndex: groupIndex, options: options)
   }
@@ -87,7 +89,8 @@ struct PlayCommand: Command {
     }
     var review = RoundSession.Options(strategy: ReviewQuestionStrategy())
     review.newLimit = options.newLimit
-    var session = RoundSession(caretaker: caretaker, terminal: context.terminal, now: context.now)
+    var session = RoundSession(
+      caretaker: caretaker, terminal: context.terminal, outlook: DayOutlook(caretaker: caretaker), now: context.now)
     session.sound = context.roundSound(caretaker)
     try session.review(groupIndices: indices, options: review)
   }

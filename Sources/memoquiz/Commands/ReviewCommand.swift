@@ -21,7 +21,8 @@ struct ReviewCommand: Command {
         indices.append(index)
       }
     }
-    var session = RoundSession(caretaker: caretaker, terminal: context.terminal, now: context.now)
+    var session = RoundSession(
+      caretaker: caretaker, terminal: context.terminal, outlook: DayOutlook(caretaker: caretaker), now: context.now)
     session.sound = context.roundSound(caretaker)
     try session.review(groupIndices: indices, options: options)
     // Once enough new reviews came, the scheduler is fitted to them; said

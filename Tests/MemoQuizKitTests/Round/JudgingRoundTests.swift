@@ -29,7 +29,8 @@ import Testing
   ) throws -> String {
     let caretaker = try QuestionGroupCaretaker(folder: DataFolder(path: folder.path))
     let terminal = ScriptedTerminal(lines: lines)
-    var session = RoundSession(caretaker: caretaker, terminal: terminal, now: clock.now)
+    var session = RoundSession(
+      caretaker: caretaker, terminal: terminal, outlook: DayOutlook(caretaker: caretaker), now: clock.now)
     try session.play(groupIndex: group, options: .init(strategy: SequentialQuestionStrategy(), restart: true))
     return terminal.shown
   }
@@ -139,7 +140,8 @@ import Testing
     let clock = Clock()
     let caretaker = try reload(folder)
     let terminal = ScriptedTerminal(lines: ["me", "nu", "me", "nu", ":quit"])
-    var session = RoundSession(caretaker: caretaker, terminal: terminal, now: clock.now)
+    var session = RoundSession(
+      caretaker: caretaker, terminal: terminal, outlook: DayOutlook(caretaker: caretaker), now: clock.now)
     try session.review(groupIndices: [], options: .init())
     #expect(
       terminal.shown.contains("Kana · ぬ\nIncorrect. The answer is nu.\n[3 left] Kana · ね\n"),

@@ -20,7 +20,8 @@ import Testing
   /// Plays a sequential round of `lines`; returns what was shown.
   private func play(_ lines: [String], in folder: TemporaryFolder, isInteractive: Bool = false) throws -> String {
     let terminal = ScriptedTerminal(lines: lines, allWaiting: !isInteractive, isInteractive: isInteractive)
-    var session = RoundSession(caretaker: try caretaker(folder), terminal: terminal) {
+    let library = try caretaker(folder)
+    var session = RoundSession(caretaker: library, terminal: terminal, outlook: DayOutlook(caretaker: library)) {
       Date(timeIntervalSince1970: 1_800_000_000)
     }
     try session.play(groupIndex: 0, options: .init(strategy: SequentialQuestionStrategy()))

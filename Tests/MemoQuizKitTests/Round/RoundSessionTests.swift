@@ -51,7 +51,8 @@ import Testing
       let verdicts = endedVerdicts + (lines.last.map { isVerdict($0) ? 1 : 0 } ?? 0)
       #expect(stored.count >= verdicts, "a verdict was shown before its answer was saved")
     }
-    var session = RoundSession(caretaker: try caretaker(folder, questions: 600), terminal: terminal)
+    let library = try caretaker(folder, questions: 600)
+    var session = RoundSession(caretaker: library, terminal: terminal, outlook: DayOutlook(caretaker: library))
     try session.play(groupIndex: 0, options: .init(strategy: SequentialQuestionStrategy()))
     #expect(stored.count == 600)
     #expect(
@@ -70,7 +71,8 @@ import Testing
   @Test func undoStepsBackAcrossGroupCommits() throws {
     let folder = try TemporaryFolder()
     let terminal = ScriptedTerminal(lines: ["a0", "x", "a2", ":undo", ":undo", "a1", ":quit"])
-    var session = RoundSession(caretaker: try caretaker(folder, questions: 5), terminal: terminal)
+    let library = try caretaker(folder, questions: 5)
+    var session = RoundSession(caretaker: library, terminal: terminal, outlook: DayOutlook(caretaker: library))
     try session.play(groupIndex: 0, options: .init(strategy: SequentialQuestionStrategy()))
     let reloaded = try QuestionGroupCaretaker(folder: DataFolder(path: folder.path))
     #expect(reloaded.score(of: reloaded.groups[0]) == Score(correctCount: 2, incorrectCount: 0))
@@ -81,9 +83,52 @@ import Testing
   @Test func interactiveRoundExplainsTheCommandsAndPrompts() throws {
     let folder = try TemporaryFolder()
     let terminal = ScriptedTerminal(lines: [":quit"], allWaiting: false, isInteractive: true)
-    var session = RoundSession(caretaker: try caretaker(folder, questions: 2), terminal: terminal)
+    let library = try caretaker(folder, questions: 2)
+    var session = RoundSession(caretaker: library, terminal: terminal, outlook: DayOutlook(caretaker: library))
     try session.play(groupIndex: 0, options: .init(strategy: SequentialQuestionStrategy()))
     #expect(terminal.shown.contains(":undo"))
     #expect(terminal.shown.contains("> "))
+  }
+  /// A day that allows `newLeft` new questions, with its own words for
+  /// what comes next.
+  private struct FixedOutlook: RoundOutlook {
+    let newLeft: Int
+    func newQuestionsLeft(at now: Date, memory: ProgressWithMemory) -> Int { newLeft }
+    func nextDue(at now: Date, memory: ProgressWithMemory) -> String { "next: tomorrow." }
+    func whatsNext(at now: Date, memory: ProgressWithMemory) -> String { "Then: tomorrow." }
+  }
+
+  /// A review round takes no more new questions than the cap its starter
+  /// gives, across groups and (at most ten) in one group's round.
+  @Test(arguments: [(0, false), (3, false), (12, false), (3, true), (12, true)])
+  func aReviewTakesAtMostTheNewQuestionsTheDayAllows(cap: Int, oneGroup: Bool) throws {
+    let folder = try TemporaryFolder()
+    let library = try caretaker(folder, questions: 20)
+    let terminal = ScriptedTerminal(lines: [":quit"])
+    var session = RoundSession(caretaker: library, terminal: terminal, outlook: FixedOutlook(newLeft: cap))
+    let options = RoundSession.Options(strategy: ReviewQuestionStrategy())
+    if oneGroup {
+      try session.play(groupIndex: 0, options: options)
+    } else {
+      try session.review(groupIndices: [], options: options)
+    }
+    let reloaded = try QuestionGroupCaretaker(folder: DataFolder(path: folder.path))
+    let round = try reloaded.unfinishedRound(of: oneGroup ? "G" : "", at: Date())
+    #expect(round?.plan.count ?? 0 == (oneGroup ? min(cap, 10) : cap))
+    if cap == 0 {
+      terminal.flush()
+      #expect(terminal.shown == "Nothing to review now; next: tomorrow.\n")
+    }
+  }
+
+  /// The line after a round's summary is the outlook's, asked once the
+  /// round's answers are given.
+  @Test func theEndOfARoundSaysWhatTheOutlookSaysComesNext() throws {
+    let folder = try TemporaryFolder()
+    let library = try caretaker(folder, questions: 2)
+    let terminal = ScriptedTerminal(lines: ["a0", "a1"])
+    var session = RoundSession(caretaker: library, terminal: terminal, outlook: FixedOutlook(newLeft: 0))
+    try session.play(groupIndex: 0, options: .init(strategy: SequentialQuestionStrategy()))
+    #expect(terminal.shown.hasSuffix("Then: tomorrow.\n"))
   }
 }

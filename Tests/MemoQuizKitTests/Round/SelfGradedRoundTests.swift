@@ -23,7 +23,8 @@ import Testing
   /// Plays a sequential round of the lines, then reads the folder as a new process would.
   private func play(_ lines: [String], in folder: TemporaryFolder) throws -> (String, QuestionGroupCaretaker) {
     let terminal = ScriptedTerminal(lines: lines)
-    var session = RoundSession(caretaker: try caretaker(folder), terminal: terminal) {
+    let library = try caretaker(folder)
+    var session = RoundSession(caretaker: library, terminal: terminal, outlook: DayOutlook(caretaker: library)) {
       Date(timeIntervalSince1970: 1_800_000_000)
     }
     try session.play(groupIndex: 0, options: .init(strategy: SequentialQuestionStrategy()))
