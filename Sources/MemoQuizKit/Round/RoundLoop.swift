@@ -60,7 +60,7 @@ struct RoundLoop {
     progress = caretaker.progress
     memory = try caretaker.loadMemory()
     judging = RoundJudging(caretaker: caretaker, memory: memory)
-    words = RoundWords(style: terminal.style)
+    words = RoundWords(style: terminal.style, wording: caretaker.wording)
     groupStartedAt = shownAt
   }
 
@@ -127,7 +127,7 @@ struct RoundLoop {
     case RoundInput.synonym: try synonym(trimmed)
     case RoundInput.quit: return try quit()
     case RoundInput.replay: replay()
-    case RoundInput.help: held += RoundWords.help(width: terminal.width)
+    case RoundInput.help: held += words.help(width: terminal.width)
     case RoundInput.romaji:
       judging.convertsKana.toggle()
       held += words.romaji(convertsKana: judging.convertsKana)
@@ -294,7 +294,7 @@ struct RoundLoop {
         try progress.takeBackSynonym(
           synonym.step, card: question, in: title, round: round.memento.id, at: Timestamp(now()))
       else {
-        held += "Your :synonym on the answer to \(prompt) was already taken back (by `memoquiz undo`).\n"
+        held += "Your :synonym on the answer to \(prompt) was already taken back (by \(words.wording.text(.undo(step: nil)))).\n"
         return
       }
       round.regradeLastAnswer(isCorrect: false)
@@ -311,7 +311,7 @@ struct RoundLoop {
         try progress.takeBackRight(
           right.step, question: question, in: title, round: round.memento.id, at: Timestamp(now()))
       else {
-        held += "Your :right on the answer to \(prompt) was already taken back (by `memoquiz undo`).\n"
+        held += "Your :right on the answer to \(prompt) was already taken back (by \(words.wording.text(.undo(step: nil)))).\n"
         return
       }
       round.regradeLastAnswer(isCorrect: false)
@@ -328,7 +328,7 @@ struct RoundLoop {
     held +=
       tookBack
       ? "Took back your \(last.isCorrect ? "correct" : "incorrect") answer to \(prompt).\n"
-      : "Your answer to \(prompt) was already taken back (by `memoquiz undo`); it is asked again.\n"
+      : "Your answer to \(prompt) was already taken back (by \(words.wording.text(.undo(step: nil)))); it is asked again.\n"
     askQuestion = true
   }
 
@@ -345,9 +345,9 @@ struct RoundLoop {
     answer.question = question
     judging.forget(last.question)
     guard let right = try progress.markRight(answer, in: title, at: Timestamp(now())) else {
-      // Taken back meanwhile by `memoquiz undo` in another process.
+      // Taken back meanwhile by an undo in another process.
       round.takeBackLastAnswer()
-      held += "Your answer to \(prompt(of: last.question)) was taken back (by `memoquiz undo`); it is asked again.\n"
+      held += "Your answer to \(prompt(of: last.question)) was taken back (by \(words.wording.text(.undo(step: nil)))); it is asked again.\n"
       askQuestion = true
       return
     }
@@ -389,9 +389,9 @@ struct RoundLoop {
       let step = try progress.addSynonym(
         text, card: question, in: title, prompt: wrong.card.prompt, answer: last.step, at: now())
     else {
-      // Taken back meanwhile by `memoquiz undo` in another process.
+      // Taken back meanwhile by an undo in another process.
       round.takeBackLastAnswer()
-      held += "Your answer to \(prompt) was taken back (by `memoquiz undo`); it is asked again.\n"
+      held += "Your answer to \(prompt) was taken back (by \(words.wording.text(.undo(step: nil)))); it is asked again.\n"
       askQuestion = true
       return
     }
@@ -430,7 +430,7 @@ struct RoundLoop {
   private func finish(_ round: Round, memory: ProgressWithMemory) {
     let overall = round.memento.isAcrossGroups ? nil : caretaker.score(of: round.group)
     var text = words.summary(round, overall: overall)
-    text += caretaker.dayPlan(at: now(), memory: memory).whatsNext() + "\n"
+    text += caretaker.dayPlan(at: now(), memory: memory).whatsNext(wording: caretaker.wording) + "\n"
     terminal.write(text)
     terminal.flush()
   }

@@ -7,7 +7,7 @@ struct RoundPolicy {
   let caretaker: QuestionGroupCaretaker
   let terminal: any Terminal
   let now: () -> Date
-  var words: RoundWords { RoundWords(style: terminal.style) }
+  var words: RoundWords { RoundWords(style: terminal.style, wording: caretaker.wording) }
 
   // MARK: - A group's round
 

@@ -66,7 +66,7 @@ import Testing
   }
 
   @Test func helpFitsANarrowTerminal() {
-    let lines = RoundInput.helpText(width: 50).split(separator: "\n")
+    let lines = RoundInput.helpText(width: 50, wording: .tool).split(separator: "\n")
     #expect(lines.allSatisfy { $0.count <= 50 }, "\(lines.filter { $0.count > 50 })")
     #expect(lines.contains("  :undo     take back your last answer (its score"))
     #expect(lines.contains("            and memory) and ask it again"))
@@ -122,7 +122,7 @@ import Testing
       row.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
         .map { $0.trimmingCharacters(in: .whitespaces) }
     }
-    #expect(table == RoundInput.all.map { ["`\($0.name)`", $0.meaning] })
+    #expect(table == RoundInput.all.map { ["`\($0.name)`", $0.meaning(wording: .tool)] })
   }
 
   /// The docs' self-graded example shows the grade keys the round prints.
