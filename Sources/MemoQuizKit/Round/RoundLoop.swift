@@ -294,7 +294,7 @@ struct RoundLoop {
         try progress.takeBackSynonym(
           synonym.step, card: question, in: title, round: round.memento.id, at: Timestamp(now()))
       else {
-        held += "Your :synonym on the answer to \(prompt) was already taken back (by \(words.wording.text(.undo(step: nil)))).\n"
+        held += "Your :synonym on the answer to \(prompt) was already taken back (by \(words.undo)).\n"
         return
       }
       round.regradeLastAnswer(isCorrect: false)
@@ -311,7 +311,7 @@ struct RoundLoop {
         try progress.takeBackRight(
           right.step, question: question, in: title, round: round.memento.id, at: Timestamp(now()))
       else {
-        held += "Your :right on the answer to \(prompt) was already taken back (by \(words.wording.text(.undo(step: nil)))).\n"
+        held += "Your :right on the answer to \(prompt) was already taken back (by \(words.undo)).\n"
         return
       }
       round.regradeLastAnswer(isCorrect: false)
@@ -328,7 +328,7 @@ struct RoundLoop {
     held +=
       tookBack
       ? "Took back your \(last.isCorrect ? "correct" : "incorrect") answer to \(prompt).\n"
-      : "Your answer to \(prompt) was already taken back (by \(words.wording.text(.undo(step: nil)))); it is asked again.\n"
+      : "Your answer to \(prompt) was already taken back (by \(words.undo)); it is asked again.\n"
     askQuestion = true
   }
 
@@ -347,7 +347,7 @@ struct RoundLoop {
     guard let right = try progress.markRight(answer, in: title, at: Timestamp(now())) else {
       // Taken back meanwhile by an undo in another process.
       round.takeBackLastAnswer()
-      held += "Your answer to \(prompt(of: last.question)) was taken back (by \(words.wording.text(.undo(step: nil)))); it is asked again.\n"
+      held += "Your answer to \(prompt(of: last.question)) was taken back (by \(words.undo)); it is asked again.\n"
       askQuestion = true
       return
     }
@@ -391,7 +391,7 @@ struct RoundLoop {
     else {
       // Taken back meanwhile by an undo in another process.
       round.takeBackLastAnswer()
-      held += "Your answer to \(prompt) was taken back (by \(words.wording.text(.undo(step: nil)))); it is asked again.\n"
+      held += "Your answer to \(prompt) was taken back (by \(words.undo)); it is asked again.\n"
       askQuestion = true
       return
     }

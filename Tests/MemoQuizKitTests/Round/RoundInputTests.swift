@@ -14,7 +14,7 @@ import Testing
       "questions.json",
       #"[{"title": "G", "questions": [{"prompt": "q0", "answer": "a0", "hint": "h0"}, {"prompt": "q1", "answer": "a1"}]}]"#
     )
-    return try QuestionGroupCaretaker(folder: DataFolder(path: folder.path))
+    return try QuestionGroupCaretaker(folder: DataFolder(path: folder.path), wording: .tool)
   }
 
   /// Plays a sequential round of `lines`; returns what was shown.
