@@ -19,6 +19,6 @@ public struct DayOutlook: RoundOutlook {
   }
 
   public func whatsNext(at now: Date, memory: ProgressWithMemory) -> String {
-    caretaker.dayPlan(at: now, memory: memory).whatsNext()
+    caretaker.dayPlan(at: now, memory: memory).whatsNext(wording: caretaker.wording)
   }
 }

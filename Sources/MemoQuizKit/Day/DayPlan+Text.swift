@@ -24,7 +24,8 @@ extension DayPlan {
   }
 
   /// What `memoquiz today` prints: the headline and each group's share.
-  public func text(style: TextStyle) -> String {
+  /// - Parameter wording: how it names the commands to run next.
+  public func text(style: TextStyle, wording: NextStepWording = .plain) -> String {
     var text = headline + "\n"
     let shares = groups.filter { $0.due > 0 || $0.new > 0 }
     let width = shares.map { DisplayWidth.of(TextSanitizer.sanitized($0.title)) }.max() ?? 0
@@ -40,33 +41,34 @@ extension DayPlan {
             + "\(pace.previousDay) \(answers) yesterday.") + "\n"
     } else if newLeft == 0 && newPerDay > 0 {
       text +=
-        style.dim("Today's \(newPerDay) new questions are done (`memoquiz config new-per-day` changes it).") + "\n"
+        style.dim("Today's \(newPerDay) new questions are done (\(wording.text(.setNewPerDay)) changes it).") + "\n"
     }
-    if due > 0 || new > 0 { text += style.dim("`memoquiz review` plays them.") + "\n" }
+    if due > 0 || new > 0 { text += style.dim("\(wording.text(.review)) plays them.") + "\n" }
     if let first = groups.first(where: { waitingBundled.contains($0.title) }) {
       let title = TextSanitizer.sanitized(first.title)
       text +=
         style.dim(
           "The bundled groups wait while you learn your own; playing one brings it into the day "
-            + "(`memoquiz play \(title)`).") + "\n"
+            + "(\(wording.text(.play(group: title)))).") + "\n"
     }
     return text
   }
 
   /// The line after a round: what is still due elsewhere and the command
   /// that plays it, or when the next question falls due.
-  public func whatsNext() -> String {
+  /// - Parameter wording: how it names the command that plays it.
+  public func whatsNext(wording: NextStepWording = .plain) -> String {
     let shares = groupsDue
     guard !shares.isEmpty else {
       return "Nothing more is due today; " + nextText
     }
     if shares.count == 1, let share = shares.first {
       let title = TextSanitizer.sanitized(share.title)
-      return "\(share.due) more \(share.due == 1 ? "is" : "are") due in \(title): `memoquiz review`"
+      return "\(share.due) more \(share.due == 1 ? "is" : "are") due in \(title): \(wording.text(.review))"
     }
     let list = shares.prefix(3).map { "\(TextSanitizer.sanitized($0.title)) \($0.due)" }.joined(separator: ", ")
     let rest = shares.count > 3 ? ", and \(shares.count - 3) more groups" : ""
-    return "\(due) more are due in \(list)\(rest): `memoquiz review`"
+    return "\(due) more are due in \(list)\(rest): \(wording.text(.review))"
   }
 
   /// `memoquiz today --json`.

@@ -74,7 +74,7 @@ public struct GroupMenu {
     }
     if let saved = try caretaker.unfinishedRound(of: groups[groupIndex].title, at: now) {
       let round = Round(group: groups[groupIndex], memento: saved)
-      let words = RoundWords(style: style)
+      let words = RoundWords(style: style, wording: caretaker.wording)
       switch terminal.confirm(words.resumeQuestion(round, strategy: saved.strategy), defaultAnswer: true) {
       case nil: return nil
       case true?: return Choice(groupIndex: groupIndex, strategy: nil, resume: true)

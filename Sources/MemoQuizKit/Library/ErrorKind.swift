@@ -39,6 +39,60 @@ public enum NextStep: Sendable, Equatable {
   case listSnapshots
   /// Edit the questions.
   case editQuestions
+  /// Play what is due today, across the groups.
+  case review
+  /// Play one group, by the title given (already fit to show).
+  case play(group: String)
+  /// Resume the round left: the next round of its group, or the next review.
+  case resumeRound
+  /// Take back the newest step, or the step with the id given.
+  case undo(step: String?)
+  /// Bring back the newest step taken back.
+  case redo
+  /// Change how many new questions a day brings.
+  case setNewPerDay
+  /// Stop fitting the scheduler to the reviews by itself.
+  case stopAutoOptimize
+  /// Set the desired retention to the value given (as shown).
+  case setDesiredRetention(String)
+  /// Sync the data folder with its remote.
+  case sync
+}
+
+/// How the library's texts name a next step, supplied by whoever shows them:
+/// the command line names its commands; the default names the step alone.
+public struct NextStepWording: Sendable {
+  private let words: @Sendable (NextStep) -> String
+
+  /// Words each step with `words`.
+  public init(_ words: @escaping @Sendable (NextStep) -> String) {
+    self.words = words
+  }
+
+  /// The words that name `step`, to stand in a sentence.
+  public func text(_ step: NextStep) -> String { words(step) }
+
+  /// Names each step by what it does, with no program's name.
+  public static let plain = NextStepWording { step in
+    switch step {
+    case .undoBeforeRedo: "an undo before a redo"
+    case .listSteps, .listStepIDs: "the list of steps"
+    case .redoNewest, .redo: "a redo"
+    case .setUpSync: "setting sync up"
+    case .syncAgain, .sync: "a sync"
+    case .mendRemote: "mending the remote"
+    case .fixQuestions, .editQuestions: "editing the questions"
+    case .listGroups, .listAllGroups: "the list of groups"
+    case .listSnapshots: "the list of snapshots"
+    case .review: "a review"
+    case .play(let group): "playing \(group)"
+    case .resumeRound: "round"
+    case .undo(let step): step.map { "an undo of step \($0)" } ?? "an undo"
+    case .setNewPerDay: "the new-per-day setting"
+    case .stopAutoOptimize: "turning automatic fitting off"
+    case .setDesiredRetention(let value): "setting the desired retention to \(value)"
+    }
+  }
 }
 
 /// The problems in a file that an error stands for, which the command

@@ -10,15 +10,16 @@ extension QuestionGroupCaretaker {
   ///   - startedFrom: the questions the new file was made from, when they
   ///     were read earlier (an editor was open meanwhile): what other
   ///     commands changed since is merged with the new file, not lost.
+  ///   - wording: how warnings name what the user can do next.
   ///   - onWarning: told of a question changed both here and by another
   ///     command meanwhile.
   /// - Returns: the groups renamed whose progress followed them.
   @discardableResult
   public static func installQuestions(
     _ bytes: [UInt8], in folder: DataFolder, kind: StepKind, summary: String, startedFrom: QuestionsEditStart? = nil,
-    now: Date, onWarning: @escaping (String) -> Void = { _ in }
+    now: Date, wording: NextStepWording = .plain, onWarning: @escaping (String) -> Void = { _ in }
   ) throws -> [GroupRename] {
-    try ProgressCaretaker(folder: folder, onWarning: onWarning).changeQuestions(
+    try ProgressCaretaker(folder: folder, wording: wording, onWarning: onWarning).changeQuestions(
       kind: kind, group: nil, at: now, startedFrom: startedFrom
     ) { _ in
       (bytes, summary, ())
@@ -29,6 +30,7 @@ extension QuestionGroupCaretaker {
   /// under the folder's lock, so that two changes made at once never lose
   /// each other.
   /// - Parameters:
+  ///   - wording: how warnings name what the user can do next.
   ///   - onWarning: told of what the user should know, such as questions
   ///     that two machines changed, found while the change is made.
   ///   - plan: given the groups in use now, returns the new file, a
@@ -36,10 +38,10 @@ extension QuestionGroupCaretaker {
   /// - Returns: what `plan` returned.
   public static func changeQuestions<Result>(
     in folder: DataFolder, kind: StepKind, group: String?, now: Date, imported: [ImportedAnswer] = [],
-    onWarning: @escaping (String) -> Void = { _ in },
+    wording: NextStepWording = .plain, onWarning: @escaping (String) -> Void = { _ in },
     _ plan: ([QuestionGroup]) throws -> (bytes: [UInt8], summary: String, result: Result)
   ) throws -> Result? {
-    let progress = try ProgressCaretaker(folder: folder, onWarning: onWarning)
+    let progress = try ProgressCaretaker(folder: folder, wording: wording, onWarning: onWarning)
     let outcome = try progress.changeQuestions(kind: kind, group: group, at: now, imported: imported) { old in
       let groups = try old.map { try Self.groups(from: $0, file: folder.questionsFile) } ?? Self.bundledGroups()
       let (bytes, summary, result) = try plan(groups)

@@ -20,6 +20,9 @@ public struct QuestionGroupCaretaker {
   public private(set) var groups: [QuestionGroup]
   public private(set) var source: Source
   public let progress: ProgressCaretaker
+  /// How the texts of the groups and their rounds name what the user can
+  /// do next: the progress's wording.
+  public var wording: NextStepWording { progress.wording }
 
   /// Loads the groups and their progress, carrying over a `scores.json` from
   /// the first release on first run.
@@ -28,11 +31,16 @@ public struct QuestionGroupCaretaker {
   ///     day but asks nothing (`groups`, `today`, the start screen): it
   ///     reads the outlook, and the memory of each card only if it turns
   ///     out to need it.
+  ///   - wording: how the texts of the groups and their progress name what
+  ///     the user can do next.
   ///   - onWarning: told of anything the user should know that did not
   ///     stop the load, such as a damaged file moved aside.
   /// - Throws: ``QuestionFileError`` when `questions.json` is invalid or
   ///   unreadable; ``PersistenceError`` when progress cannot be read.
-  public init(folder: DataFolder, needsMemory: Bool = true, onWarning: @escaping (String) -> Void = { _ in }) throws {
+  public init(
+    folder: DataFolder, needsMemory: Bool = true, wording: NextStepWording = .plain,
+    onWarning: @escaping (String) -> Void = { _ in }
+  ) throws {
     self.folder = folder
     // The checkpoint (or the outlook) is read on a second thread while the
     // questions are parsed.
@@ -46,13 +54,13 @@ public struct QuestionGroupCaretaker {
     let read = saved.result()
     if let outlook = read.outlook,
       let fromOutlook = ProgressCaretaker(
-        folder: folder, outlook: outlook, key: key, leftOut: read.leftOut, onWarning: onWarning)
+        folder: folder, outlook: outlook, key: key, leftOut: read.leftOut, wording: wording, onWarning: onWarning)
     {
       progress = fromOutlook
     } else {
       progress = try ProgressCaretaker(
         folder: folder, checkpoint: read.checkpoint ?? ProgressCaches.readCheckpoint(in: folder),
-        onWarning: onWarning)
+        wording: wording, onWarning: onWarning)
     }
     // The questions follow the history: a change that arrived from another
     // machine (merged with this machine's own when both changed them), or

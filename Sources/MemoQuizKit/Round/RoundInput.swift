@@ -9,14 +9,35 @@
 public struct RoundInput: Sendable, Equatable {
   /// What is typed.
   public let name: String
-  /// One line on what it does, as `:help`, `--help` and `docs/playing.md` say it.
-  public let meaning: String
+  /// One line on what it does, as `:help`, `--help` and `docs/playing.md`
+  /// say it, naming the commands to run next as the wording given does.
+  private let meaningWords: @Sendable (NextStepWording) -> String
   /// The few words beside its name on the line under a new round's header;
   /// `nil` shows the name alone.
   let label: String?
   /// What may follow the name, as `:help` shows it (`[TEXT]`); `nil` when
   /// nothing may.
   public var argument: String? = nil
+
+  init(name: String, meaning: String, label: String?, argument: String? = nil) {
+    self.init(name: name, meaning: { _ in meaning }, label: label, argument: argument)
+  }
+
+  init(
+    name: String, meaning: @escaping @Sendable (NextStepWording) -> String, label: String?, argument: String? = nil
+  ) {
+    self.name = name
+    meaningWords = meaning
+    self.label = label
+    self.argument = argument
+  }
+
+  /// One line on what it does, as `:help`, `--help` and `docs/playing.md`
+  /// say it, naming the commands to run next as `wording` does.
+  public func meaning(wording: NextStepWording) -> String { meaningWords(wording) }
+
+  /// Inputs are told apart by name.
+  public static func == (left: RoundInput, right: RoundInput) -> Bool { left.name == right.name }
 
   /// Whether `typed`, trimmed, is this input (with its argument, if it
   /// takes one).
@@ -61,7 +82,7 @@ public struct RoundInput: Sendable, Equatable {
   public static let replay = RoundInput(name: ":replay", meaning: "play the question's sound again", label: nil)
   /// `:quit`: the round left, to resume later.
   public static let quit = RoundInput(
-    name: ":quit", meaning: "stop, all saved; the next `memoquiz play` (or `review`) resumes here", label: nil)
+    name: ":quit", meaning: { "stop, all saved; the next \($0.text(.resumeRound)) resumes here" }, label: nil)
 
   /// Every input of a round, in the order `:help` and `--help` list them.
   public static let all: [RoundInput] = [hint, undo, right, synonym, help, romaji, replay, quit]
@@ -124,14 +145,14 @@ public struct RoundInput: Sendable, Equatable {
   }
 
   /// What `:help` shows, wrapped to `width` columns (at most 80).
-  static func helpText(width: Int) -> String {
+  static func helpText(width: Int, wording: NextStepWording) -> String {
     let width = max(40, min(width, 80))
     let column = (all.map(\.name.count).max() ?? 0) + 4
     var lines = TextWrapping.lines(introduction, width: width)
     for input in all {
       let lead = "  " + input.name + String(repeating: " ", count: column - 2 - input.name.count)
       lines += TextWrapping.lines(
-        input.meaning, width: width, firstIndent: lead, indent: String(repeating: " ", count: column))
+        input.meaning(wording: wording), width: width, firstIndent: lead, indent: String(repeating: " ", count: column))
     }
     lines += TextWrapping.lines(otherwise, width: width)
     lines += TextWrapping.lines(selfGrading, width: width)

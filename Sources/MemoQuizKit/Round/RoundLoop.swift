@@ -63,7 +63,7 @@ struct RoundLoop {
     progress = caretaker.progress
     memory = try caretaker.loadMemory()
     judging = RoundJudging(caretaker: caretaker, memory: memory)
-    words = RoundWords(style: terminal.style)
+    words = RoundWords(style: terminal.style, wording: caretaker.wording)
     groupStartedAt = shownAt
   }
 
@@ -130,7 +130,7 @@ struct RoundLoop {
     case RoundInput.synonym: try synonym(trimmed)
     case RoundInput.quit: return try quit()
     case RoundInput.replay: replay()
-    case RoundInput.help: held += RoundWords.help(width: terminal.width)
+    case RoundInput.help: held += words.help(width: terminal.width)
     case RoundInput.romaji:
       judging.convertsKana.toggle()
       held += words.romaji(convertsKana: judging.convertsKana)
@@ -297,7 +297,7 @@ struct RoundLoop {
         try progress.takeBackSynonym(
           synonym.step, card: question, in: title, round: round.memento.id, at: Timestamp(now()))
       else {
-        held += "Your :synonym on the answer to \(prompt) was already taken back (by `memoquiz undo`).\n"
+        held += "Your :synonym on the answer to \(prompt) was already taken back (by \(words.undo)).\n"
         return
       }
       round.regradeLastAnswer(isCorrect: false)
@@ -314,7 +314,7 @@ struct RoundLoop {
         try progress.takeBackRight(
           right.step, question: question, in: title, round: round.memento.id, at: Timestamp(now()))
       else {
-        held += "Your :right on the answer to \(prompt) was already taken back (by `memoquiz undo`).\n"
+        held += "Your :right on the answer to \(prompt) was already taken back (by \(words.undo)).\n"
         return
       }
       round.regradeLastAnswer(isCorrect: false)
@@ -331,7 +331,7 @@ struct RoundLoop {
     held +=
       tookBack
       ? "Took back your \(last.isCorrect ? "correct" : "incorrect") answer to \(prompt).\n"
-      : "Your answer to \(prompt) was already taken back (by `memoquiz undo`); it is asked again.\n"
+      : "Your answer to \(prompt) was already taken back (by \(words.undo)); it is asked again.\n"
     askQuestion = true
   }
 
@@ -348,9 +348,9 @@ struct RoundLoop {
     answer.question = question
     judging.forget(last.question)
     guard let right = try progress.markRight(answer, in: title, at: Timestamp(now())) else {
-      // Taken back meanwhile by `memoquiz undo` in another process.
+      // Taken back meanwhile by an undo in another process.
       round.takeBackLastAnswer()
-      held += "Your answer to \(prompt(of: last.question)) was taken back (by `memoquiz undo`); it is asked again.\n"
+      held += "Your answer to \(prompt(of: last.question)) was taken back (by \(words.undo)); it is asked again.\n"
       askQuestion = true
       return
     }
@@ -392,9 +392,9 @@ struct RoundLoop {
       let step = try progress.addSynonym(
         text, card: question, in: title, prompt: wrong.card.prompt, answer: last.step, at: now())
     else {
-      // Taken back meanwhile by `memoquiz undo` in another process.
+      // Taken back meanwhile by an undo in another process.
       round.takeBackLastAnswer()
-      held += "Your answer to \(prompt) was taken back (by `memoquiz undo`); it is asked again.\n"
+      held += "Your answer to \(prompt) was taken back (by \(words.undo)); it is asked again.\n"
       askQuestion = true
       return
     }

@@ -9,7 +9,7 @@ struct RoundPolicy {
   /// The day's cap on new questions, and when the next question falls due.
   let outlook: any RoundOutlook
   let now: () -> Date
-  var words: RoundWords { RoundWords(style: terminal.style) }
+  var words: RoundWords { RoundWords(style: terminal.style, wording: caretaker.wording) }
 
   // MARK: - A group's round
 

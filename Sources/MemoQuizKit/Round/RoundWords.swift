@@ -7,9 +7,15 @@ import FoundationEssentials
 /// words can be read (and changed) together.
 struct RoundWords {
   let style: TextStyle
+  /// How the sentences name what the learner can do next.
+  let wording: NextStepWording
+
+  /// The words that name an undo, which can take an answer back while a
+  /// round is on.
+  var undo: String { wording.text(.undo(step: nil)) }
 
   /// What `:help` shows, wrapped to `width` columns.
-  static func help(width: Int) -> String { RoundInput.helpText(width: width) }
+  func help(width: Int) -> String { RoundInput.helpText(width: width, wording: wording) }
 
   /// The keys that grade a self-graded card.
   static let gradeKeys = "Grade it: " + RoundInput.gradeKeys(separator: " · ") + "."
@@ -215,10 +221,12 @@ struct RoundWords {
     var text = style.yellow("Leech:") + " \(prompt) has lapsed \(lapses) times since you first knew it."
     if let hint = card.hint, !hint.isEmpty {
       text += " Its hint: \(TextSanitizer.sanitized(hint)).\n"
-      text += "  Suggestion: make the hint more memorable, or split the card into smaller ones (`memoquiz edit`).\n"
+      text +=
+        "  Suggestion: make the hint more memorable, or split the card into smaller ones (\(wording.text(.editQuestions))).\n"
     } else {
       text += " It has no hint.\n"
-      text += "  Suggestion: add a hint (a mnemonic), or split the card into smaller ones (`memoquiz edit`).\n"
+      text +=
+        "  Suggestion: add a hint (a mnemonic), or split the card into smaller ones (\(wording.text(.editQuestions))).\n"
     }
     return text
   }

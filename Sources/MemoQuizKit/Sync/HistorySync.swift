@@ -18,6 +18,8 @@ public struct HistorySync {
   let git: Git
   /// Called with each warning: a file left out, a damaged file.
   let warn: (String) -> Void
+  /// How warnings name what the user can do next.
+  let wording: NextStepWording
 
   /// What arrived from one machine.
   public struct Arrival: Sendable, Equatable {
@@ -44,11 +46,13 @@ public struct HistorySync {
   ///   - environment: the command's environment variables, which git runs
   ///     with (`MEMOQUIZ_SYNC_TIMEOUT` bounds each run of it).
   ///   - showGitMessages: shows what git writes to its standard error.
+  ///   - wording: how warnings name what the user can do next.
   public init(
     folder: DataFolder, environment: [String: String], showGitMessages: @escaping (String) -> Void,
-    warn: @escaping (String) -> Void = { _ in }
+    wording: NextStepWording = .plain, warn: @escaping (String) -> Void = { _ in }
   ) {
     self.folder = folder
+    self.wording = wording
     git = Git(folder: folder.path, environment: environment, showMessages: showGitMessages)
     self.warn = warn
   }
@@ -67,7 +71,7 @@ public struct HistorySync {
   public func initialize(remote address: String, now: Date) throws -> Report {
     guard !SyncRemote.isRefused(address) else { throw SyncError.refusedTransport(address) }
     try folder.create()
-    let caretaker = try ProgressCaretaker(folder: folder, onWarning: warn)
+    let caretaker = try ProgressCaretaker(folder: folder, wording: wording, onWarning: warn)
     return try caretaker.locked {
       let remote = SyncRemote(address: address)
       let recorded = SyncRemote.recorded(in: folder)
@@ -85,7 +89,7 @@ public struct HistorySync {
     guard SyncRemote.recorded(in: folder) != nil || isThirdReleaseRepository else {
       throw SyncError.notSetUp(folder.path)
     }
-    let caretaker = try ProgressCaretaker(folder: folder, onWarning: warn)
+    let caretaker = try ProgressCaretaker(folder: folder, wording: wording, onWarning: warn)
     return try caretaker.locked {
       guard let remote = try SyncRemote.recorded(in: folder) ?? carryOver() else {
         throw SyncError.notSetUp(folder.path)

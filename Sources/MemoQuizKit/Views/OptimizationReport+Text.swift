@@ -2,7 +2,8 @@
 extension OptimizationReport {
   /// The text `memoquiz optimize` prints.
   /// - Parameter width: the terminal's width; the tables need 50 columns.
-  public func text(width: Int = 60) -> String {
+  /// - Parameter wording: how the recommendation names the command that sets it.
+  public func text(width: Int = 60, wording: NextStepWording = .plain) -> String {
     var lines: [String] = []
     lines.append("Fitting the scheduler to \(reviews) review\(reviews == 1 ? "" : "s")")
     lines.append("")
@@ -51,7 +52,7 @@ extension OptimizationReport {
     if let recommendation {
       lines.append("")
       lines.append(
-        TextWrapping.wrapped(recommendation.text(), width: max(width, 20), indent: ""))
+        TextWrapping.wrapped(recommendation.text(wording: wording), width: max(width, 20), indent: ""))
     }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -522,7 +522,7 @@ enum CommandTable {
   /// The inputs of a round, as `:help` lists them, for `play` and `review`.
   static let roundInputs: [HelpBlock] = [
     .paragraph(RoundInput.introduction),
-    .definitions(RoundInput.all.map { Definition($0.name, $0.meaning) }),
+    .definitions(RoundInput.all.map { Definition($0.name, $0.meaning(wording: CommandError.wording)) }),
     .paragraph(RoundInput.otherwise),
     .paragraph(RoundInput.selfGrading),
   ]

@@ -52,7 +52,8 @@ struct AddCommand: Command {
     // at the same time by another process is kept.
     typealias Outcome = (title: String, existing: Int?, plan: QuestionImport.Plan?)
     let outcome: Outcome? = try QuestionGroupCaretaker.changeQuestions(
-      in: context.folder, kind: .add, group: nil, now: context.now(), onWarning: { context.terminal.warn($0) }
+      in: context.folder, kind: .add, group: nil, now: context.now(), wording: CommandError.wording,
+      onWarning: { context.terminal.warn($0) }
     ) { (groups: [QuestionGroup]) throws -> (bytes: [UInt8], summary: String, result: Outcome) in
       let existing = groups.firstIndex { $0.title.lowercased() == chosen.lowercased() }
       let title = existing.map { groups[$0].title } ?? chosen

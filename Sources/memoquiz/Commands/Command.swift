@@ -30,14 +30,15 @@ struct CommandContext {
   /// - Parameter needsMemory: `false` for a command that shows the groups
   ///   and the day but asks nothing: it reads the outlook.
   func loadCaretaker(needsMemory: Bool = true) throws -> QuestionGroupCaretaker {
-    let caretaker = try QuestionGroupCaretaker(folder: folder, needsMemory: needsMemory, onWarning: warn)
+    let caretaker = try QuestionGroupCaretaker(
+      folder: folder, needsMemory: needsMemory, wording: CommandError.wording, onWarning: warn)
     loaded.caretakers.append(caretaker.progress)
     return caretaker
   }
 
   /// The progress alone, for commands that do not need the groups.
   func loadProgress() throws -> ProgressCaretaker {
-    let progress = try ProgressCaretaker(folder: folder, onWarning: warn)
+    let progress = try ProgressCaretaker(folder: folder, wording: CommandError.wording, onWarning: warn)
     loaded.caretakers.append(progress)
     return progress
   }

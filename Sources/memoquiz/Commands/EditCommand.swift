@@ -35,7 +35,7 @@ struct EditCommand: Command {
       if let groups = questionFile.groups {
         let renames = try QuestionGroupCaretaker.installQuestions(
           edited, in: folder, kind: .edit, summary: "edit of the questions", startedFrom: start, now: context.now(),
-          onWarning: { terminal.warn($0) })
+          wording: CommandError.wording, onWarning: { terminal.warn($0) })
         try QuestionGroupCaretaker.removeDraft(draft)
         let questions = groups.reduce(0) { $0 + $1.questions.count }
         terminal.write(

@@ -78,7 +78,7 @@ struct ImportCommand: Command {
     let (mode, file) = (mode, file)
     let plan = try QuestionGroupCaretaker.changeQuestions(
       in: context.folder, kind: .import, group: nil, now: context.now(), imported: answers,
-      onWarning: { terminal.warn($0) }
+      wording: CommandError.wording, onWarning: { terminal.warn($0) }
     ) { groups in
       let plan = try QuestionImport.plan(imported, into: groups, mode: mode, file: file, carriesHints: carriesHints)
       return (plan.bytes, "import of \(file)", plan)

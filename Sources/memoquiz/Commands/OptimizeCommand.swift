@@ -61,7 +61,7 @@ struct OptimizeCommand: Command {
     if json {
       terminal.writeVerbatim(try report.json())
     } else {
-      terminal.write(report.text(width: terminal.width))
+      terminal.write(report.text(width: terminal.width, wording: CommandError.wording))
       if let dueLine { terminal.write(dueLine + "\n") }
     }
   }

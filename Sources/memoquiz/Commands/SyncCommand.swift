@@ -21,7 +21,7 @@ struct SyncCommand: Command {
     let terminal = context.terminal
     let sync = HistorySync(
       folder: context.folder, environment: context.environment, showGitMessages: { terminal.writeErrorVerbatim($0) },
-      warn: context.warn)
+      wording: CommandError.wording, warn: context.warn)
     let report =
       try remote.map { try sync.initialize(remote: $0, now: context.now()) } ?? sync.sync(now: context.now())
     if !report.sent.isEmpty {

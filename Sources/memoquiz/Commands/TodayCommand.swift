@@ -16,7 +16,7 @@ struct TodayCommand: Command {
     if json {
       terminal.writeVerbatim(try plan.json())
     } else {
-      terminal.write(plan.text(style: terminal.style))
+      terminal.write(plan.text(style: terminal.style, wording: CommandError.wording))
     }
   }
 }

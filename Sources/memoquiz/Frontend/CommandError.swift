@@ -49,21 +49,48 @@ struct CommandError {
   /// The words that name the command doing `step`, with what joins them to
   /// the message.
   static func hint(_ step: NextStep) -> String {
-    switch step {
-    case .undoBeforeRedo: "; `memoquiz redo` follows `memoquiz undo`"
-    case .listSteps: "; `memoquiz history` lists them"
-    case .listStepIDs: "; `memoquiz history --json` lists each step's \"step\""
-    case .redoNewest: "; `memoquiz redo` brings back the newest one taken back"
-    case .setUpSync: "; `memoquiz sync --init REMOTE` sets it up"
-    case .syncAgain: ", and `memoquiz sync` tries again"
+    let command = command(step)
+    return switch step {
+    case .undoBeforeRedo: "; \(command) follows \(Self.command(.undo(step: nil)))"
+    case .listSteps: "; \(command) lists them"
+    case .listStepIDs: "; \(command) lists each step's \"step\""
+    case .redoNewest: "; \(command) brings back the newest one taken back"
+    case .setUpSync: "; \(command) sets it up"
+    case .syncAgain: ", and \(command) tries again"
     case .mendRemote:
-      ". Mend it where it is (git fsck), or give an empty repository to `memoquiz sync --init REMOTE`: every "
+      ". Mend it where it is (git fsck), or give an empty repository to \(command): every "
         + "history file this machine holds is sent to it"
     case .fixQuestions: "; fix it with `memoquiz edit`, or check it with `memoquiz validate`"
-    case .listGroups: " (`memoquiz groups` lists them)"
-    case .listAllGroups: " (`memoquiz groups` lists them all)"
-    case .listSnapshots: "; `memoquiz snapshots` lists them"
-    case .editQuestions: "; edit it with `memoquiz edit`"
+    case .listGroups: " (\(command) lists them)"
+    case .listAllGroups: " (\(command) lists them all)"
+    case .listSnapshots: "; \(command) lists them"
+    case .editQuestions: "; edit it with \(command)"
+    case .review, .play, .resumeRound, .undo, .redo, .setNewPerDay, .stopAutoOptimize, .setDesiredRetention, .sync:
+      "; \(command)"
     }
   }
+
+  /// The command that does `step`, as every text names it.
+  static func command(_ step: NextStep) -> String {
+    switch step {
+    case .undoBeforeRedo, .redoNewest, .redo: "`memoquiz redo`"
+    case .listSteps: "`memoquiz history`"
+    case .listStepIDs: "`memoquiz history --json`"
+    case .setUpSync, .mendRemote: "`memoquiz sync --init REMOTE`"
+    case .syncAgain, .sync: "`memoquiz sync`"
+    case .fixQuestions, .editQuestions: "`memoquiz edit`"
+    case .listGroups, .listAllGroups: "`memoquiz groups`"
+    case .listSnapshots: "`memoquiz snapshots`"
+    case .review: "`memoquiz review`"
+    case .play(let group): "`memoquiz play \(group)`"
+    case .resumeRound: "`memoquiz play` (or `review`)"
+    case .undo(let step): step.map { "`memoquiz undo \($0)`" } ?? "`memoquiz undo`"
+    case .setNewPerDay: "`memoquiz config new-per-day`"
+    case .stopAutoOptimize: "`memoquiz config auto-optimize off`"
+    case .setDesiredRetention(let value): "`memoquiz config desired-retention \(value)`"
+    }
+  }
+
+  /// How the library's texts name the commands to run next: as the hints do.
+  static let wording = NextStepWording(command)
 }

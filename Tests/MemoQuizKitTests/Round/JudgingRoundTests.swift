@@ -27,7 +27,7 @@ import Testing
   private func play(
     _ folder: TemporaryFolder, _ lines: [String], clock: Clock, group: Int = 0
   ) throws -> String {
-    let caretaker = try QuestionGroupCaretaker(folder: DataFolder(path: folder.path))
+    let caretaker = try QuestionGroupCaretaker(folder: DataFolder(path: folder.path), wording: .tool)
     let terminal = ScriptedTerminal(lines: lines)
     var session = RoundSession(
       caretaker: caretaker, terminal: terminal, outlook: DayOutlook(caretaker: caretaker), now: clock.now)

@@ -14,7 +14,7 @@ import Testing
       "questions.json",
       #"[{"title": "G", "questions": [{"prompt": "q0", "answer": "a0", "hint": "h0"}, {"prompt": "q1", "answer": "a1"}]}]"#
     )
-    return try QuestionGroupCaretaker(folder: DataFolder(path: folder.path))
+    return try QuestionGroupCaretaker(folder: DataFolder(path: folder.path), wording: .tool)
   }
 
   /// Plays a sequential round of `lines`; returns what was shown.
@@ -67,7 +67,7 @@ import Testing
   }
 
   @Test func helpFitsANarrowTerminal() {
-    let lines = RoundInput.helpText(width: 50).split(separator: "\n")
+    let lines = RoundInput.helpText(width: 50, wording: .tool).split(separator: "\n")
     #expect(lines.allSatisfy { $0.count <= 50 }, "\(lines.filter { $0.count > 50 })")
     #expect(lines.contains("  :undo     take back your last answer (its score"))
     #expect(lines.contains("            and memory) and ask it again"))
@@ -123,7 +123,7 @@ import Testing
       row.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
         .map { $0.trimmingCharacters(in: .whitespaces) }
     }
-    #expect(table == RoundInput.all.map { ["`\($0.name)`", $0.meaning] })
+    #expect(table == RoundInput.all.map { ["`\($0.name)`", $0.meaning(wording: .tool)] })
   }
 
   /// The docs' self-graded example shows the grade keys the round prints.

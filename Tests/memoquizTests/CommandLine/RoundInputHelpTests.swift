@@ -47,7 +47,8 @@ import Testing
     let manual = try MemoQuizSandbox().run(["manual"])
     #expect(manual.status == 0)
     for input in RoundInput.all {
-      let entry = ".TP\n\\fB\(ManualPage.text(input.name))\\fR\n\(ManualPage.text(input.meaning))\n"
+      let entry =
+        ".TP\n\\fB\(ManualPage.text(input.name))\\fR\n\(ManualPage.text(input.meaning(wording: CommandError.wording)))\n"
       #expect(manual.stdout.components(separatedBy: entry).count - 1 == 2, "play and review list \(input.name)")
     }
   }

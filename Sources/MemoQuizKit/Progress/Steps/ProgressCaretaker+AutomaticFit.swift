@@ -42,8 +42,8 @@ extension ProgressCaretaker {
     try install(fitted, reviews: fit.reviews, reschedule: false, at: time, automatic: true)
     return "The scheduler was fitted to your \(fit.reviews) reviews: it predicts answers it was not fitted on "
       + "better (log loss \(Self.threeDecimals(heldOut.logLoss)), against "
-      + "\(Self.threeDecimals(evaluation.current.logLoss))). `memoquiz undo` takes it back; "
-      + "`memoquiz config auto-optimize off` stops it."
+      + "\(Self.threeDecimals(evaluation.current.logLoss))). \(wording.text(.undo(step: nil))) takes it back; "
+      + "\(wording.text(.stopAutoOptimize)) stops it."
   }
 
   private static func threeDecimals(_ value: Double) -> String {

@@ -86,7 +86,7 @@ extension ProgressCaretaker {
       default:
         break
       }
-      return ([.undo(mark)], line + " `memoquiz redo` brings it back.")
+      return ([.undo(mark)], line + " \(wording.text(.redo)) brings it back.")
     }
     try installQuestions()
     guard let questionsChange else { return line }
@@ -96,7 +96,7 @@ extension ProgressCaretaker {
       progressWithoutMemory.questionsDerivation == .none
       ? "; the history holds no earlier version of the questions, so questions.json stays as it is."
       : "; the questions are as they were before it."
-    return questionsChange + tail + " `memoquiz redo` brings it back."
+    return questionsChange + tail + " \(wording.text(.redo)) brings it back."
   }
 
   /// Brings back the step most recently taken back, while no new step was
@@ -138,7 +138,7 @@ extension ProgressCaretaker {
     let undo = step.undoneBy?.text ?? ""
     return (
       [.redo(mark)],
-      "Took back the undo \(undo): step \(step.id) is back, \(step.summary). `memoquiz undo \(step.id)` takes it "
+      "Took back the undo \(undo): step \(step.id) is back, \(step.summary). \(wording.text(.undo(step: "\(step.id)"))) takes it "
         + "back again."
     )
   }

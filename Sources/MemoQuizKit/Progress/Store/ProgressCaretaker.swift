@@ -24,6 +24,12 @@ public final class ProgressCaretaker {
     set { store.onWarning = newValue }
   }
 
+  /// How this progress's texts name what the user can do next.
+  public var wording: NextStepWording {
+    get { store.wording }
+    set { store.wording = newValue }
+  }
+
   /// Set when the state came from the outlook (`local/outlook`): it holds
   /// the due times of each group's cards instead of their memory.
   var outlook: ProgressOutlook? { store.outlook }
@@ -55,12 +61,19 @@ public final class ProgressCaretaker {
   /// Loads the progress: the checkpoint, then the history after it.
   /// - Throws: ``PersistenceError`` when a file cannot be read or is from a
   ///   newer memoquiz.
-  public convenience init(folder: DataFolder, onWarning: @escaping (String) -> Void = { _ in }) throws {
-    try self.init(folder: folder, checkpoint: ProgressCaches.readCheckpoint(in: folder), onWarning: onWarning)
+  /// - Parameter wording: how its texts name what the user can do next.
+  public convenience init(
+    folder: DataFolder, wording: NextStepWording = .plain, onWarning: @escaping (String) -> Void = { _ in }
+  ) throws {
+    try self.init(
+      folder: folder, checkpoint: ProgressCaches.readCheckpoint(in: folder), wording: wording, onWarning: onWarning)
   }
 
-  init(folder: DataFolder, checkpoint: ProgressCaches.CheckpointRead, onWarning: @escaping (String) -> Void) throws {
-    store = try ProgressStore(folder: folder, checkpoint: checkpoint, onWarning: onWarning)
+  init(
+    folder: DataFolder, checkpoint: ProgressCaches.CheckpointRead, wording: NextStepWording = .plain,
+    onWarning: @escaping (String) -> Void
+  ) throws {
+    store = try ProgressStore(folder: folder, checkpoint: checkpoint, wording: wording, onWarning: onWarning)
   }
 
   /// Loads the progress from an outlook that reaches as far as every
@@ -72,10 +85,11 @@ public final class ProgressCaretaker {
   /// - Returns: `nil` when the outlook is for other questions.
   init?(
     folder: DataFolder, outlook: ProgressCheckpoint, key: UInt64?, leftOut: [String] = [],
-    onWarning: @escaping (String) -> Void
+    wording: NextStepWording = .plain, onWarning: @escaping (String) -> Void
   ) {
     guard
-      let store = ProgressStore(folder: folder, outlook: outlook, key: key, leftOut: leftOut, onWarning: onWarning)
+      let store = ProgressStore(
+        folder: folder, outlook: outlook, key: key, leftOut: leftOut, wording: wording, onWarning: onWarning)
     else {
       return nil
     }

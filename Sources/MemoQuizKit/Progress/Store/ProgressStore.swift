@@ -53,6 +53,8 @@ final class ProgressStore {
   /// Called with each warning the moment it happens, such as a damaged file
   /// moved aside.
   var onWarning: (String) -> Void
+  /// How warnings name what the user can do next.
+  var wording: NextStepWording
   /// Whether this store holds the folder's lock now.
   private var holdsLock = false
   /// The entries of `history/` left out that were warned of.
@@ -64,10 +66,14 @@ final class ProgressStore {
   /// Loads the progress: the checkpoint, then the history after it.
   /// - Throws: ``PersistenceError`` when a file cannot be read or is from a
   ///   newer memoquiz.
-  init(folder: DataFolder, checkpoint: ProgressCaches.CheckpointRead, onWarning: @escaping (String) -> Void) throws {
+  init(
+    folder: DataFolder, checkpoint: ProgressCaches.CheckpointRead, wording: NextStepWording,
+    onWarning: @escaping (String) -> Void
+  ) throws {
     self.folder = folder
     history = HistoryCaretaker(folder: folder)
     self.onWarning = onWarning
+    self.wording = wording
     caches.outlookWritten = ProgressOutlook.start(in: folder)
     if DurableFile.exists(folder.legacyHistoryFile) {
       try locked { try HistoryCarryOver(folder: folder, machine: try machine()).run() }
@@ -87,7 +93,7 @@ final class ProgressStore {
   /// - Returns: `nil` when the outlook is for other questions.
   init?(
     folder: DataFolder, outlook: ProgressCheckpoint, key: UInt64?, leftOut: [String] = [],
-    onWarning: @escaping (String) -> Void
+    wording: NextStepWording, onWarning: @escaping (String) -> Void
   ) {
     guard let summary = outlook.outlook, summary.key == key, !DurableFile.exists(folder.legacyHistoryFile) else {
       return nil
@@ -95,6 +101,7 @@ final class ProgressStore {
     self.folder = folder
     history = HistoryCaretaker(folder: folder)
     self.onWarning = onWarning
+    self.wording = wording
     folded = outlook.progress
     coverage = outlook.coverage
     self.outlook = summary
@@ -233,7 +240,7 @@ final class ProgressStore {
         "\(file.path) went back: it holds \(OwnLogMark.wholeLines(of: file.path)) bytes where this machine had "
           + "written \(mark.end) (restored from a backup or a snapshot?), and no longer copy of it is known here; "
           + "so that no step id is used twice, this folder is now a new machine, \(machine.id.hex), and the steps "
-          + "\(old.hex) wrote come back when a copy that holds them arrives (`memoquiz sync`)")
+          + "\(old.hex) wrote come back when a copy that holds them arrives (\(wording.text(.sync)))")
       return true
     }
   }

@@ -69,7 +69,8 @@ public struct RetentionRecommendation: Hashable, Sendable {
 
   /// What `optimize` says of it, beside the desired retention in use: the
   /// criterion, and the figures it weighed.
-  public func text() -> String {
+  /// - Parameter wording: how the text names the command that sets it.
+  public func text(wording: NextStepWording = .plain) -> String {
     let value = Setting.twoDecimals(desiredRetention)
     func figures(_ outcome: RetentionSimulator.Outcome) -> String {
       "\(Self.percent(outcome.expectedRetention)) for \(Self.decimal(outcome.reviewsPerDay)) reviews a day at "
@@ -83,7 +84,7 @@ public struct RetentionRecommendation: Hashable, Sendable {
     }
     return "Recommended desired retention: \(value) (now \(Setting.twoDecimals(current.desiredRetention))): it "
       + "gives \(criterion) (\(figures(outcome)), against \(figures(current))). "
-      + "`memoquiz config desired-retention \(value)` sets it."
+      + "\(wording.text(.setDesiredRetention(value))) sets it."
   }
 
   private static func percent(_ value: Double) -> String {

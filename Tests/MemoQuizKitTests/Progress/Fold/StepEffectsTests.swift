@@ -11,7 +11,7 @@ import Testing
 
   private func caretaker(_ folder: TemporaryFolder, questions: String) throws -> ProgressCaretaker {
     try folder.write("questions.json", questions)
-    return try ProgressCaretaker(folder: DataFolder(path: folder.path))
+    return try ProgressCaretaker(folder: DataFolder(path: folder.path), wording: .tool)
   }
 
   private func group(_ title: String) -> [UInt8] {
