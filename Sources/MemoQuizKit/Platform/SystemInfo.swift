@@ -23,4 +23,7 @@ enum SystemInfo {
     guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
     return String(cString: directory)
   }
+
+  /// This process's identifier. The corresponding C function is `getpid`.
+  static var processID: Int32 { getpid() }
 }

@@ -70,22 +70,13 @@ public struct MediaFolder: Sendable {
   /// Whether the folder holds a file named `name`.
   public func contains(_ name: String) -> Bool {
     guard let file = file(named: name) else { return false }
-    var status = stat()
-    return stat(file, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    return FileStatus.type(of: file) == .regular
   }
 
   /// The names of the files in the folder.
   public func names() -> [String] {
-    guard let directory = opendir(path) else { return [] }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if contains(name) { names.append(name) }
-    }
-    return names.sorted()
+    guard let directory = try? Directory(path) else { return [] }
+    return directory.names.filter { contains($0) }.sorted()
   }
 
   /// Keeps a file's bytes under `name` made safe, or under that name with
@@ -109,14 +100,14 @@ public struct MediaFolder: Sendable {
       throw .system("cannot make the folder \(path): \(error)")
     }
     let safe = Self.safeName(name)
-    let incoming = path + "/.incoming-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let incoming = path + "/.incoming-\(SystemInfo.processID)-\(UInt32.random(in: 0...UInt32.max))"
     let descriptor: FileDescriptor
     do {
       descriptor = try FileDescriptor.open(incoming, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC)
     } catch {
       throw .system("cannot write \(incoming): \(error.description)")
     }
-    defer { unlink(incoming) }
+    defer { try? FileSystem.remove(incoming) }
     let zlib = try Zlib.load()
     var crc: UInt = 0
     var size = 0
@@ -138,9 +129,14 @@ public struct MediaFolder: Sendable {
     let checksummed = stem + "-" + String(repeating: "0", count: 8 - hex.count) + hex + suffix
     for candidate in [safe, checksummed] {
       let target = path + "/" + candidate
-      if Glibc.link(incoming, target) == 0 { return candidate }
-      guard errno == EEXIST else { throw .system("cannot write \(target): \(SystemError.current.description)") }
-      if Self.sameContents(incoming, target) { return candidate }
+      do throws(SystemError) {
+        try FileSystem.link(incoming, to: target)
+        return candidate
+      } catch  where error.isExisting {
+        if Self.sameContents(incoming, target) { return candidate }
+      } catch {
+        throw .system("cannot write \(target): \(error.description)")
+      }
     }
     throw .system("cannot keep \(safe): \(checksummed) holds other bytes")
   }
@@ -159,11 +155,11 @@ public struct MediaFolder: Sendable {
       throw .system("cannot open \(path): \(error.description)")
     }
     defer { descriptor.close() }
-    // `syncfs` is a GNU extension that Swift's Glibc module leaves out.
-    typealias SyncFS = @convention(c) (CInt) -> CInt
-    let syncfs = try SystemLibrary("libc.so.6").function("syncfs", as: SyncFS.self)
-    guard syncfs(descriptor.rawValue) == 0 else {
-      throw .system("cannot make the files of \(path) durable: \(SystemError.current.description)")
+    let fileSystem = try FileSystemSync()
+    do throws(SystemError) {
+      try fileSystem.sync(descriptor)
+    } catch {
+      throw .system("cannot make the files of \(path) durable: \(error.description)")
     }
   }
 

@@ -1,5 +1,3 @@
-@preconcurrency import Glibc
-
 /// Plays a round's sounds and speaks its prompts, never waiting for either
 /// to end: a player is started in the background, its standard streams on
 /// `/dev/null`, and the round goes on.
@@ -32,7 +30,7 @@ public final class SoundPlayer {
   private var warned = false
   private var warnedSpeaker = false
   /// Players started and not yet seen to end.
-  private var running: [pid_t] = []
+  private var running: [BackgroundProcess] = []
 
   /// - Parameters:
   ///   - media: where the sounds are.
@@ -68,10 +66,10 @@ public final class SoundPlayer {
 
   /// The program `name` on `path`, or `name` itself when it has a slash.
   static func find(_ name: String, in path: String) -> String? {
-    if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
+    if name.contains("/") { return FileSystem.isExecutable(name) ? name : nil }
     for folder in path.split(separator: ":") where !folder.isEmpty {
       let candidate = folder + "/" + name
-      if access(candidate, X_OK) == 0 { return candidate }
+      if FileSystem.isExecutable(candidate) { return candidate }
     }
     return nil
   }
@@ -110,11 +108,11 @@ public final class SoundPlayer {
         problem("the sound \(TextSanitizer.sanitized(name)) is not in \(media.path)")
         continue
       }
-      guard let pid = Self.start(player.path, player.arguments + [file]) else {
+      guard let process = BackgroundProcess.start(player.path, player.arguments + [file]) else {
         problem("the sound player \(player.path) cannot be started")
         return
       }
-      running.append(pid)
+      running.append(process)
     }
   }
 
@@ -128,17 +126,23 @@ public final class SoundPlayer {
       }
       return
     }
-    if let pid = Self.start(speaker, ["-v", language, text]) { running.append(pid) }
+    if let process = BackgroundProcess.start(speaker, ["-v", language, text]) { running.append(process) }
   }
 
   /// Collects the players that have ended; one that failed is warned of.
   private func reap() {
-    running.removeAll { pid in
-      var status: Int32 = 0
-      let result = waitpid(pid, &status, WNOHANG)
-      guard result == pid else { return result < 0 }
-      if status != 0 { problem("the sound player failed (exit status \((status >> 8) & 0xFF))") }
-      return true
+    running.removeAll { process in
+      switch process.poll() {
+      case .running: return false
+      case .gone: return true
+      case .ended(.exited(0)): return true
+      case .ended(.exited(let code)):
+        problem("the sound player failed (exit status \(code))")
+        return true
+      case .ended(.signalled):
+        problem("the sound player failed (exit status 0)")
+        return true
+      }
     }
   }
 
@@ -146,28 +150,5 @@ public final class SoundPlayer {
     guard !warned else { return }
     warned = true
     warn(message + "; the round goes on without sound")
-  }
-
-  /// Starts a program in the background, its standard streams on
-  /// `/dev/null`. The corresponding C function is `posix_spawn`.
-  /// - Returns: its process id, or `nil` when it cannot be started.
-  private static func start(_ path: String, _ arguments: [String]) -> pid_t? {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    // A process group of its own: Ctrl-C at the round is the round's.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-    posix_spawnattr_setpgroup(&attributes, 0)
-    var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var child: pid_t = 0
-    guard posix_spawn(&child, path, &actions, &attributes, &argv, environ) == 0 else { return nil }
-    return child
   }
 }

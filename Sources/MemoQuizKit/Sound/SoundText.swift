@@ -31,10 +31,10 @@ public enum SoundText {
     return String(bare.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
   }
 
-  /// `text` with each reference's file renamed by `rename` (a name it does
+  /// `text` with each reference's file renamed by `newName` (a name it does
   /// not know stays).
-  public static func renamed(_ text: String, _ rename: (String) -> String?) -> String {
-    replacing(text) { name in opening + (rename(String(name)) ?? String(name)) + "]" }
+  public static func renamed(_ text: String, _ newName: (String) -> String?) -> String {
+    replacing(text) { name in opening + (newName(String(name)) ?? String(name)) + "]" }
   }
 
   /// Whether `text` may hold a reference. Most texts have no `[` at all,

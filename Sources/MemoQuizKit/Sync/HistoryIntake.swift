@@ -64,8 +64,7 @@ struct HistoryIntake {
   /// - Parameter path: the copy.
   /// - Throws: ``PersistenceError`` when the data folder cannot be written.
   func takeInOwn(from path: String) throws -> OwnCopy {
-    var status = stat()
-    guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+    guard FileStatus.type(of: path, followingLinks: false) == .regular,
       let arriving = try? FileDescriptor.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
     else { return .held }
     defer { arriving.close() }

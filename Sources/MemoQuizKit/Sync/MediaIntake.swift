@@ -17,25 +17,27 @@ struct MediaIntake {
   /// - Returns: whether the clone's `media/` exists now (something to add).
   func send(into folder: String) throws -> Bool {
     let names = media.names()
-    var status = stat()
     if !names.isEmpty {
-      if lstat(folder, &status) == 0 && (status.st_mode & S_IFMT) != S_IFDIR { SyncClone.removeTree(folder) }
+      if let type = FileStatus.type(of: folder, followingLinks: false), type != .directory {
+        SyncClone.removeTree(folder)
+      }
       try DataFolder.createFolder(folder)
     }
     for name in names {
       let target = folder + "/" + name
-      guard lstat(target, &status) != 0, let source = media.file(named: name) else { continue }
+      guard FileStatus.type(of: target, followingLinks: false) == nil, let source = media.file(named: name) else {
+        continue
+      }
       try Self.copy(source, to: target)
     }
-    return lstat(folder, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    return FileStatus.type(of: folder, followingLinks: false) == .directory
   }
 
   /// Takes each file of the clone's `media/` whose name this folder lacks.
   /// - Parameter warn: told of each file left out.
   /// - Returns: how many files were taken.
   func takeIn(from folder: String, warn: (String) -> Void) throws -> Int {
-    var status = stat()
-    guard lstat(folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return 0 }
+    guard FileStatus.type(of: folder, followingLinks: false) == .directory else { return 0 }
     var taken = 0
     for name in (try? HistoryEntry.names(in: folder)) ?? [] {
       let source = folder + "/" + name
@@ -43,15 +45,15 @@ struct MediaIntake {
         warn("the remote's media/\(TextSanitizer.sanitized(name)) was left out: not a media file's name")
         continue
       }
-      guard lstat(source, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+      guard let status = try? FileStatus(path: source, followingLinks: false), status.type == .regular else {
         warn("the remote's media/\(TextSanitizer.sanitized(name)) was left out: not a file")
         continue
       }
-      guard Int(status.st_size) <= MediaFolder.maximumFileSize else {
+      guard status.size <= MediaFolder.maximumFileSize else {
         warn("the remote's media/\(TextSanitizer.sanitized(name)) was left out: over 256 MiB")
         continue
       }
-      if lstat(target, &status) == 0 { continue }
+      if FileStatus.type(of: target, followingLinks: false) != nil { continue }
       try DataFolder.createFolder(media.path)
       try Self.copy(source, to: target)
       taken += 1
@@ -65,7 +67,7 @@ struct MediaIntake {
     let bytes = try DurableFile.read(source, limit: MediaFolder.maximumFileSize) ?? []
     let (folder, name) = DurableFile.split(target)
     let incoming = folder + "/.incoming-" + name
-    unlink(incoming)
+    try? FileSystem.remove(incoming)
     do throws(SystemError) {
       let descriptor = try FileDescriptor.open(incoming, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC)
       defer { descriptor.close() }
@@ -73,8 +75,13 @@ struct MediaIntake {
     } catch {
       throw PersistenceError.cannotWrite(path: incoming, error)
     }
-    defer { unlink(incoming) }
+    defer { try? FileSystem.remove(incoming) }
     // A name taken meanwhile keeps its file.
-    if link(incoming, target) != 0 && errno != EEXIST { throw PersistenceError.cannotWrite(path: target, .current) }
+    do throws(SystemError) {
+      try FileSystem.link(incoming, to: target)
+    } catch  where error.isExisting {
+    } catch {
+      throw PersistenceError.cannotWrite(path: target, error)
+    }
   }
 }

@@ -1,4 +1,3 @@
-@preconcurrency import Glibc
 import MemoQuizKit
 
 extension CommandContext {
@@ -6,7 +5,7 @@ extension CommandContext {
   /// standard output is a terminal and `config audio` is on; `nil` plays
   /// nothing.
   func roundSound(_ caretaker: QuestionGroupCaretaker) -> SoundPlayer? {
-    guard isatty(STDOUT_FILENO) == 1, caretaker.progress.settings.audio else { return nil }
+    guard FileDescriptor.standardOutput.isTerminal, caretaker.progress.settings.audio else { return nil }
     return SoundPlayer(
       media: MediaFolder(of: folder), player: SoundPlayer.player(environment: environment),
       speaker: SoundPlayer.speaker(environment: environment), warn: warn)

@@ -1,5 +1,4 @@
 import FoundationEssentials
-@preconcurrency import Glibc
 
 /// A moment broken into calendar fields, in local time or UTC.
 struct CalendarTime {
@@ -11,18 +10,17 @@ struct CalendarTime {
   let second: Int
 
   /// The fields of `date`, in UTC or in the command's local time
-  /// (``TimeZoneRules/current``). The corresponding C function is `gmtime_r`.
+  /// (``TimeZoneRules/current``).
   init(_ date: Date, local: Bool = false) {
-    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-    if local { seconds += time_t(TimeZoneRules.current.offset(at: Int64(seconds))) }
-    var fields = tm()
-    gmtime_r(&seconds, &fields)
-    year = Int(fields.tm_year) + 1900
-    month = Int(fields.tm_mon) + 1
-    day = Int(fields.tm_mday)
-    hour = Int(fields.tm_hour)
-    minute = Int(fields.tm_min)
-    second = Int(fields.tm_sec)
+    var seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+    if local { seconds += Int64(TimeZoneRules.current.offset(at: seconds)) }
+    let fields = UTCTime(secondsSince1970: seconds)
+    year = fields.year
+    month = fields.month
+    day = fields.day
+    hour = fields.hour
+    minute = fields.minute
+    second = fields.second
   }
 
   private static func pad(_ value: Int, _ width: Int = 2) -> String {

@@ -10,7 +10,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   public init(rawValue: CInt) { self.rawValue = rawValue }
 
   static let standardInput = FileDescriptor(rawValue: 0)
-  static let standardOutput = FileDescriptor(rawValue: 1)
+  public static let standardOutput = FileDescriptor(rawValue: 1)
   static let standardError = FileDescriptor(rawValue: 2)
 
   /// Opens `/dev/null` on each of the standard descriptors that is closed.
@@ -145,5 +145,5 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
 
   /// Whether the descriptor refers to a terminal. The corresponding C function
   /// is `isatty`.
-  var isTerminal: Bool { isatty(rawValue) == 1 }
+  public var isTerminal: Bool { isatty(rawValue) == 1 }
 }

@@ -58,3 +58,11 @@ public enum FileSystem {
     }
   }
 }
+
+extension FileSystem {
+  /// Whether the file at `path` can be run by this process. The
+  /// corresponding C function is `access` with `X_OK`.
+  static func isExecutable(_ path: String) -> Bool {
+    access(path, X_OK) == 0
+  }
+}

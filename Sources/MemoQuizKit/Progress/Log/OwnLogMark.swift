@@ -1,5 +1,3 @@
-@preconcurrency import Glibc
-
 /// How far this machine's own history file reached: kept in
 /// `local/own-log`, so that a file that went back (restored from a backup
 /// or a snapshot) is noticed before anything is appended to it.
@@ -51,18 +49,17 @@ struct OwnLogMark: Sendable, Equatable {
   /// covers.
   func isHeld(by file: MachineHistoryFile, history: HistoryCaretaker) -> Bool {
     guard end > 0 else { return true }
-    var status = stat()
-    guard lstat(file.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) >= end else {
-      return false
-    }
+    guard let status = try? FileStatus(path: file.path, followingLinks: false), status.type == .regular,
+      status.size >= end
+    else { return false }
     return history.tailHash(of: file.path, before: end) == tail
   }
 
   /// The offset just after the last line feed of the file at `path`: where
   /// its whole lines end.
   static func wholeLines(of path: String) -> Int {
-    var status = stat()
-    guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 else { return 0 }
-    return HistoryIntake.lineStart(of: path, before: Int(status.st_size))
+    guard let status = try? FileStatus(path: path, followingLinks: false), status.type == .regular, status.size > 0
+    else { return 0 }
+    return HistoryIntake.lineStart(of: path, before: status.size)
   }
 }
