@@ -21,10 +21,10 @@ import Testing
     return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
   }
 
-  // MARK: - 22.2: MEMOQUIZ_NOW within the years memoquiz reads back
+  // MARK: - MEMOQUIZ_NOW within the years memoquiz reads back
 
   @Test(
-    "22.2: a MEMOQUIZ_NOW outside the years 1 to 9999 is a usage error before anything is recorded",
+    "a MEMOQUIZ_NOW outside the years 1 to 9999 is a usage error before anything is recorded",
     arguments: ["0000-01-01T00:00:00Z", "0001-01-01T00:00:00+01:00", "9999-12-31T23:59:59-01:00"])
   func memoquizNowOutsideTheRecordableYearsIsRefused(_ now: String) throws {
     let sandbox = try sandboxWithGroup()
@@ -41,7 +41,7 @@ import Testing
   }
 
   @Test(
-    "22.2: the first and the last recordable moments are recorded and read back",
+    "the first and the last recordable moments are recorded and read back",
     arguments: ["0001-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "9999-12-31T23:59:59.999Z"])
   func theBoundsOfTheRecordableYearsAreReadBack(_ now: String) throws {
     let sandbox = try sandboxWithGroup()
@@ -55,9 +55,9 @@ import Testing
     #expect(try steps(sandbox).filter { $0["kind"] as? String == "answer" }.count == 1)
   }
 
-  // MARK: - 22.13: history --limit 0
+  // MARK: - history --limit 0
 
-  @Test("22.13: history --limit 0 is a usage error", arguments: [["--limit", "0"], ["--limit=0"]])
+  @Test("history --limit 0 is a usage error", arguments: [["--limit", "0"], ["--limit=0"]])
   func historyLimitZeroIsAUsageError(_ arguments: [String]) throws {
     let sandbox = try sandboxWithGroup()
     try sandbox.run(["play", "G", "--strategy", "sequential"], input: "a0\na1\n")
@@ -70,9 +70,9 @@ import Testing
     #expect(one.stdout.contains("g1") && !one.stdout.contains("g0"), "\(one.stdout)")
   }
 
-  // MARK: - 22.15: a due date in the year 10000
+  // MARK: - a due date in the year 10000
 
-  @Test("22.15: the scores GROUP table shows a due date in the year 10000 whole")
+  @Test("the scores GROUP table shows a due date in the year 10000 whole")
   func scoresTableShowsADueDateOfFiveDigitYearsWhole() throws {
     let sandbox = try sandboxWithGroup()
     let now = ["MEMOQUIZ_NOW": "9999-12-31T00:00:00Z", "TZ": "UTC"]
@@ -89,10 +89,10 @@ import Testing
     #expect(row.hasSuffix("  " + day), "\(table.stdout)")
   }
 
-  // MARK: - 17.11: --new without a review round
+  // MARK: - --new without a review round
 
   @Test(
-    "17.11: --new without --strategy review is a usage error, and no round is left behind",
+    "--new without --strategy review is a usage error, and no round is left behind",
     arguments: [["--new", "5"], ["--strategy", "random", "--new", "5"], ["--new=0", "--strategy", "sequential"]])
   func newWithoutAReviewRoundIsAUsageError(_ options: [String]) throws {
     let sandbox = try sandboxWithGroup()
@@ -107,10 +107,10 @@ import Testing
     #expect(review.stdout.contains("2 questions, review order"), "\(review.stdout)")
   }
 
-  // MARK: - 17.14: the calendar's month labels
+  // MARK: - the calendar's month labels
 
   @Test(
-    "17.14: the 12-week calendar names every month that starts in it, and the current one",
+    "the 12-week calendar names every month that starts in it, and the current one",
     arguments: [
       ("2026-12-02T12:00:00Z", ["Sep", "Oct", "Nov", "Dec"]),
       // October starts in the second week: its name wins over September's.
@@ -131,7 +131,7 @@ import Testing
 
   // MARK: - Smaller things a new user meets in a week
 
-  @Test("17.15: a group number out of range says how many groups there are, not which names are near")
+  @Test("a group number out of range says how many groups there are, not which names are near")
   func aGroupNumberOutOfRangeSaysHowManyGroupsThereAre() throws {
     let sandbox = try MemoQuizSandbox()
     let count = try sandbox.scores().count
@@ -146,7 +146,7 @@ import Testing
     }
   }
 
-  @Test("17.15: stats shows a question missed a moment ago as missed, not as recalled at 100%")
+  @Test("stats shows a question missed a moment ago as missed, not as recalled at 100%")
   func statsShowsAMissJustNowAsAMiss() throws {
     let sandbox = try sandboxWithGroup()
     try sandbox.run(
@@ -166,7 +166,7 @@ import Testing
     #expect(laterRow.contains("recall ") && laterRow.hasSuffix("%"), "\(later.stdout)")
   }
 
-  @Test("17.15: the menu counts an unfinished round as its resumption does")
+  @Test("the menu counts an unfinished round as its resumption does")
   func theMenuAndTheResumptionAgree() throws {
     let sandbox = try sandboxWithGroup()
     try sandbox.run(["play", "G", "--strategy", "sequential"], input: "a0\na1\na2\n:quit\n")
@@ -182,7 +182,7 @@ import Testing
     #expect(session.waitForExit() == 0)
   }
 
-  @Test("17.15: a round's lock file is removed when the round ends")
+  @Test("a round's lock file is removed when the round ends")
   func roundLockFilesDoNotPileUp() throws {
     let sandbox = try MemoQuizSandbox()
     for group in ["Hiragana", "Katakana", "Numbers"] {
@@ -195,7 +195,7 @@ import Testing
     #expect(files.filter { $0.hasPrefix(".round-") }.isEmpty, "\(files)")
   }
 
-  @Test("17.15: with its lock file removed after each round, a group is still played by one process at a time")
+  @Test("with its lock file removed after each round, a group is still played by one process at a time")
   func removedLockFilesStillKeepARoundToOneProcess() throws {
     let sandbox = try sandboxWithGroup()
     for _ in 0..<3 {
