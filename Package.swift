@@ -36,7 +36,7 @@ let package = Package(
     ),
     .testTarget(
       name: "MemoQuizKitTests",
-      dependencies: ["MemoQuizKit"],
+      dependencies: ["MemoQuizKit", "memoquiz"],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(

@@ -45,11 +45,10 @@ extension DayPlan {
     }
     if due > 0 || new > 0 { text += style.dim("\(wording.text(.review)) plays them.") + "\n" }
     if let first = groups.first(where: { waitingBundled.contains($0.title) }) {
-      let title = TextSanitizer.sanitized(first.title)
       text +=
         style.dim(
           "The bundled groups wait while you learn your own; playing one brings it into the day "
-            + "(\(wording.text(.play(group: title)))).") + "\n"
+            + "(\(wording.text(.play(group: first.title)))).") + "\n"
     }
     return text
   }

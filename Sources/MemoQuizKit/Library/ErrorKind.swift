@@ -41,7 +41,8 @@ public enum NextStep: Sendable, Equatable {
   case editQuestions
   /// Play what is due today, across the groups.
   case review
-  /// Play one group, by the title given (already fit to show).
+  /// Play one group, by its title as the questions file has it: whoever
+  /// words the step makes it fit to show.
   case play(group: String)
   /// Resume the round left: the next round of its group, or the next review.
   case resumeRound
@@ -85,7 +86,7 @@ public struct NextStepWording: Sendable {
     case .listGroups, .listAllGroups: "the list of groups"
     case .listSnapshots: "the list of snapshots"
     case .review: "a review"
-    case .play(let group): "playing \(group)"
+    case .play(let group): "playing \(TextSanitizer.sanitized(group))"
     case .resumeRound: "round"
     case .undo(let step): step.map { "an undo of step \($0)" } ?? "an undo"
     case .setNewPerDay: "the new-per-day setting"

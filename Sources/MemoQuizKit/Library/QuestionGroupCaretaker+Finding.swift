@@ -85,16 +85,6 @@ extension QuestionGroupCaretaker {
     return matches.first
   }
 
-  /// The command that plays a group, as a user can paste it into a shell:
-  /// the title quoted when needed, after `--` when it looks like an option.
-  public static func playCommand(for title: String) -> String {
-    let name = TextSanitizer.withoutInvisibles(title)
-    let word =
-      name.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) } && !name.isEmpty
-      ? name : "'" + name.replacing("'", with: "'\\''") + "'"
-    return "memoquiz play " + (name.hasPrefix("-") ? "-- " : "") + word
-  }
-
   /// The one name a near miss most likely meant: the closest by edits to
   /// the whole name or to one of its words ("phrses" means "Basic
   /// Phrases"), if it is close enough (a third of the letters, at least one).

@@ -191,18 +191,11 @@ public struct Round: Sendable {
   /// The newest saved answer of the round.
   public var lastAnswer: RoundMemento.Answer? { memento.answers.last }
 
-  /// Takes back the newest saved answer; its question is asked again.
-  mutating func takeBackLastAnswer() {
-    guard !memento.answers.isEmpty else { return }
-    memento.answers.removeLast()
-    rebuildQueue()
-  }
-
-  /// Counts the newest saved answer as correct (`:right`), or as incorrect
-  /// again (its `:right` taken back).
-  mutating func regradeLastAnswer(isCorrect: Bool = true) {
-    guard !memento.answers.isEmpty else { return }
-    memento.answers[memento.answers.count - 1].isCorrect = isCorrect
+  /// Takes the round as the history has it after a step that changed its
+  /// answers (`:undo`, `:right`, `:synonym`, or another process's undo):
+  /// the history is the round's one record, read back, never patched.
+  mutating func readBack(_ memento: RoundMemento) {
+    self.memento = memento
     rebuildQueue()
   }
 

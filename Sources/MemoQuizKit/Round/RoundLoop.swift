@@ -8,6 +8,14 @@ import FoundationEssentials
 /// Verdicts are held back until the answers they tell of are saved (see
 /// ``RoundSession``).
 struct RoundLoop {
+  /// A step that put the round's newest answer right.
+  struct Correction {
+    /// The input that made it: `:right` or `:synonym`.
+    var input: RoundInput
+    var step: StepID
+    var answer: StepID
+  }
+
   /// Whether the round goes on after an input.
   enum Next {
     case goOn
@@ -39,13 +47,11 @@ struct RoundLoop {
   private var shownAt = MonotonicClock.milliseconds()
   /// When the answers not yet saved began to be graded.
   private var groupStartedAt: Int64
-  /// The newest `:right` and the answer it put right: an `:undo` while
-  /// that answer is still the newest takes back only the `:right`.
-  private var lastRight: (step: StepID, answer: StepID)?
+  /// The newest `:right` or `:synonym` and the answer it put right: an
+  /// `:undo` while that answer is still the newest takes back only it.
+  private var lastCorrection: Correction?
   /// The newest verdict when it was Incorrect: what `:synonym` accepts.
   private var lastWrong: (typed: String, card: Card)?
-  /// The newest `:synonym` and the answer it put right, as for `:right`.
-  private var lastSynonym: (step: StepID, answer: StepID)?
   /// Whether the input after the last question's Incorrect verdict, read
   /// for a `:synonym` or a `:right` before the round ends, was read.
   private var offeredBeforeEnd = false
@@ -286,53 +292,55 @@ struct RoundLoop {
       held += "Nothing to undo in this round.\n"
       return
     }
-    let (title, question) = round.origin(of: last.question)
     lastWrong = nil
-    if let synonym = lastSynonym, synonym.answer == last.step, last.isCorrect {
-      // Right after `:synonym`: the answer it added goes, and the
-      // answer counts as Incorrect again, as for `:right`.
-      lastSynonym = nil
-      let prompt = prompt(of: last.question)
-      guard
-        try progress.takeBackSynonym(
-          synonym.step, card: question, in: title, round: round.memento.id, at: Timestamp(now()))
-      else {
-        held += "Your :synonym on the answer to \(prompt) was already taken back (by \(words.undo)).\n"
-        return
-      }
-      round.regradeLastAnswer(isCorrect: false)
-      held += "Took back your :synonym: \(prompt) no longer accepts it, and your answer counts as incorrect again.\n"
-      askQuestion = true
+    if let correction = lastCorrection, correction.answer == last.step, last.isCorrect {
+      try takeBack(correction, of: last)
       return
     }
-    if let right = lastRight, right.answer == last.step, last.isCorrect {
-      // Right after `:right`: only the `:right` goes; the answer stays,
-      // graded Incorrect, and the round goes on.
-      lastRight = nil
-      let prompt = prompt(of: last.question)
-      guard
-        try progress.takeBackRight(
-          right.step, question: question, in: title, round: round.memento.id, at: Timestamp(now()))
-      else {
-        held += "Your :right on the answer to \(prompt) was already taken back (by \(words.undo)).\n"
-        return
-      }
-      round.regradeLastAnswer(isCorrect: false)
-      held += "Took back your :right: your answer to \(prompt) counts as incorrect again.\n"
-      askQuestion = true
-      return
-    }
+    let (title, question) = round.origin(of: last.question)
     var answer = last
     answer.question = question
     let tookBack = try progress.takeBack(answer, in: title, round: round.memento.id, at: Timestamp(now()))
     judging.forget(last.question)
-    round.takeBackLastAnswer()
+    readBack()
     let prompt = prompt(of: last.question)
     held +=
       tookBack
       ? "Took back your \(last.isCorrect ? "correct" : "incorrect") answer to \(prompt).\n"
       : "Your answer to \(prompt) was already taken back (by \(words.undo)); it is asked again.\n"
     askQuestion = true
+  }
+
+  /// Takes back a `:right` or `:synonym` of the newest answer: only it goes
+  /// (with the answer a `:synonym` added), and the answer counts as
+  /// Incorrect again; the round goes on.
+  private mutating func takeBack(_ correction: Correction, of last: RoundMemento.Answer) throws {
+    lastCorrection = nil
+    let (title, question) = round.origin(of: last.question)
+    let prompt = prompt(of: last.question)
+    let name = correction.input.name
+    let at = Timestamp(now())
+    let tookBack =
+      correction.input == .synonym
+      ? try progress.takeBackSynonym(correction.step, card: question, in: title, round: round.memento.id, at: at)
+      : try progress.takeBackRight(correction.step, question: question, in: title, round: round.memento.id, at: at)
+    guard tookBack else {
+      held += "Your \(name) on the answer to \(prompt) was already taken back (by \(words.undo)).\n"
+      return
+    }
+    readBack()
+    held +=
+      "Took back your \(name): "
+      + (correction.input == .synonym
+        ? "\(prompt) no longer accepts it, and your answer counts as incorrect again.\n"
+        : "your answer to \(prompt) counts as incorrect again.\n")
+    askQuestion = true
+  }
+
+  /// Takes the round back from the history after a step changed its
+  /// answers.
+  private mutating func readBack() {
+    if let memento = progress.round(round.memento.id) { round.readBack(memento) }
   }
 
   /// `:right`: counts the newest answer, graded Incorrect, as correct.
@@ -349,14 +357,13 @@ struct RoundLoop {
     judging.forget(last.question)
     guard let right = try progress.markRight(answer, in: title, at: Timestamp(now())) else {
       // Taken back meanwhile by an undo in another process.
-      round.takeBackLastAnswer()
+      readBack()
       held += "Your answer to \(prompt(of: last.question)) was taken back (by \(words.undo)); it is asked again.\n"
       askQuestion = true
       return
     }
-    round.regradeLastAnswer()
-    lastRight = (right, last.step)
-    lastSynonym = nil
+    readBack()
+    lastCorrection = Correction(input: .right, step: right, answer: last.step)
     lastWrong = nil
     held += style.green("Counted as correct:") + " your answer to \(prompt(of: last.question)).\n"
     askQuestion = true
@@ -393,14 +400,13 @@ struct RoundLoop {
         text, card: question, in: title, prompt: wrong.card.prompt, answer: last.step, at: now())
     else {
       // Taken back meanwhile by an undo in another process.
-      round.takeBackLastAnswer()
+      readBack()
       held += "Your answer to \(prompt) was taken back (by \(words.undo)); it is asked again.\n"
       askQuestion = true
       return
     }
-    round.regradeLastAnswer()
-    lastSynonym = (step, last.step)
-    lastRight = nil
+    readBack()
+    lastCorrection = Correction(input: .synonym, step: step, answer: last.step)
     held +=
       style.green("Accepted from now on:")
       + " \(TextSanitizer.sanitized(text)) for \(prompt); your answer counts as correct.\n"

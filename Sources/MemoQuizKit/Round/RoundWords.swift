@@ -47,10 +47,9 @@ struct RoundWords {
     round.memento.isAcrossGroups ? "Today's review" : TextSanitizer.sanitized(round.group.title)
   }
 
-  /// The command that resumes a round.
+  /// The words that name what resumes a round.
   func resumeCommand(_ round: Round) -> String {
-    round.memento.isAcrossGroups
-      ? "memoquiz review" : TextSanitizer.sanitized(QuestionGroupCaretaker.playCommand(for: round.group.title))
+    wording.text(round.memento.isAcrossGroups ? .review : .play(group: round.group.title))
   }
 
   /// Asked on a terminal before resuming a round that has answers.
@@ -247,7 +246,7 @@ struct RoundWords {
       ? "Stopped after \(counted(round.memento.answers.count, "answer")) (\(round.doneCount) of "
         + "\(counted(round.count, "question")) done) in \(name(round))"
       : "Stopped at question \(min(round.doneCount + 1, round.count)) of \(round.count) of \(name(round))"
-    return place + "; your answers are saved. `\(resumeCommand(round))` resumes here.\n"
+    return place + "; your answers are saved. \(resumeCommand(round)) resumes here.\n"
   }
 
   /// The summary at the end of a round.

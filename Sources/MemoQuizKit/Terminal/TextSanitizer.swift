@@ -52,7 +52,7 @@ public enum TextSanitizer {
   }
 
   /// The text without invisible characters, as answers and names are compared.
-  static func withoutInvisibles(_ text: String) -> String {
+  public static func withoutInvisibles(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isInvisible) else { return text }
     var result = String.UnicodeScalarView()
     result.append(contentsOf: text.unicodeScalars.lazy.filter { !isInvisible($0) })

@@ -82,13 +82,23 @@ struct CommandError {
     case .listGroups, .listAllGroups: "`memoquiz groups`"
     case .listSnapshots: "`memoquiz snapshots`"
     case .review: "`memoquiz review`"
-    case .play(let group): "`memoquiz play \(group)`"
+    case .play(let group): "`memoquiz play \(shellWord(group))`"
     case .resumeRound: "`memoquiz play` (or `review`)"
     case .undo(let step): step.map { "`memoquiz undo \($0)`" } ?? "`memoquiz undo`"
     case .setNewPerDay: "`memoquiz config new-per-day`"
     case .stopAutoOptimize: "`memoquiz config auto-optimize off`"
     case .setDesiredRetention(let value): "`memoquiz config desired-retention \(value)`"
     }
+  }
+
+  /// A group's title as a user can paste it into a shell: quoted when
+  /// needed, after `--` when it looks like an option.
+  static func shellWord(_ title: String) -> String {
+    let name = TextSanitizer.sanitized(TextSanitizer.withoutInvisibles(title))
+    let word =
+      name.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) } && !name.isEmpty
+      ? name : "'" + name.replacing("'", with: "'\\''") + "'"
+    return (name.hasPrefix("-") ? "-- " : "") + word
   }
 
   /// How the library's texts name the commands to run next: as the hints do.

@@ -37,9 +37,9 @@ import Testing
     answer(&round, ["a0", "nope"])
     #expect(round.doneCount == 2)
     #expect(round.memento.answers.map(\.isCorrect) == [true, false])
-    round.takeBackLastAnswer()
+    round.readBack(round.memento.withoutLastAnswer)
     #expect(round.currentCard?.prompt == "q1")
-    round.takeBackLastAnswer()
+    round.readBack(round.memento.withoutLastAnswer)
     #expect(round.currentCard?.prompt == "q0")
     #expect(round.doneCount == 0)
   }
@@ -94,7 +94,7 @@ import Testing
     var round = Round(group: group, memento: memento(ReviewQuestionStrategy()))
     answer(&round, ["wrong"])
     #expect(round.memento.remaining == ["q1", "q2", "q3", "q4", "q0"])
-    round.regradeLastAnswer()
+    round.readBack(round.memento.withLastAnswerRight)
     #expect(round.memento.remaining == ["q1", "q2", "q3", "q4"])
   }
 

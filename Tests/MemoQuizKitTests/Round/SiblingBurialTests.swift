@@ -93,7 +93,7 @@ import Testing
     answer(&round, "a0")
     #expect(round.doneCount == 1)
     #expect(round.memento.remaining.count == 6)
-    round.takeBackLastAnswer()
+    round.readBack(round.memento.withoutLastAnswer)
     #expect(round.doneCount == 0)
     #expect(round.memento.remaining.count == 8)
     #expect(round.currentCard?.prompt == "q0")

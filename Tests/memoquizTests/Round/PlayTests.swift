@@ -47,6 +47,20 @@ import Testing
     #expect(resumed.stdout.contains("[3/5] q2"))
   }
 
+  @Test(arguments: ["sequential", "review"])
+  func aRightThatEndsTheRoundCountsInItsSummaryAndItsNextRound(strategy: String) throws {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["G"], count: 2)
+    let result = try sandbox.run(["play", "G", "--strategy", strategy], input: "a0\nwrong\n:right\n")
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("Counted as correct: your answer to q1.\n"))
+    #expect(result.stdout.contains("2 correct, 0 incorrect"), "\(result.stdout)")
+    #expect(try sandbox.storedScore("G") == (2, 0))
+    // The round is over: the next play starts a new one.
+    let next = try sandbox.run(["play", "G", "--strategy", "sequential"], input: ":quit\n")
+    #expect(next.stdout.contains("[1/2] q0"))
+  }
+
   @Test func undoRightAfterRightTakesBackOnlyTheRight() throws {
     let sandbox = try MemoQuizSandbox()
     try sandbox.writeNumberedGroups(["G"], count: 3)

@@ -6,13 +6,14 @@
 /// replaced), the history is replayed and nothing is lost. The text is
 /// ``RecordLine``s: a header, how far each machine's file was read, the
 /// marks and changes, then each group followed by its questions, and the
-/// open rounds. Every field is range-checked as the history's are.
+/// open rounds and each machine's newest finished one. Every field is
+/// range-checked as the history's are.
 ///
 /// The same text without the memory of each card and the rounds' plans,
 /// and with a ``ProgressOutlook`` instead, is the outlook (`local/outlook`,
 /// in its own version): what `groups`, `today` and the start screen read.
 struct ProgressCheckpoint: Equatable, Sendable {
-  static let version = 7
+  static let version = 8
   private static let magic = "memoquiz checkpoint"
   private static let questionPrefix = Array("question\t".utf8)
 
@@ -95,14 +96,10 @@ struct ProgressCheckpoint: Equatable, Sendable {
       }
     }
     // The outlook keeps what the listing shows of each round, not its plan.
-    for (id, round) in progress.rounds.sorted(by: { $0.key < $1.key }) where outlook == nil {
-      RecordLine.append(
-        [
-          "round", id.text, round.group, round.strategy, String(round.seed), String(round.startedAt.rawValue),
-          round.repeatsMissed ? "1" : "0", String(round.skipped),
-        ] + round.plan, to: &text)
-      for answer in round.answers {
-        RecordLine.append(["answer", answer.step.text, answer.isCorrect ? "1" : "0", answer.question], to: &text)
+    if outlook == nil {
+      for (_, round) in progress.rounds.sorted(by: { $0.key < $1.key }) { Self.append(round, as: "round", to: &text) }
+      for (_, round) in progress.lastFinishedRounds.sorted(by: { $0.key < $1.key }) {
+        Self.append(round, as: "ended", to: &text)
       }
     }
     outlook?.appendGroupsAndRounds(to: &text)
@@ -112,6 +109,19 @@ struct ProgressCheckpoint: Equatable, Sendable {
     return text
   }
 
+  /// A round's line (`round` for an open one, `ended` for a machine's
+  /// newest finished one), then a line for each of its answers.
+  private static func append(_ round: RoundMemento, as kind: String, to text: inout [UInt8]) {
+    RecordLine.append(
+      [
+        kind, round.id.text, round.group, round.strategy, String(round.seed), String(round.startedAt.rawValue),
+        round.repeatsMissed ? "1" : "0", String(round.skipped),
+      ] + round.plan, to: &text)
+    for answer in round.answers {
+      RecordLine.append(["answer", answer.step.text, answer.isCorrect ? "1" : "0", answer.question], to: &text)
+    }
+  }
+
   /// More bytes than ``encoded()`` writes, as far as a question line and a
   /// round's card can be told apart without writing them.
   private var estimatedSize: Int {
@@ -119,7 +129,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
     for group in progress.groups.values {
       size += group.questions.count * (outlook == nil ? 320 : 64) + group.activity.count * 64
     }
-    for round in progress.rounds.values where outlook == nil {
+    for round in Array(progress.rounds.values) + progress.lastFinishedRounds.values where outlook == nil {
       size += round.plan.count * 64 + round.answers.count * 128
     }
     return size
@@ -179,7 +189,8 @@ struct ProgressCheckpoint: Equatable, Sendable {
       var progress = Progress()
       var coverage: [MachineID: HistoryCaretaker.Coverage] = [:]
       var title: String?
-      var round: StepID?
+      /// The round the answer lines that follow belong to.
+      var round: (id: StepID, isOpen: Bool)?
       var outlook = isOutlook ? ProgressOutlook(key: 0, groups: [:], activitySince: 0) : nil
       var outlookTitle: String?
       // The memory of the cards of group `title`, which follow its line:
@@ -304,7 +315,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
           progress.groups[title]?.activity[slot] = Activity(
             answers: try fields.count(), correct: try fields.count(), dueAnswers: try fields.count(),
             dueCorrect: try fields.count(), firstAnswers: try fields.count())
-        case "round":
+        case "round", "ended":
           let id = try fields.stepID()
           let start = RoundStart(
             id: id, time: Timestamp(rawValue: 0), group: try fields.text(), strategy: try fields.text(),
@@ -314,15 +325,24 @@ struct ProgressCheckpoint: Equatable, Sendable {
           memento.repeatsMissed = try fields.flag()
           memento.skipped = try fields.count()
           memento.plan = fields.rest()
-          progress.rounds[id] = memento
-          round = id
+          if kind == "round" {
+            progress.rounds[id] = memento
+          } else {
+            guard progress.lastFinishedRounds[id.machine] == nil else { throw RecordFields.Malformed() }
+            progress.lastFinishedRounds[id.machine] = memento
+          }
+          round = (id, isOpen: kind == "round")
           title = nil
         case "answer":
-          guard let round, progress.rounds[round] != nil else { throw RecordFields.Malformed() }
+          guard let round else { throw RecordFields.Malformed() }
           let step = try fields.stepID()
           let isCorrect = try fields.flag()
           let answer = RoundMemento.Answer(step: step, question: try fields.text(), isCorrect: isCorrect)
-          progress.rounds[round]?.answers.append(answer)
+          if round.isOpen {
+            progress.rounds[round.id]?.answers.append(answer)
+          } else {
+            progress.lastFinishedRounds[round.id.machine]?.answers.append(answer)
+          }
         default:
           guard try outlook?.read(kind, &fields, title: &outlookTitle) == true else { throw RecordFields.Malformed() }
         }

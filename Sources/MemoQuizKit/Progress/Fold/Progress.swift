@@ -15,6 +15,10 @@ struct Progress: Hashable, Sendable {
   /// The rounds that were played to the end: taking back one of their
   /// answers opens the round again.
   var finishedRounds: Set<StepID> = []
+  /// The newest round each machine played to the end, as it ended: a round
+  /// still on screen reads itself back from here after the step that
+  /// finished it (a `:right` of its last answer, say).
+  var lastFinishedRounds: [MachineID: RoundMemento] = [:]
   /// The steps taken back.
   var undone: Set<StepID> = []
   /// The steps `redo` can bring back, the newest last: those taken back by
@@ -151,12 +155,23 @@ struct Progress: Hashable, Sendable {
     // The memento is changed in place: a copy held here would copy its
     // answers at every answer.
     guard let round = answer.round else { return }
-    if rounds[round]?.record(answer, isCorrect: isCorrect) == true {
-      // A finished round is dropped: nothing resumes it. Taking back one
-      // of its answers replays, which opens it again.
-      rounds[round] = nil
-      finishedRounds.insert(round)
-    }
+    if rounds[round]?.record(answer, isCorrect: isCorrect) == true { finish(round) }
+  }
+
+  /// Drops a round played to the end: nothing resumes it, and taking back
+  /// one of its answers replays, which opens it again. It is kept as its
+  /// machine's newest finished round.
+  private mutating func finish(_ round: StepID) {
+    guard let memento = rounds.removeValue(forKey: round) else { return }
+    finishedRounds.insert(round)
+    lastFinishedRounds[round.machine] = memento
+  }
+
+  /// The round `id` as the history has it: open, or its machine's newest
+  /// finished one.
+  func round(_ id: StepID) -> RoundMemento? {
+    if let round = rounds[id] { return round }
+    return lastFinishedRounds[id.machine].flatMap { $0.id == id ? $0 : nil }
   }
 
   private static func applyAnswer(
@@ -191,10 +206,11 @@ struct Progress: Hashable, Sendable {
     for (id, round) in rounds {
       guard let index = round.answers.firstIndex(where: { $0.step == right.target }) else { continue }
       rounds[id]?.answers[index].isCorrect = true
-      if rounds[id]?.isFinished == true {
-        rounds[id] = nil
-        finishedRounds.insert(id)
-      }
+      if rounds[id]?.isFinished == true { finish(id) }
+    }
+    for (machine, round) in lastFinishedRounds {
+      guard let index = round.answers.firstIndex(where: { $0.step == right.target }) else { continue }
+      lastFinishedRounds[machine]?.answers[index].isCorrect = true
     }
     return true
   }

@@ -77,6 +77,10 @@ extension ProgressCaretaker {
     }
   }
 
+  /// A round as the history has it now: open, or the newest this machine
+  /// finished; `nil` when a step of another process dropped it (a reset).
+  func round(_ id: StepID) -> RoundMemento? { store.state.round(id) }
+
   /// Takes back an answer of a round (an in-round `:undo`).
   /// - Returns: `false` when it was taken back meanwhile by another process.
   func takeBack(_ answer: RoundMemento.Answer, in group: String, round: StepID, at time: Timestamp) throws -> Bool {

@@ -417,6 +417,33 @@ import Testing
     #expect(incremental.withoutTakebackCaches == MemoQuizKit.Progress.replaying(records).withoutTakebackCaches)
   }
 
+  @Test func aRoundPlayedToTheEndIsKeptAsItsMachinesNewestAndReadBackAfterARight() throws {
+    func answer(_ id: Int, _ question: String, _ rating: ReviewRating) -> HistoryRecord {
+      .answer(
+        AnswerStep(
+          id: sid(id), time: Timestamp(rawValue: Int64(id) * 60_000), group: "G", round: sid(1), question: question,
+          prompt: question, typed: "t", rating: rating, duration: 0, day: 1))
+    }
+    let start = HistoryRecord.roundStart(
+      RoundStart(
+        id: sid(1), time: Timestamp(rawValue: 0), group: "G", strategy: "sequential", seed: 0, repeatsMissed: false,
+        skipped: 0, plan: ["a", "b"]))
+    let right = HistoryRecord.right(
+      RightStep(id: sid(4), time: Timestamp(rawValue: 4 * 60_000), group: "G", question: "b", target: sid(3)))
+    let records = [start, answer(2, "a", .good), answer(3, "b", .again), right]
+    var incremental = MemoQuizKit.Progress()
+    for record in records {
+      let exact = incremental.apply(record)
+      #expect(exact)
+    }
+    #expect(incremental.rounds.isEmpty, "the round is over")
+    let round = try #require(incremental.round(sid(1)))
+    #expect(round.answers.map(\.isCorrect) == [true, true], "the :right counts in the round read back")
+    #expect(incremental == MemoQuizKit.Progress.replaying(records))
+    let checkpoint = ProgressCheckpoint(progress: incremental, coverage: [:])
+    #expect(try ProgressCheckpoint(bytes: checkpoint.encoded()).progress.round(sid(1)) == round)
+  }
+
   @Test(arguments: 0..<5)
   func theCheckpointKeepsTheStateExactly(_ seed: Int) throws {
     let progress = MemoQuizKit.Progress.replaying(Self.randomHistory(seed: UInt64(100 + seed), length: 300))
