@@ -25,36 +25,22 @@ import json
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 
-from anki.collection import Collection, ExportAnkiPackageOptions, ImportAnkiPackageRequest
-from anki.import_export_pb2 import ExportLimit, ImportAnkiPackageOptions
+from anki.collection import Collection, ExportAnkiPackageOptions
+from anki.import_export_pb2 import ExportLimit
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "Scripts"))
 packages = __import__("anki-packages")
+from ankitiming import anki_imports, memoquiz_runner, side_by_side, timed  # noqa: E402
 
-MEMOQUIZ = os.path.abspath(sys.argv[1])
+memoquiz = memoquiz_runner(sys.argv[1])
 NOTES = int(sys.argv[2]) if len(sys.argv) > 2 else 30_000
 REVIEWS = int(sys.argv[3]) if len(sys.argv) > 3 else 300_000
 RUNS = 3
-
-
-def timed(action):
-    start = time.perf_counter()
-    action()
-    return time.perf_counter() - start
-
-
-def memoquiz(home, *arguments):
-    result = subprocess.run([MEMOQUIZ, *arguments], capture_output=True, text=True,
-                            env=dict(os.environ, MEMOQUIZ_HOME=home, NO_COLOR="1"))
-    if result.returncode != 0:
-        sys.exit(f"memoquiz {' '.join(arguments)} failed ({result.returncode}): {result.stderr}")
-    return result.stdout
 
 
 def main():
@@ -65,26 +51,12 @@ def main():
     print(f"Anki package: {NOTES:,} notes, {REVIEWS:,} reviews, {os.path.getsize(package) / 1e6:.1f} MB "
           f"(built in {time.perf_counter() - started:.0f} s)")
 
-    def anki_import(index):
-        folder = os.path.join(work, f"anki-{index}")
-        os.makedirs(folder)
-
-        def run():
-            collection = Collection(os.path.join(folder, "collection.anki2"))
-            options = ImportAnkiPackageOptions(with_scheduling=True, with_deck_configs=True)
-            collection.import_anki_package(ImportAnkiPackageRequest(package_path=package, options=options))
-            collection.close()
-        return timed(run)
-
-    anki = [anki_import(index) for index in range(RUNS)]
+    anki, _ = anki_imports(package, work, RUNS)
     homes = [os.path.join(work, f"memoquiz-{index}") for index in range(RUNS)]
     ours = [timed(lambda home=home: memoquiz(home, "import", package)) for home in homes]
     summary = memoquiz(homes[0], "import", package, "--dry-run", "--merge")
     print(f"  {summary.strip()[-120:]}")
-    a, m = statistics.median(anki), statistics.median(ours)
-    print(f"anki import (library, empty collection)   {a:7.2f} s   (runs: {', '.join(f'{x:.2f}' for x in anki)})")
-    print(f"memoquiz import large.apkg                {m:7.2f} s   (runs: {', '.join(f'{x:.2f}' for x in ours)})")
-    print(f"  ratio memoquiz / anki                   {m / a:7.2f}x  (target: at most 2x)")
+    side_by_side("anki import (library, empty collection)", anki, "memoquiz import large.apkg", ours)
 
     # Start-up: the same notes imported as plain text instead, as Anki's own
     # "Notes in Plain Text" export writes them (with each note's guid, deck,
@@ -127,10 +99,7 @@ def main():
     our_export = [timed(lambda index=index: memoquiz(
         homes[0], "export", "--format", "apkg", "--output", os.path.join(work, f"memoquiz-export-{index}.apkg")))
         for index in range(RUNS)]
-    a, m = statistics.median(anki_export), statistics.median(our_export)
-    print(f"anki export (library, legacy package)     {a:7.2f} s   (runs: {', '.join(f'{x:.2f}' for x in anki_export)})")
-    print(f"memoquiz export --format apkg             {m:7.2f} s   (runs: {', '.join(f'{x:.2f}' for x in our_export)})")
-    print(f"  ratio memoquiz / anki                   {m / a:7.2f}x  (target: at most 2x)")
+    side_by_side("anki export (library, legacy package)", anki_export, "memoquiz export --format apkg", our_export)
     shutil.rmtree(work)
 
 

@@ -17,32 +17,18 @@ with zstd). Then, each three times, the median kept:
 import os
 import random
 import shutil
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
 
-from anki.collection import AddNoteRequest, Collection, ExportAnkiPackageOptions, ImportAnkiPackageRequest
-from anki.import_export_pb2 import ExportLimit, ImportAnkiPackageOptions
+from anki.collection import AddNoteRequest, Collection, ExportAnkiPackageOptions
+from anki.import_export_pb2 import ExportLimit
 
-MEMOQUIZ = os.path.abspath(sys.argv[1])
+from ankitiming import anki_imports, memoquiz_runner, side_by_side, timed
+
+memoquiz = memoquiz_runner(sys.argv[1])
 NOTES = int(sys.argv[2]) if len(sys.argv) > 2 else 10_000
 RUNS = 3
-
-
-def timed(action):
-    start = time.perf_counter()
-    action()
-    return time.perf_counter() - start
-
-
-def memoquiz(home, *arguments):
-    result = subprocess.run([MEMOQUIZ, *arguments], capture_output=True, text=True,
-                            env=dict(os.environ, MEMOQUIZ_HOME=home, NO_COLOR="1"))
-    if result.returncode != 0:
-        sys.exit(f"memoquiz {' '.join(arguments)} failed ({result.returncode}): {result.stderr}")
-    return result.stdout
 
 
 def build(work):
@@ -77,32 +63,17 @@ def main():
         print(f"Anki package: {NOTES:,} notes, {NOTES:,} sounds, {os.path.getsize(package) / 1e6:.1f} MB "
               f"(built in {time.perf_counter() - started:.0f} s)")
 
-        def anki_import(index):
-            folder = os.path.join(work, f"anki-{index}")
-            os.makedirs(folder)
-
-            def run():
-                collection = Collection(os.path.join(folder, "collection.anki2"))
-                options = ImportAnkiPackageOptions(with_scheduling=True, with_deck_configs=True)
-                collection.import_anki_package(ImportAnkiPackageRequest(package_path=package, options=options))
-                collection.close()
-            seconds = timed(run)
-            media = os.path.join(folder, "collection.media")
-            count = len(os.listdir(media))
+        anki, folders = anki_imports(package, work, RUNS)
+        for folder in folders:
+            count = len(os.listdir(os.path.join(folder, "collection.media")))
             if count != NOTES:
                 sys.exit(f"Anki's import holds {count} sounds, not {NOTES}")
-            return seconds
-
-        anki = [anki_import(index) for index in range(RUNS)]
         homes = [os.path.join(work, f"memoquiz-{index}") for index in range(RUNS)]
         ours = [timed(lambda home=home: memoquiz(home, "import", package)) for home in homes]
         count = len(os.listdir(os.path.join(homes[0], "media")))
         if count != NOTES:
             sys.exit(f"memoquiz's import holds {count} sounds, not {NOTES}")
-        a, m = statistics.median(anki), statistics.median(ours)
-        print(f"anki import (library, empty collection)   {a:7.2f} s   (runs: {', '.join(f'{x:.2f}' for x in anki)})")
-        print(f"memoquiz import sounds.apkg               {m:7.2f} s   (runs: {', '.join(f'{x:.2f}' for x in ours)})")
-        print(f"  ratio memoquiz / anki                   {m / a:7.2f}x  (target: at most 2x)")
+        side_by_side("anki import (library, empty collection)", anki, "memoquiz import sounds.apkg", ours)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

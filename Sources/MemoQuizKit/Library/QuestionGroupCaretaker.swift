@@ -86,7 +86,7 @@ public struct QuestionGroupCaretaker {
     if let bytes = try DurableFile.read(folder.questionsFile) {
       return (
         try groups(from: bytes, file: folder.questionsFile), .file(folder.questionsFile),
-        ProgressCheckpoint.checksum(bytes[...])
+        ContentHash.of(bytes)
       )
     }
     return (try bundled.groups.get(), .bundled, bundled.key)
@@ -100,7 +100,7 @@ public struct QuestionGroupCaretaker {
     let bytes = Array(BundledQuestionGroupData.json.utf8)
     return (
       Result { () throws(QuestionFileError) in try groups(from: bytes, file: bundledName) },
-      ProgressCheckpoint.checksum(bytes[...])
+      ContentHash.of(bytes)
     )
   }()
 

@@ -44,6 +44,22 @@ struct OwnHistoryFileTests {
     }.sorted()
   }
 
+  /// A laptop backed up whole after two answers, then answered in and
+  /// synced, and a desktop that took its steps from the remote.
+  static func backedUp() throws -> (remote: Remote, laptop: Machine, desktop: Machine, backup: Machine) {
+    let remote = try Remote()
+    let laptop = try SyncTrustTests.machine()
+    let desktop = try SyncTrustTests.machine("2026-12-01T10:00:00Z")
+    try laptop.play("Colours", answers: ["aka", "ao"])
+    _ = try sync(laptop, ["--init", remote.address])
+    let backup = try SyncTrustTests.machine()
+    try copyFolder(from: laptop.sandbox.folder, to: backup.sandbox.folder)
+    try laptop.play("Numbers", answers: ["ichi", "ni"])
+    _ = try sync(laptop)
+    _ = try sync(desktop, ["--init", remote.address])
+    return (remote, laptop, desktop, backup)
+  }
+
   @Test func anOwnFileRestoredFromABackupIsRestoredFromTheCloneBeforeAnythingIsAppended() throws {
     let remote = try Remote()
     let laptop = try SyncTrustTests.machine()
@@ -73,16 +89,7 @@ struct OwnHistoryFileTests {
   }
 
   @Test func aFolderRestoredWholeTakesItsStepsBackFromTheRemoteAndNeverSendsItsFileShorter() throws {
-    let remote = try Remote()
-    let laptop = try SyncTrustTests.machine()
-    let desktop = try SyncTrustTests.machine("2026-12-01T10:00:00Z")
-    try laptop.play("Colours", answers: ["aka", "ao"])
-    _ = try Self.sync(laptop, ["--init", remote.address])
-    let backup = try SyncTrustTests.machine()
-    try Self.copyFolder(from: laptop.sandbox.folder, to: backup.sandbox.folder)
-    try laptop.play("Numbers", answers: ["ichi", "ni"])
-    _ = try Self.sync(laptop)
-    _ = try Self.sync(desktop, ["--init", remote.address])
+    let (remote, laptop, desktop, backup) = try Self.backedUp()
     let name = try SyncTrustTests.ownName(laptop)
     let longer = try remote.file("history/" + name)
 
@@ -101,16 +108,9 @@ struct OwnHistoryFileTests {
   }
 
   @Test func aFolderRestoredWholeAndAnsweredInIsSplitOffWithEveryAnswerKept() throws {
-    let remote = try Remote()
-    let laptop = try SyncTrustTests.machine()
-    let desktop = try SyncTrustTests.machine("2026-12-01T10:00:00Z")
-    try laptop.play("Colours", answers: ["aka", "ao"])
-    _ = try Self.sync(laptop, ["--init", remote.address])
-    let backup = try SyncTrustTests.machine()
-    try Self.copyFolder(from: laptop.sandbox.folder, to: backup.sandbox.folder)
-    try laptop.play("Numbers", answers: ["ichi", "ni"])
-    _ = try Self.sync(laptop)
-    _ = try Self.sync(desktop, ["--init", remote.address])
+    let (remote, laptop, desktop, backup) = try Self.backedUp()
+    // The bare repository goes with its `Remote`: it must outlive every sync.
+    defer { withExtendedLifetime(remote) {} }
 
     // Put back, then answered in before a sync: its new steps took the
     // numbers of steps the remote holds.
@@ -216,5 +216,27 @@ struct OwnHistoryFileTests {
     #expect(try Self.answers(laptop).count == 5)
     let ids = try Self.steps(laptop).compactMap { $0["step"] as? String }
     #expect(Set(ids).count == ids.count, "\(ids)")
+  }
+
+  @Test func aMarkAndAQuestionsStateOfThePreviousFormatSayNothing() throws {
+    let laptop = try SyncTrustTests.machine()
+    try laptop.play("Colours", answers: ["aka", "ao"])
+    let name = try SyncTrustTests.ownName(laptop)
+    let local = laptop.sandbox.folder.appendingPathComponent("local")
+    let size = try Data(contentsOf: laptop.history.appendingPathComponent(name)).count
+    let before = try Self.steps(laptop)
+    // Written by the previous release, whose hash of the file's tail and of
+    // the questions differed: neither may pass for a file gone back or a
+    // hand edit.
+    try "memoquiz own log\t\(name.prefix(8))\t\(size)\tdeadbeef\n".write(
+      to: local.appendingPathComponent("own-log"), atomically: true, encoding: .utf8)
+    try "12345\t1\t1\t1\tquestions-state\n".write(
+      to: local.appendingPathComponent("questions-state"), atomically: true, encoding: .utf8)
+    let views = try laptop.sandbox.run(["scores", "--json"])
+    #expect(views.status == 0 && views.stderr == "", "\(views.stderr)")
+    try laptop.play("Numbers", answers: ["ichi"])
+    #expect(laptop.files().count == 1, "still one machine")
+    let after = try Self.steps(laptop)
+    #expect(after.count == before.count + 1, "the answer, and no questions step: \(after)")
   }
 }

@@ -127,7 +127,7 @@ import Testing
     fields[2] = "5000"
     lines[index] = fields.joined(separator: "\t")
     let body = Array((lines.dropLast().joined(separator: "\n") + "\n").utf8)
-    try Data(body + Array("sum\t\(ProgressCheckpoint.checksum(body[...]))\n".utf8)).write(to: outlook(sandbox))
+    try Data(body + Array("sum\t\(ContentHash.of(body))\n".utf8)).write(to: outlook(sandbox))
 
     let groups = try sandbox.run(["groups"])
     #expect(groups.status == 0 && groups.stderr.isEmpty, "\(groups.stderr)")

@@ -105,7 +105,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
     outlook?.appendGroupsAndRounds(to: &text)
     // A last line that sums up every byte before it: damage that still
     // parses is noticed, and the history rebuilds the state.
-    RecordLine.append(["sum", String(Self.checksum(text[...], key: key?.rawValue ?? 0))], to: &text)
+    RecordLine.append(["sum", String(ContentHash.of(text, key: key?.rawValue ?? 0))], to: &text)
     return text
   }
 
@@ -135,37 +135,13 @@ struct ProgressCheckpoint: Equatable, Sendable {
     return size
   }
 
-  /// A fast hash of bytes, eight at a time.
-  /// - Parameter key: a secret mixed in first and last (the outlook's), so
-  ///   that the sum cannot be worked out without it; 0 for none.
-  static func checksum(_ bytes: ArraySlice<UInt8>, key: UInt64 = 0) -> UInt64 {
-    bytes.withUnsafeBytes { raw in
-      var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count) ^ key
-      var offset = 0
-      while offset + 8 <= raw.count {
-        let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        hash = (hash ^ word) &* 0x100_0000_01B3
-        hash ^= hash >> 29
-        offset += 8
-      }
-      while offset < raw.count {
-        hash = (hash ^ UInt64(raw[offset])) &* 0x100_0000_01B3
-        offset += 1
-      }
-      guard key != 0 else { return hash }
-      hash = (hash ^ key.byteSwapped) &* 0x100_0000_01B3
-      hash ^= hash >> 29
-      return (hash ^ key) &* 0x9E37_79B9_7F4A_7C15
-    }
-  }
-
   /// Where the last line, which sums up the bytes before it, starts; `nil`
   /// when there is no such line or the sum does not hold (with `key`, for
   /// an outlook).
   static func sumStart(of bytes: [UInt8], key: OutlookKey?) -> Int? {
     guard bytes.last == 10, let sumStart = bytes.dropLast().lastIndex(of: 10).map({ $0 + 1 }),
       let sumFields = RecordLine.fields(bytes[sumStart..<(bytes.count - 1)]), sumFields.count == 2,
-      sumFields[0] == "sum", UInt64(sumFields[1]) == checksum(bytes[..<sumStart], key: key?.rawValue ?? 0)
+      sumFields[0] == "sum", UInt64(sumFields[1]) == ContentHash.of(bytes[..<sumStart], key: key?.rawValue ?? 0)
     else { return nil }
     return sumStart
   }

@@ -199,7 +199,7 @@ struct HistoryCaretaker: Sendable {
         try Result { () throws(SystemError) in try descriptor.read(into: raw, at: start) }.get()
       }) ?? 0
     guard count == buffer.count else { return 0 }
-    return buffer.withUnsafeBufferPointer(QuestionsText.hash)
+    return ContentHash.of(buffer)
   }
 
   /// Merges machines' records: each machine's in its own order, and

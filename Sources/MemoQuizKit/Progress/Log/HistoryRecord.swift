@@ -197,20 +197,11 @@ enum QuestionsText: Hashable, Sendable {
     return nil
   }
 
-  /// A hash of the text, to tell versions apart without keeping them.
+  /// A hash of the text, to tell versions apart without keeping them; 0
+  /// for no file.
   var hash: UInt64 {
-    guard case .file(var text) = self else { return 0 }
-    return text.withUTF8 { QuestionsText.hash($0) }
-  }
-
-  /// The FNV-1a hash of bytes, never 0 (which stands for no file).
-  static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in bytes {
-      hash ^= UInt64(byte)
-      hash &*= 0x100_0000_01B3
-    }
-    return hash == 0 ? 1 : hash
+    guard case .file(let text) = self else { return 0 }
+    return ContentHash.of(text.utf8)
   }
 }
 

@@ -65,7 +65,7 @@ struct MachineHistoryFile: Sendable {
     var contents = try parse(bytes, base: offset, lastSequence: lastSequence)
     let used = contents.end - offset
     if used >= 32 || (offset == 0 && used > 0) {
-      contents.tail = bytes[max(0, used - 32)..<used].withUnsafeBufferPointer(QuestionsText.hash)
+      contents.tail = ContentHash.of(bytes[max(0, used - 32)..<used])
     } else if contents.end == 0 {
       contents.tail = 0
     }

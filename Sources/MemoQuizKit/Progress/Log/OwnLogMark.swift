@@ -14,7 +14,9 @@ struct OwnLogMark: Sendable, Equatable {
   /// The hash of up to 32 bytes before ``end``.
   var tail: UInt64
 
-  private static let magic = "memoquiz own log"
+  // Version 2: the tail is hashed with ``ContentHash``; a mark of version 1
+  // cannot be read, so it says nothing until the next append rewrites it.
+  private static let magic = "memoquiz own log 2"
 
   /// The mark's file in `folder`.
   static func path(in folder: DataFolder) -> String { folder.localFolder + "/own-log" }

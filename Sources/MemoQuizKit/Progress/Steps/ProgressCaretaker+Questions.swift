@@ -8,6 +8,10 @@ extension ProgressCaretaker {
   /// What memoquiz last wrote or saw as `questions.json`, kept in
   /// `local/questions-state`: its hash, and its size, time and inode to
   /// tell cheaply whether the file changed since.
+  /// The last field of `local/questions-state`, with its version: a state
+  /// of another version is not read, and costs a hash of the file once.
+  static let questionsStateTag = "questions-state 2"
+
   struct QuestionsState: Equatable {
     var hash: UInt64
     var size: Int
@@ -46,7 +50,7 @@ extension ProgressCaretaker {
     guard let bytes = try? DurableFile.read(folder.questionsStateFile, limit: 4096),
       let newline = bytes.firstIndex(of: 10), let fields = RecordLine.fields(bytes[..<newline]), fields.count == 5,
       let hash = UInt64(fields[0]), let size = Int(fields[1]), let modified = Int(fields[2]),
-      let inode = UInt64(fields[3]), fields[4] == "questions-state"
+      let inode = UInt64(fields[3]), fields[4] == Self.questionsStateTag
     else { return nil }
     return QuestionsState(hash: hash, size: size, modified: modified, inode: inode)
   }
@@ -55,7 +59,7 @@ extension ProgressCaretaker {
     let state = QuestionsState(path: folder.questionsFile, hash: hash)
     var bytes: [UInt8] = []
     RecordLine.append(
-      [String(state.hash), String(state.size), String(state.modified), String(state.inode), "questions-state"],
+      [String(state.hash), String(state.size), String(state.modified), String(state.inode), Self.questionsStateTag],
       to: &bytes)
     try folder.createLocal()
     // A lost state only costs a hash of the file next time.
@@ -90,7 +94,7 @@ extension ProgressCaretaker {
       try loadMemory().refresh()
       guard let derived = try derivedQuestions() else { return false }
       let file = try DurableFile.read(folder.questionsFile)
-      let fileHash = file.map { $0.withUnsafeBufferPointer(QuestionsText.hash) } ?? 0
+      let fileHash = file.map { ContentHash.of($0) } ?? 0
       if fileHash == derived.hash {
         try writeQuestionsState(hash: fileHash)
         return false
@@ -154,7 +158,7 @@ extension ProgressCaretaker {
     guard let state = readQuestionsState(), !state.matches(folder.questionsFile) else { return }
     try locked {
       let file = try DurableFile.read(folder.questionsFile)
-      let hash = file.map { $0.withUnsafeBufferPointer(QuestionsText.hash) } ?? 0
+      let hash = file.map { ContentHash.of($0) } ?? 0
       guard hash != state.hash, hash != (try derivedQuestions())?.hash else {
         try writeQuestionsState(hash: hash)
         return

@@ -38,7 +38,7 @@ import Testing
   ])
   func aMalformedFileLineIsDamageNotATrap(_ line: String) {
     var text = Array("memoquiz checkpoint \(ProgressCheckpoint.version)\n\(line)\n".utf8)
-    RecordLine.append(["sum", String(ProgressCheckpoint.checksum(text[...]))], to: &text)
+    RecordLine.append(["sum", String(ContentHash.of(text))], to: &text)
     #expect(throws: ProgressCheckpoint.Damaged.self) { try ProgressCheckpoint(bytes: text) }
   }
 
