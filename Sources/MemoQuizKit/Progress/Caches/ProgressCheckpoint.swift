@@ -15,7 +15,7 @@
 struct ProgressCheckpoint: Equatable, Sendable {
   static let version = 8
   private static let magic = "memoquiz checkpoint"
-  private static let questionPrefix = Array("question\t".utf8)
+  static let questionPrefix = Array("question\t".utf8)
 
   var progress: Progress
   /// How far each machine's file was read.
@@ -159,176 +159,13 @@ struct ProgressCheckpoint: Equatable, Sendable {
     // A newer memoquiz's checkpoint is derived data too: replay.
     guard version == (isOutlook ? ProgressOutlook.version : Self.version) else { throw Older() }
     guard let sumStart = Self.sumStart(of: bytes, key: key) else { throw Damaged() }
-    // The lines before the sum, read in place.
-    let bytes = bytes[..<sumStart]
     do throws(RecordFields.Malformed) {
-      var progress = Progress()
-      var coverage: [MachineID: HistoryCaretaker.Coverage] = [:]
-      var title: String?
-      /// The round the answer lines that follow belong to.
-      var round: (id: StepID, isOpen: Bool)?
-      var outlook = isOutlook ? ProgressOutlook(key: 0, groups: [:], activitySince: 0) : nil
-      var outlookTitle: String?
-      // The memory of the cards of group `title`, which follow its line:
-      // gathered here, and moved into the group at the next other line.
-      var memories: [String: QuestionMemory] = [:]
-      func moveMemories() {
-        guard !memories.isEmpty, let title else { return }
-        progress.groups[title]?.questions = memories
-        memories = [:]
-      }
-      var start = headerEnd + 1
-      while let lineEnd = RecordLine.end(in: bytes, from: start) {
-        let line = bytes[start..<lineEnd]
-        start = lineEnd + 1
-        if isOutlook, RecordLine.line(line, startsWith: ProgressOutlook.duesKind) {
-          try outlook?.readDues(line, title: outlookTitle)
-          continue
-        }
-        if !isOutlook, RecordLine.line(line, startsWith: Self.questionPrefix) {
-          guard title != nil, let (key, memory) = line.withUnsafeBufferPointer(Self.question) else {
-            throw RecordFields.Malformed()
-          }
-          memories[key] = memory
-          continue
-        }
-        moveMemories()
-        if RecordLine.line(line, startsWith: Self.filePrefix) {
-          guard let (machine, file) = Self.file(line) else { throw RecordFields.Malformed() }
-          coverage[machine] = file
-          continue
-        }
-        guard let list = RecordLine.fields(line) else { throw RecordFields.Malformed() }
-        var fields = RecordFields(list)
-        let kind = try fields.text()
-        switch kind {
-        case "state":
-          progress.hasBaseline = try fields.flag()
-          let time = try fields.optionalTimestamp()
-          let id = try fields.optionalStepID()
-          if let time, let id { progress.newest = HistoryOrder(time: time, id: id) }
-        case "durations":
-          let total = try fields.count()
-          var values: [Int] = []
-          for text in fields.rest() {
-            guard let value = Int(text), value >= 0 else { throw RecordFields.Malformed() }
-            values.append(value)
-          }
-          progress.recentDurations = AnswerDurations(values: values, total: total)
-        case "undone":
-          progress.undone = Set(try Self.stepIDs(fields.rest()))
-        case "redoable":
-          progress.redoable = try Self.stepIDs(fields.rest())
-        case "finished":
-          progress.finishedRounds = Set(try Self.stepIDs(fields.rest()))
-        case "questions":
-          let id = try fields.stepID()
-          let base = try fields.optionalStepID()
-          let hash = try fields.unsigned()
-          let before = try fields.optionalText()
-          guard let beforeHash = before.map({ UInt64($0) }) ?? .some(nil) else { throw RecordFields.Malformed() }
-          progress.questionsSteps.append(QuestionsStepSummary(id: id, base: base, hash: hash, beforeHash: beforeHash))
-        case "setting":
-          progress.settingSteps.append(
-            SettingStepSummary(id: try fields.stepID(), key: try fields.text(), value: try fields.text()))
-        case "undated":
-          while !fields.isAtEnd {
-            progress.undatedAnswers[try fields.stepID()] = try fields.learnerDay()
-          }
-        case "days":
-          var runs: [LearnerDaysNote.Run] = []
-          while !fields.isAtEnd {
-            let first = try fields.stepID()
-            let last = try fields.sequence()
-            guard last >= first.sequence else { throw RecordFields.Malformed() }
-            runs.append(LearnerDaysNote.Run(first: first, last: last, day: try fields.learnerDay()))
-          }
-          progress.learnerDayIndex.add(runs)
-        case "group":
-          let name = try fields.text()
-          var group = GroupProgress()
-          group.answerScore = Score(correctCount: try fields.count(), incorrectCount: try fields.count())
-          let baselineCorrect = try fields.optionalCount()
-          let baselineIncorrect = try fields.optionalCount()
-          if let baselineCorrect, let baselineIncorrect {
-            group.baseline = Score(correctCount: baselineCorrect, incorrectCount: baselineIncorrect)
-          }
-          group.isReset = try fields.flag()
-          group.lastPlayed = try fields.optionalTimestamp()
-          // Room for every question at once: no growing on the way.
-          memories.reserveCapacity(min(try fields.count(), bytes.count / 16))
-          progress.groups[name] = group
-          title = name
-        case "lapses":
-          guard let title, progress.groups[title] != nil else { throw RecordFields.Malformed() }
-          let list = fields.rest()
-          guard list.count % 2 == 0 else { throw RecordFields.Malformed() }
-          for index in stride(from: 0, to: list.count, by: 2) {
-            guard progress.groups[title]?.questions[list[index]] != nil, let lapses = Int(list[index + 1]),
-              (1...Score.maximumCount).contains(lapses)
-            else { throw RecordFields.Malformed() }
-            progress.groups[title]?.questions[list[index]]?.lapses = lapses
-          }
-        case "mistakes":
-          guard let title, progress.groups[title] != nil else { throw RecordFields.Malformed() }
-          let question = try fields.text()
-          let list = fields.rest()
-          guard !list.isEmpty, list.count % 2 == 0 else { throw RecordFields.Malformed() }
-          for index in stride(from: 0, to: list.count, by: 2) {
-            guard let count = Int(list[index + 1]), (1...Score.maximumCount).contains(count) else {
-              throw RecordFields.Malformed()
-            }
-            progress.groups[title]?.mistakes.counts[question, default: [:]][list[index]] = count
-          }
-        case "newest-mistake":
-          guard let title, progress.groups[title] != nil else { throw RecordFields.Malformed() }
-          let question = try fields.text()
-          progress.groups[title]?.mistakes.newest[question] = Mistakes.Newest(
-            step: try fields.stepID(), typed: try fields.text())
-        case "activity":
-          guard let title, progress.groups[title] != nil else { throw RecordFields.Malformed() }
-          let slot = Int64(try fields.integer())
-          progress.groups[title]?.activity[slot] = Activity(
-            answers: try fields.count(), correct: try fields.count(), dueAnswers: try fields.count(),
-            dueCorrect: try fields.count(), firstAnswers: try fields.count())
-        case "round", "ended":
-          let id = try fields.stepID()
-          let start = RoundStart(
-            id: id, time: Timestamp(rawValue: 0), group: try fields.text(), strategy: try fields.text(),
-            seed: try fields.unsigned(), repeatsMissed: false, skipped: 0, plan: [])
-          var memento = RoundMemento(start)
-          memento.startedAt = try fields.timestamp()
-          memento.repeatsMissed = try fields.flag()
-          memento.skipped = try fields.count()
-          memento.plan = fields.rest()
-          if kind == "round" {
-            progress.rounds[id] = memento
-          } else {
-            guard progress.lastFinishedRounds[id.machine] == nil else { throw RecordFields.Malformed() }
-            progress.lastFinishedRounds[id.machine] = memento
-          }
-          round = (id, isOpen: kind == "round")
-          title = nil
-        case "answer":
-          guard let round else { throw RecordFields.Malformed() }
-          let step = try fields.stepID()
-          let isCorrect = try fields.flag()
-          let answer = RoundMemento.Answer(step: step, question: try fields.text(), isCorrect: isCorrect)
-          if round.isOpen {
-            progress.rounds[round.id]?.answers.append(answer)
-          } else {
-            progress.lastFinishedRounds[round.id.machine]?.answers.append(answer)
-          }
-        default:
-          guard try outlook?.read(kind, &fields, title: &outlookTitle) == true else { throw RecordFields.Malformed() }
-        }
-        guard fields.isAtEnd else { throw RecordFields.Malformed() }
-      }
-      moveMemories()
-      progress.schedulerSettings = SchedulerSettings(progress.settings)
-      self.progress = progress
-      self.coverage = coverage
-      self.outlook = outlook
+      // The lines before the sum, read in place.
+      var reader = Reader(isOutlook: isOutlook)
+      try reader.read(bytes[(headerEnd + 1)..<sumStart])
+      self.progress = reader.progress
+      self.coverage = reader.coverage
+      self.outlook = reader.outlook
     } catch {
       throw Damaged()
     }
@@ -351,7 +188,7 @@ struct ProgressCheckpoint: Equatable, Sendable {
     }
   }
 
-  private static func stepIDs(_ texts: [String]) throws(RecordFields.Malformed) -> [StepID] {
+  static func stepIDs(_ texts: [String]) throws(RecordFields.Malformed) -> [StepID] {
     var ids: [StepID] = []
     for text in texts {
       guard let id = StepID(text: text) else { throw RecordFields.Malformed() }
