@@ -71,6 +71,7 @@ extension RandomSchedule {
         + pick([
           ["new-per-day", String(number(1...20))], ["desired-retention", pick(["0.80", "0.85", "0.90", "0.95"])],
           ["typos", pick(["forgive", "strict"])], ["day-starts-at", String(number(0...6))],
+          ["load-balance", pick(["on", "off"])], ["easy-days", pick(["sat,sun", "none", "wed", "mon,fri"])],
         ])
     case .add:
       let group = pick(["Colours", "Numbers", "Words", "Extra"])

@@ -127,6 +127,7 @@ public final class ProgressCaretaker {
         answer.day = LearnersDay.number(containing: answer.time, startingAt: hour)
         records[index] = .answer(answer)
       }
+      Self.chooseDueDays(&records, in: store.state)
       try store.append(records, numberedFrom: ids)
       return result
     }

@@ -81,8 +81,11 @@ public struct FSRSScheduler: Sendable {
   ///     two reviews in one learner day use the same-day formula.
   ///   - fuzz: a number in `0..<1` that picks the interval within FSRS's
   ///     fuzz range; `nil` keeps the unfuzzed interval.
+  ///   - chosen: the interval chosen when the answer was recorded (by load
+  ///     balancing or easy days): it is kept when it lies within the fuzz
+  ///     range, which fuzz then does not draw.
   public func review(
-    _ state: MemoryState?, rating: ReviewRating, at time: Timestamp, day: Int, fuzz: Double?
+    _ state: MemoryState?, rating: ReviewRating, at time: Timestamp, day: Int, fuzz: Double?, chosen: Int? = nil
   ) -> MemoryState {
     let stability: Double
     let difficulty: Double
@@ -101,7 +104,11 @@ public struct FSRSScheduler: Sendable {
       difficulty = clampDifficulty(initialDifficulty(rating))
     }
     var interval = nextInterval(stability: stability)
-    if let fuzz { interval = fuzzed(interval, unit: fuzz) }
+    if let chosen, Double(interval) >= 2.5, fuzzRange(of: interval).contains(chosen) {
+      interval = chosen
+    } else if let fuzz {
+      interval = fuzzed(interval, unit: fuzz)
+    }
     return MemoryState(
       stability: stability, difficulty: difficulty, lastReview: time, lastReviewDay: day, interval: interval,
       reviewCount: (state?.reviewCount ?? 0) + 1)
