@@ -8,11 +8,16 @@ extension ProgressCaretaker {
   ///   - records: the records about to be appended, each answer with its
   ///     learner day already fixed.
   ///   - progress: the state they are appended to, every card's memory in it.
-  static func chooseDueDays(_ records: inout [HistoryRecord], in progress: Progress) {
+  ///   - load: the reviews due on the days ahead, counted from `progress` on
+  ///     the first need of the learner day and kept up to date with the
+  ///     answers recorded since: counting every card at every answer would
+  ///     slow a large collection's answers down. What other processes or
+  ///     machines changed meanwhile counts from the next day or command;
+  ///     the choice is recorded, so this changes no machine's due days.
+  static func chooseDueDays(_ records: inout [HistoryRecord], in progress: Progress, load: inout ReviewLoad?) {
     let balancer = DueDayBalancer(Settings(progress.settings))
     guard balancer.isActive else { return }
     let scheduler = progress.scheduler
-    var load: ReviewLoad?
     // A card answered twice in the same records moves on from its first answer.
     var moved: [String: MemoryState] = [:]
     for (index, record) in records.enumerated() {
@@ -24,7 +29,7 @@ extension ProgressCaretaker {
       let range = scheduler.fuzzRange(of: plain.interval)
       var chosen: Int?
       if range.count > 1 {
-        if load == nil { load = ReviewLoad(progress, from: day) }
+        if load?.first != day { load = ReviewLoad(progress, from: day) }
         let unit = QuestionMemory.fuzz(answer.question, review: plain.reviewCount)
         chosen = balancer.interval(in: range, from: day, unit: unit) { load?.reviews(on: $0) ?? 0 }
       }
@@ -43,8 +48,8 @@ extension ProgressCaretaker {
 /// How many reviews fall due on each learner day of the weeks ahead, in all
 /// groups: what load balancing weighs.
 struct ReviewLoad {
-  /// The first day counted.
-  private let first: Int
+  /// The first day counted: the learner day it was counted on.
+  let first: Int
   /// Reviews due on `first`, the day after, and so on.
   private var counts: [Int]
   /// Days counted ahead: the longest balanced interval's fuzz range, and more.

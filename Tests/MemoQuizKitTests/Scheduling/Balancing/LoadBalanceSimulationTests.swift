@@ -57,6 +57,7 @@ import Testing
     var reviews: [Int] = []
     var introduced = 0
     let scheduler = progress.scheduler
+    var load: ReviewLoad?
     for day in (first - warmUp)..<(first + 90) {
       var time = Int64(day) * 86_400_000 + 36_000_000
       let memory = progress.groups["G"]?.questions ?? [:]
@@ -75,7 +76,7 @@ import Testing
               id: nextID(), time: Timestamp(rawValue: time), group: "G", round: nil, question: card, prompt: card,
               typed: "", rating: rating, duration: 3000, day: day))
         ]
-        ProgressCaretaker.chooseDueDays(&records, in: progress)
+        ProgressCaretaker.chooseDueDays(&records, in: progress, load: &load)
         for record in records { _ = progress.apply(record) }
       }
     }
