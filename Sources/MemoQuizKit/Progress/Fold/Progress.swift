@@ -84,7 +84,8 @@ struct Progress: Hashable, Sendable {
     case .undo(let mark):
       switch mark.kind {
       case .answer: return takeBackAnswer(mark)
-      case .edit, .add, .import, .restore, .right, .reset, .config, .optimize, .synonym, .confusion: return false
+      case .edit, .add, .import, .restore, .right, .reset, .config, .optimize, .synonym, .confusion, .exam:
+        return false
       }
     case .redo:
       // Bringing back a step is rare: replay, which is exact.

@@ -123,6 +123,8 @@ public enum StepKind: String, Sendable, Hashable {
   case synonym
   /// Another question's answer typed under `config confusions retry`.
   case confusion
+  /// `exam`: a goal set or ended.
+  case exam
 }
 
 /// A graded answer: the memento of one review of a question.

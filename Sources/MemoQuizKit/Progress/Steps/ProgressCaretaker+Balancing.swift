@@ -16,7 +16,8 @@ extension ProgressCaretaker {
   ///     the choice is recorded, so this changes no machine's due days.
   static func chooseDueDays(_ records: inout [HistoryRecord], in progress: Progress, load: inout ReviewLoad?) {
     let balancer = DueDayBalancer(Settings(progress.settings))
-    guard balancer.isActive else { return }
+    let goals = ExamGoal.goals(in: progress.settings)
+    guard balancer.isActive || !goals.isEmpty else { return }
     let scheduler = progress.scheduler
     // A card answered twice in the same records moves on from its first answer.
     var moved: [String: MemoryState] = [:]
@@ -33,9 +34,27 @@ extension ProgressCaretaker {
         let unit = QuestionMemory.fuzz(answer.question, review: plain.reviewCount)
         chosen = balancer.interval(in: range, from: day, unit: unit) { load?.reviews(on: $0) ?? 0 }
       }
-      let next = QuestionMemory.schedule(
+      var next = QuestionMemory.schedule(
         previous, rating: answer.rating, at: answer.time, day: day, question: answer.question,
         scheduler: scheduler, due: chosen.map { LearnersDay.day(day, plus: $0) })
+      // An exam goal ahead keeps the review before its date.
+      if let goal = ExamGoal.governing(answer.group, onDay: day, in: goals) {
+        var capped = goal.interval(next.interval, from: day, stability: next.stability, scheduler: scheduler)
+        if capped < next.interval {
+          // Spread over the last quarter before the cap, as balancing weighs the days.
+          let range = max(1, capped - capped / 4)...capped
+          if range.count > 1 {
+            if load?.first != day { load = ReviewLoad(progress, from: day) }
+            let unit = QuestionMemory.fuzz(answer.question, review: plain.reviewCount)
+            let spread = DueDayBalancer(loadBalance: true, easyDays: balancer.easyDays)
+            capped = spread.interval(in: range, from: day, unit: unit) { load?.reviews(on: $0) ?? 0 } ?? capped
+          }
+          chosen = capped
+          next = QuestionMemory.schedule(
+            previous, rating: answer.rating, at: answer.time, day: day, question: answer.question,
+            scheduler: scheduler, due: LearnersDay.day(day, plus: capped))
+        }
+      }
       moved[key] = next
       load?.add(day: next.dueDay, removing: previous?.dueDay)
       guard let chosen else { continue }

@@ -82,8 +82,9 @@ public struct FSRSScheduler: Sendable {
   ///   - fuzz: a number in `0..<1` that picks the interval within FSRS's
   ///     fuzz range; `nil` keeps the unfuzzed interval.
   ///   - chosen: the interval chosen when the answer was recorded (by load
-  ///     balancing or easy days): it is kept when it lies within the fuzz
-  ///     range, which fuzz then does not draw.
+  ///     balancing or easy days within the fuzz range, or shorter for an
+  ///     exam goal): it is kept when it is at least a day and no longer
+  ///     than the fuzz range allows; fuzz then draws nothing.
   public func review(
     _ state: MemoryState?, rating: ReviewRating, at time: Timestamp, day: Int, fuzz: Double?, chosen: Int? = nil
   ) -> MemoryState {
@@ -104,7 +105,7 @@ public struct FSRSScheduler: Sendable {
       difficulty = clampDifficulty(initialDifficulty(rating))
     }
     var interval = nextInterval(stability: stability)
-    if let chosen, Double(interval) >= 2.5, fuzzRange(of: interval).contains(chosen) {
+    if let chosen, chosen >= 1, chosen <= fuzzRange(of: interval).upperBound {
       interval = chosen
     } else if let fuzz {
       interval = fuzzed(interval, unit: fuzz)
