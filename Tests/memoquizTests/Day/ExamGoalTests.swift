@@ -50,7 +50,7 @@ import Testing
       set.stdout
         == "Exam goal set: G on 2026-12-20, predicted recall at least 0.90 (`memoquiz undo` takes it back).\n"
         + "Exam in 19 days (2026-12-20): predicted recall 0.00 over 30 questions; 2 new a day to meet it "
-        + "(30 not yet answered)\n")
+        + "(30 not yet answered, 2 more today, beyond new-per-day if need be)\n")
     let both = try sandbox.run(
       ["exam", "G", "H", "--on", "2026-12-24", "--retention", "0.95"], environment: Self.at("01"))
     #expect(both.status == 0, "\(both.stderr)")
@@ -130,5 +130,18 @@ import Testing
         "Exam in 1 day (2026-12-02): predicted recall 0.00 over 30 questions; the date cannot be met: 30 questions "
           + "never answered need answers on two learner days before it and 1 is left; it would take 60 answers "
           + "today"), "\(today.stdout)")
+  }
+
+  @Test func aGoalTakesTheNewQuestionsItNeedsBeyondTheDailyCap() throws {
+    let sandbox = try Self.folder()
+    try sandbox.run(["config", "new-per-day", "1"], environment: Self.at("01"))
+    try sandbox.run(["exam", "G", "--on", "2026-12-16"], environment: Self.at("01"))
+    let answers = (0..<30).map { "a\($0)\n" }.joined()
+    let review = try sandbox.run(["review"], input: answers, environment: Self.at("01"))
+    #expect(review.stdout.hasPrefix("Today's review: 3 questions from 1 group\n"), "\(review.stdout)")
+    let listed = try sandbox.run(["exam"], environment: Self.at("01"))
+    #expect(listed.stdout.contains("(27 not yet answered, 0 more today"), "\(listed.stdout)")
+    let round = try sandbox.run(["play", "G", "--strategy", "review"], input: answers, environment: Self.at("02"))
+    #expect(round.stdout.contains("G: 3 questions, review order"), "\(round.stdout)")
   }
 }
