@@ -2,6 +2,7 @@
 
 Usage: python3 learning.py MEMOQUIZ_BINARY [--seeds 2026,7,11] [--models exponential,power]
                            [--strategies random,round,review,weekly,checked,advised] [--days 30] [--budget 25]
+       python3 learning.py MEMOQUIZ_BINARY --exam [--seeds 2026] [--models exponential,power]
 
 Each learner has a memory memoquiz cannot see: each question has its own
 difficulty, and each studied question a stability and the day it was last
@@ -38,6 +39,13 @@ misses is asked again the same day, as memoquiz does. Among a grid of targets
 and caps, the best one for each learner and seed is the ceiling. Printed per
 model and strategy: what is kept (mean over the seeds), that as a fraction of
 the oracle, and the answers given.
+
+With --exam, the exam scenario instead: the learner has 21 or 45 days until
+an exam on 100 or 300 new questions, and answers everything `memoquiz review`
+offers each day; once with `memoquiz exam Deck --on DATE` set on the first
+day (recall 0.90 aimed at), once without. Printed: the learner's true mean
+chance of recall on the exam day (not memoquiz's prediction), over every
+question, and the answers given.
 """
 
 import argparse
@@ -246,6 +254,50 @@ def run_memoquiz(binary, work, strategy, model, seed, days, budget):
     return learner.mean_recall(days + 30), answers
 
 
+def run_exam(binary, work, model, seed, days, questions, goal):
+    """DAYS days of `memoquiz review` before an exam on QUESTIONS new questions,
+    with or without a goal; returns (true recall on the exam day, answers)."""
+    global QUESTIONS
+    QUESTIONS = questions
+    home = tempfile.mkdtemp(prefix=f"exam-{model.name}-{seed}-{days}-{questions}-", dir=work)
+    with open(os.path.join(home, "questions.json"), "w") as file:
+        items = ",".join(f'{{"prompt": "q{i}", "answer": "a{i}"}}' for i in range(questions))
+        file.write(f'[{{"title": "Deck", "questions": [{items}]}}]')
+    if goal:
+        env = dict(os.environ, MEMOQUIZ_HOME=home, MEMOQUIZ_NOW=(START - timedelta(hours=1)).strftime(
+            "%Y-%m-%dT%H:%M:%SZ"))
+        date = (START + timedelta(days=days)).strftime("%Y-%m-%d")
+        subprocess.run([binary, "exam", "Deck", "--on", date, "--retention", "0.90"], env=env,
+                       capture_output=True, check=True)
+    learner = model(seed)
+    answers = 0
+    for day in range(days):
+        answers += play_day(binary, home, "review", learner, seed, day, 10 * questions)
+    return learner.mean_recall(days), answers
+
+
+def exam_main(options):
+    """The exam scenario: recall on the exam day with and without the goal."""
+    seeds = [int(seed) for seed in options.seeds.split(",")]
+    work = tempfile.mkdtemp(prefix="memoquiz-exam-")
+    print(f"exam (true recall on the exam day over every question, goal at 0.90; seeds {options.seeds})")
+    print(f"  {'learner':<12} {'days':>4} {'questions':>9}   {'with goal':>9} {'answers':>7}   "
+          f"{'without':>9} {'answers':>7}")
+    try:
+        for name in options.models.split(","):
+            model = MODELS[name]
+            for days in (21, 45):
+                for questions in (100, 300):
+                    runs = {goal: [run_exam(options.binary, work, model, seed, days, questions, goal)
+                                   for seed in seeds] for goal in (True, False)}
+                    kept = {goal: sum(r[0] for r in runs[goal]) / len(seeds) for goal in runs}
+                    given = {goal: sum(r[1] for r in runs[goal]) / len(seeds) for goal in runs}
+                    print(f"  {name:<12} {days:>4} {questions:>9}   {kept[True]:9.3f} {given[True]:7.0f}   "
+                          f"{kept[False]:9.3f} {given[False]:7.0f}", flush=True)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("binary")
@@ -254,7 +306,11 @@ def main():
     parser.add_argument("--strategies", default="random,round,review,weekly,checked,advised")
     parser.add_argument("--days", type=int, default=30)
     parser.add_argument("--budget", type=int, default=25)
+    parser.add_argument("--exam", action="store_true", help="run the exam scenario instead")
     options = parser.parse_args()
+    if options.exam:
+        exam_main(options)
+        return
     seeds = [int(seed) for seed in options.seeds.split(",")]
     strategies = options.strategies.split(",")
     work = tempfile.mkdtemp(prefix="memoquiz-learning-")

@@ -71,13 +71,19 @@ extension DayPlan {
   }
 
   /// `memoquiz today --json`.
-  public func json() throws -> String {
+  /// - Parameter exams: the exam goals still ahead, as they stand.
+  public func json(exams: [ExamOutlook] = []) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let form = JSONForm(
       day: day.day.isoText, due: due, new: new, minutes: minutes,
       next: next.map { ISO8601Time.string($0.time.date) },
-      groups: groups.map { JSONForm.Group(title: $0.title, due: $0.due, new: $0.new) })
+      groups: groups.map { JSONForm.Group(title: $0.title, due: $0.due, new: $0.new) },
+      exams: exams.map {
+        JSONForm.Exam(
+          groups: $0.goal.groups, date: $0.goal.dateText, retention: $0.goal.retention,
+          predicted: ($0.predicted * 1000).rounded() / 1000, questions: $0.questions)
+      })
     return String(decoding: try encoder.encode(form), as: UTF8.self) + "\n"
   }
 
@@ -93,8 +99,18 @@ extension DayPlan {
     var minutes: Int
     var next: String?
     var groups: [Group]
+    var exams: [Exam]
 
-    enum CodingKeys: String, CodingKey { case day, due, new, minutes, next, groups }
+    /// An exam goal still ahead.
+    struct Exam: Encodable {
+      var groups: [String]
+      var date: String
+      var retention: Double
+      var predicted: Double
+      var questions: Int
+    }
+
+    enum CodingKeys: String, CodingKey { case day, due, new, minutes, next, groups, exams }
 
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
@@ -105,6 +121,7 @@ extension DayPlan {
       // null when no question will fall due: scripts find the key always.
       try container.encode(next, forKey: .next)
       try container.encode(groups, forKey: .groups)
+      try container.encode(exams, forKey: .exams)
     }
   }
 }

@@ -126,6 +126,16 @@ public struct DayPlan: Sendable {
     }
   }
 
+  /// New questions of group `title` first answered in `day`.
+  static func firstAnswers(in day: LearnersDay, of title: String, progress: Progress) -> Int {
+    guard let group = progress.groups[title], !group.activity.isEmpty else { return 0 }
+    var count = 0
+    for slot in Activity.slot(of: day.start)..<Activity.slot(of: day.end) {
+      count += group.activity[slot]?.firstAnswers ?? 0
+    }
+    return count
+  }
+
   /// New questions first answered in `day`, in all groups: the first
   /// answers counted in its quarters of an hour.
   static func firstAnswers(in day: LearnersDay, progress: Progress) -> Int {

@@ -49,7 +49,11 @@ public struct GroupMenu {
     let style = terminal.style
     let groups = caretaker.groups
     let plan = try caretaker.dayPlan(at: now)
-    terminal.write(style.bold("memoquiz") + ": " + plan.headline + "\n\n")
+    terminal.write(style.bold("memoquiz") + ": " + plan.headline + "\n")
+    for outlook in try caretaker.examOutlooks(at: now) {
+      terminal.write(TextSanitizer.sanitized(outlook.text) + "\n")
+    }
+    terminal.write("\n")
     terminal.write(
       GroupTable(caretaker: caretaker, style: style, width: terminal.width, now: now).render(showRounds: true))
     terminal.write("\n")

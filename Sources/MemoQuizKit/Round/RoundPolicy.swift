@@ -60,7 +60,11 @@ struct RoundPolicy {
     var system = SeededGenerator.fromSystem()
     let seed = options.seed ?? system.next(below: UInt64(1 << 53) + 1)
     let time = Timestamp(now())
-    let limit = strategy.needsMemory ? try newLimit(options, groupRound: true) : 0
+    var limit = strategy.needsMemory ? try newLimit(options, groupRound: true) : 0
+    // An exam goal takes the new questions it needs today, whatever the cap.
+    if strategy.needsMemory && options.newLimit == nil {
+      limit = max(limit, try caretaker.examNewNeededToday(of: group.title, at: now()))
+    }
     let cards = group.cards
     let memory = try caretaker.loadMemory()
     let context = RoundPlanContext(
@@ -139,13 +143,16 @@ struct RoundPolicy {
       return (low, cardsOfGroups[low][flat - starts[low]])
     }
     let starting = starts
-    let planned = ReviewQuestionStrategy.order(
+    var planned = ReviewQuestionStrategy.order(
       memory: memory, today: caretaker.learnerDay(at: now()), newLimit: try newLimit(options, groupRound: false),
       scheduler: caretaker.scheduler
     ) { flat in
       // A card's siblings are in its own group.
       let group = starting.partitioningIndex { $0 > flat } - 1
       return String(group) + "\u{1F}" + cardsOfGroups[group][flat - starting[group]].questionIdentity
+    }
+    if options.newLimit == nil {
+      try addExamNewCards(to: &planned, memory: memory, starts: starts, groups: indices)
     }
     guard !planned.isEmpty else {
       terminal.write("Nothing to review now; " + outlook.nextDue(at: now(), memory: withMemory) + "\n")
@@ -170,6 +177,28 @@ struct RoundPolicy {
       words.header(
         round, strategy: strategy, seed: 0, groupCount: groupsAsked.count, interactive: terminal.isInteractive))
     return round
+  }
+
+  /// Adds to a review's plan the new cards exam goals still need today
+  /// beyond those it takes: each goal group's cards never answered, in
+  /// order.
+  /// - Parameters:
+  ///   - memory: the memory of every card of the groups, one list.
+  ///   - starts: where each group's cards start in it.
+  ///   - groups: the groups, as indices into the caretaker's.
+  private func addExamNewCards(to planned: inout [Int], memory: [MemoryState?], starts: [Int], groups: [Int]) throws {
+    guard !caretaker.progress.examGoals.isEmpty else { return }
+    var taken = Set(planned)
+    for (position, index) in groups.enumerated() {
+      let needed = try caretaker.examNewNeededToday(of: caretaker.groups[index].title, at: now())
+      let range = starts[position]..<starts[position + 1]
+      var have = planned.count { range.contains($0) && memory[$0] == nil }
+      for flat in range where have < needed && memory[flat] == nil && !taken.contains(flat) {
+        planned.append(flat)
+        taken.insert(flat)
+        have += 1
+      }
+    }
   }
 
   /// Whether input is empty (a script or a cron job with nothing to

@@ -517,6 +517,31 @@ enum CommandTable {
           name: "COMMAND", noun: "a COMMAND", arity: .optional, kind: .command, help: "the command to explain")
       ],
       examples: [Example("memoquiz help play", "the same as `memoquiz play --help`")]),
+    CommandDeclaration(
+      ExamCommand.self, name: "exam", abstract: "Set a goal to know some groups by a date, list the goals, or end one.",
+      arguments: [.group(.repeating, "the groups the exam covers; without any, the goals are listed")],
+      options: [
+        .option("--on", "DATE", .text, "the exam's date, YYYY-MM-DD"),
+        .option(
+          "--retention", "R", .text,
+          "the predicted recall to reach on the date, 0.70 to 0.99 (default desired-retention)"),
+        .option("--clear", "GROUP", .group, "end every goal that covers GROUP"),
+      ],
+      discussion: [
+        .paragraph(
+          "Until the date, a review of those groups is never put after it when the question's predicted recall on "
+            + "the date would fall below R: the intervals shrink towards the date, half the days left at a time. "
+            + "`memoquiz today` shows each goal with its predicted recall on the date, from your own parameters, "
+            + "and the new questions a day it needs so that each is answered on two days before it. Setting or "
+            + "ending a goal is a step of the history: `memoquiz undo` takes it back. After the date, and after "
+            + "--clear, the groups are scheduled as before; no due day already set changes.")
+      ],
+      examples: [
+        Example("memoquiz exam Hiragana Katakana --on 2026-12-20", "both groups known by 20 December"),
+        Example("memoquiz exam Hiragana --on 2026-12-20 --retention 0.95", "aim higher"),
+        Example("memoquiz exam", "the goals and how they stand"),
+        Example("memoquiz exam --clear Hiragana", "end the goal"),
+      ]),
   ]
 
   /// The inputs of a round, as `:help` lists them, for `play` and `review`.

@@ -12,11 +12,14 @@ struct TodayCommand: Command {
     let caretaker = try context.loadCaretaker(needsMemory: false)
     let now = context.now()
     let plan = try caretaker.dayPlan(at: now)
+    // Goals need every card's memory: read only when one is set.
+    let exams = try caretaker.examOutlooks(at: now)
     let terminal = context.terminal
     if json {
-      terminal.writeVerbatim(try plan.json())
+      terminal.writeVerbatim(try plan.json(exams: exams))
     } else {
       terminal.write(plan.text(style: terminal.style, wording: CommandError.wording))
+      for exam in exams { terminal.write(TextSanitizer.sanitized(exam.text) + "\n") }
     }
   }
 }

@@ -38,7 +38,8 @@ import Testing
     #expect(unknown.status == 64)
     #expect(
       unknown.stderr.contains(
-        "new-per-day, day-starts-at, desired-retention, typos, confusions, leech-threshold, auto-optimize or audio"))
+        "new-per-day, day-starts-at, desired-retention, typos, confusions, leech-threshold, auto-optimize, audio,"
+          + " load-balance or easy-days"))
     let history = try sandbox.run(["history", "--json"])
     #expect(history.stdout.contains("\"config\""))
     #expect(try sandbox.run(["undo"]).status == 0)

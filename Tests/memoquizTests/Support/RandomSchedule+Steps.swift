@@ -16,6 +16,9 @@ enum StepKind: String, CaseIterable, Sendable {
   case edit
   case importPackage
   case optimize
+  /// An exam goal set or ended: an added step (``RandomSchedule/extended``),
+  /// taken after one step in eight, not drawn with the others.
+  case exam
 
   /// How often a schedule draws each kind, against the others: rounds most
   /// often, as a learner plays most; `optimize`, which fits the scheduler
@@ -26,6 +29,7 @@ enum StepKind: String, CaseIterable, Sendable {
     case .selfGradedRound: 4
     case .undo, .undoStep, .redo: 3
     case .reset, .config, .add, .edit, .importPackage: 2
+    case .exam: 0
     case .optimize: 1
     }
   }
@@ -45,7 +49,7 @@ extension RandomSchedule {
     let kind = pick(kinds.flatMap { Array(repeating: $0, count: $0.weight) })
     var input = ""
     var environment: [String: String] = [:]
-    let arguments: [String]
+    var arguments: [String]
     switch kind {
     case .typedRound:
       let group = pick(["Colours", "Numbers"])
@@ -72,6 +76,14 @@ extension RandomSchedule {
           ["new-per-day", String(number(1...20))], ["desired-retention", pick(["0.80", "0.85", "0.90", "0.95"])],
           ["typos", pick(["forgive", "strict"])], ["day-starts-at", String(number(0...6))],
         ])
+      if extended && addedChance(2) {
+        arguments =
+          ["config"]
+          + addedPick([
+            ["load-balance", addedPick(["on", "off"])],
+            ["easy-days", addedPick(["sat,sun", "none", "wed", "mon,fri"])],
+          ])
+      }
     case .add:
       let group = pick(["Colours", "Numbers", "Words", "Extra"])
       arguments = ["add", group, "p\(number(0...5))", pick(["aka", "go", "roku", "nana"])]
@@ -90,6 +102,8 @@ extension RandomSchedule {
         ["import", Self.package] + (chance(2) ? ["--title", "Anki"] : []) + [pick(["--merge", "--replace"])]
     case .optimize:
       arguments = ["optimize"] + (chance(2) ? ["--reschedule"] : [])
+    case .exam:
+      arguments = examArguments()
     }
     environment["MEMOQUIZ_NOW"] = nowText
     let result = try machine.sandbox.run(arguments, input: input, environment: environment)
@@ -101,7 +115,36 @@ extension RandomSchedule {
         .dropLast().joined(separator: "|")
     let shown = arguments.map { $0 == Self.package ? "shared-deck.apkg" : $0 }.joined(separator: " ")
     log.append("\(machine.name) \(nowText): \(shown)\(shownInput) -> \(result.status)")
+    if extended && kind != .exam && kinds.contains(.exam) && addedChance(8) { try addedStep(.exam, on: machine) }
   }
+
+  /// Takes an added step on `machine`: its arguments drawn from the added
+  /// steps' generator alone.
+  private func addedStep(_ kind: StepKind, on machine: Machine) throws {
+    stepCount += 1
+    let arguments = examArguments()
+    let result = try machine.sandbox.run(arguments, environment: ["MEMOQUIZ_NOW": nowText])
+    log.append("\(machine.name) \(nowText): \(arguments.joined(separator: " ")) -> \(result.status)")
+  }
+
+  /// An exam goal set on one group or two, some days ahead, or one ended.
+  private func examArguments() -> [String] {
+    let group = addedPick(["Colours", "Numbers", "Words"])
+    guard !addedChance(3) else { return ["exam", "--clear", group] }
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withFullDate]
+    let date = formatter.string(from: now.addingTimeInterval(Double(2 + addedPick(Array(0...18))) * 86_400))
+    return ["exam", group] + (addedChance(3) ? [addedPick(["Colours", "Numbers", "Words"])] : []) + ["--on", date]
+      + (addedChance(2) ? ["--retention", addedPick(["0.80", "0.95", "0.99"])] : [])
+  }
+
+  /// One of `choices`, from the added steps' generator.
+  func addedPick<T>(_ choices: [T]) -> T {
+    choices[Int(added.next(below: UInt64(choices.count)))]
+  }
+
+  /// Whether an added event of probability `1 / odds` happens.
+  func addedChance(_ odds: Int) -> Bool { added.next(below: UInt64(odds)) == 0 }
 
   /// A round's order: sequential, random with a seed the schedule picks,
   /// or a review of what is due.

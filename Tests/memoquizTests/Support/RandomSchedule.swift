@@ -92,13 +92,25 @@ final class RandomSchedule {
   /// How many views, drawn at random, the replay check compares after each
   /// step; `nil` for all. Every full delivery compares all.
   let viewsPerStep: Int?
+  /// Whether the steps added after the first schedules were kept as tests
+  /// (exam goals, the load balancing settings) are taken too. They draw
+  /// from a generator of their own, so that with them left out a seed
+  /// takes exactly the steps it always took.
+  let extended: Bool
+  /// The generator of the added steps.
+  var added: SeededGenerator
 
   /// - Parameters:
   ///   - machineCount: at least 3, so that every zone has a machine.
-  init(seed: UInt64, machineCount: Int = 3, kinds: [StepKind] = StepKind.allCases, viewsPerStep: Int? = nil) throws {
+  init(
+    seed: UInt64, machineCount: Int = 3, kinds: [StepKind] = StepKind.allCases, viewsPerStep: Int? = nil,
+    extended: Bool = true
+  ) throws {
     self.seed = seed
     self.kinds = kinds
     self.viewsPerStep = viewsPerStep
+    self.extended = extended
+    added = SeededGenerator(seed: seed ^ 0x5EED_ADD5_0000_0001)
     generator = SeededGenerator(seed: seed)
     var ids = Set<UInt32>()
     var machines: [Machine] = []

@@ -79,6 +79,8 @@ import Testing
         sync        Exchange steps with your other machines through git.
         paths       Print where memoquiz keeps its data.
         help        Show the help of memoquiz, or of a command.
+        exam        Set a goal to know some groups by a date, list the goals, or end
+                    one.
 
       Options:
         -h, --help     show help; `memoquiz COMMAND --help` shows a command's

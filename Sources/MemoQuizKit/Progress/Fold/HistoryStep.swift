@@ -81,6 +81,9 @@ extension HistoryStep {
             summary: "reset of \(r.groups.count == 1 ? r.groups[0] : "\(r.groups.count) groups")"))
       case .questionsChange(let c):
         steps.append(step(kind: c.kind, group: c.group, summary: c.summary))
+      case .setting(let s) where ExamGoal.isGoalKey(s.key):
+        let groups = ExamGoal.groups(ofKey: s.key)
+        steps.append(step(kind: .exam, group: groups.count == 1 ? groups[0] : nil, summary: s.summary))
       case .setting(let s):
         steps.append(step(kind: s.key == "fsrs-parameters" ? .optimize : .config, group: nil, summary: s.summary))
       case .undo, .redo, .roundStart, .baseline, .learnerDays, .keptDueDays:

@@ -64,7 +64,7 @@ struct Progress: Hashable, Sendable {
     case .answer(let answer):
       if answer.hasRecordedTime { recentDurations.append(answer.duration) }
       let day = learnerDay(of: answer, hour: answer.day == nil ? Settings(settings).dayStartsAt : 0)
-      applyAnswer(answer, rating: answer.rating, day: day)
+      applyAnswer(answer, rating: answer.rating, day: day, due: answer.due)
       return true
     case .confusion(let confusion):
       groups[confusion.group, default: GroupProgress()].mistakes.count(
@@ -88,7 +88,8 @@ struct Progress: Hashable, Sendable {
     case .undo(let mark):
       switch mark.kind {
       case .answer: return takeBackAnswer(mark)
-      case .edit, .add, .import, .restore, .right, .reset, .config, .optimize, .synonym, .confusion: return false
+      case .edit, .add, .import, .restore, .right, .reset, .config, .optimize, .synonym, .confusion, .exam:
+        return false
       }
     case .redo:
       // Bringing back a step is rare: replay, which is exact.
@@ -142,9 +143,12 @@ struct Progress: Hashable, Sendable {
   }
 
   /// Saving an answer must not copy the group: it changes it in place.
-  private mutating func applyAnswer(_ answer: AnswerStep, rating: ReviewRating, day: Int) {
+  /// - Parameter due: the due day the answer recorded, when it counts with
+  ///   the rating it was recorded with.
+  private mutating func applyAnswer(_ answer: AnswerStep, rating: ReviewRating, day: Int, due: Int?) {
     Self.applyAnswer(
-      answer, rating: rating, day: day, scheduler: scheduler, to: &groups[answer.group, default: GroupProgress()])
+      answer, rating: rating, day: day, due: due, scheduler: scheduler,
+      to: &groups[answer.group, default: GroupProgress()])
     groups[answer.group]?.mistakes.record(
       question: answer.question, step: answer.id, typed: answer.typed, correct: rating.isCorrect)
     countInRound(answer, isCorrect: rating.isCorrect)
@@ -175,14 +179,16 @@ struct Progress: Hashable, Sendable {
   }
 
   private static func applyAnswer(
-    _ answer: AnswerStep, rating: ReviewRating, day: Int, scheduler: FSRSScheduler, to group: inout GroupProgress
+    _ answer: AnswerStep, rating: ReviewRating, day: Int, due: Int?, scheduler: FSRSScheduler,
+    to group: inout GroupProgress
   ) {
     let wasDue = group.questions[answer.question]?.state.isDue(onDay: day) ?? false
     group.activity[Activity.slot(of: answer.time), default: Activity()].count(
       correct: rating.isCorrect, wasDue: wasDue, isFirst: group.questions[answer.question] == nil)
     group.questions[answer.question, default: QuestionMemory()]
       .review(
-        rating, at: answer.time, day: day, step: answer.id, question: answer.question, scheduler: scheduler)
+        rating, at: answer.time, day: day, step: answer.id, question: answer.question, scheduler: scheduler,
+        due: due)
     group.answerScore.record(correct: rating.isCorrect)
     group.lastPlayed = max(group.lastPlayed ?? answer.time, answer.time)
   }
@@ -307,7 +313,11 @@ struct Progress: Hashable, Sendable {
           if effects.countsInRound(answer.id) { progress.countInRound(answer, isCorrect: effects.isCorrect(answer)) }
           continue
         }
-        progress.applyAnswer(answer, rating: effects.rating(of: answer), day: effects.day(of: answer))
+        // A re-graded answer is scheduled afresh, as `:right` does: its
+        // recorded due day was chosen for the rating first given.
+        let rating = effects.rating(of: answer)
+        progress.applyAnswer(
+          answer, rating: rating, day: effects.day(of: answer), due: rating == answer.rating ? answer.due : nil)
       case .reset(let reset):
         if effects.isInEffect(reset.id) { progress.applyReset(reset) }
       case .questionsChange(let change):

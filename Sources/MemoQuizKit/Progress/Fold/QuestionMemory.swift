@@ -60,12 +60,17 @@ public struct QuestionMemory: Hashable, Sendable {
   var isEmpty: Bool { state == nil && correctCount == 0 && incorrectCount == 0 }
 
   /// Counts a review and moves the memory on.
-  /// - Parameter day: the answer's learner day, as the history records it.
+  /// - Parameters:
+  ///   - day: the answer's learner day, as the history records it.
+  ///   - due: the due day the answer recorded (``AnswerStep/due``), for the
+  ///     rating it was recorded with; `nil` lets fuzz draw it.
   mutating func review(
-    _ rating: ReviewRating, at time: Timestamp, day: Int, step: StepID, question: String, scheduler: FSRSScheduler
+    _ rating: ReviewRating, at time: Timestamp, day: Int, step: StepID, question: String, scheduler: FSRSScheduler,
+    due: Int? = nil
   ) {
     previous = state
-    state = Self.schedule(previous, rating: rating, at: time, day: day, question: question, scheduler: scheduler)
+    state = Self.schedule(
+      previous, rating: rating, at: time, day: day, question: question, scheduler: scheduler, due: due)
     if !rating.isCorrect && correctCount > 0 { lapses.addSaturating(1) }
     if rating.isCorrect { correctCount.addSaturating(1) } else { incorrectCount.addSaturating(1) }
     lastAnswer = LastAnswer(step: step, rating: rating, time: time, day: day)
@@ -127,12 +132,16 @@ public struct QuestionMemory: Hashable, Sendable {
     return true
   }
 
-  private static func schedule(
+  /// The state after a review: the due day recorded with it when it fits
+  /// the fuzz range, else the one fuzz draws. A re-grade (`:right`) has
+  /// none: the day was chosen for the rating first given.
+  static func schedule(
     _ state: MemoryState?, rating: ReviewRating, at time: Timestamp, day: Int, question: String,
-    scheduler: FSRSScheduler
+    scheduler: FSRSScheduler, due: Int? = nil
   ) -> MemoryState {
     scheduler.review(
-      state, rating: rating, at: time, day: day, fuzz: fuzz(question, review: (state?.reviewCount ?? 0) + 1))
+      state, rating: rating, at: time, day: day, fuzz: fuzz(question, review: (state?.reviewCount ?? 0) + 1),
+      chosen: due.map { LearnersDay.days(from: day, to: $0) })
   }
 
   /// The fuzz of a review, drawn from the question's identity and the

@@ -45,6 +45,10 @@ extension HistoryRecord {
       RecordLine.appendField(a.origin ?? "", to: &bytes)
       bytes.append(0x09)
       RecordLine.appendNumber(Int64(day), to: &bytes)
+      if let due = a.due {
+        bytes.append(0x09)
+        RecordLine.appendNumber(Int64(due), to: &bytes)
+      }
     } else if let origin = a.origin {
       bytes.append(0x09)
       RecordLine.appendField(origin, to: &bytes)
@@ -68,7 +72,9 @@ extension HistoryRecord {
       return [
         "answer", sequence, String(a.time.rawValue), a.group, a.round?.text ?? "", a.question, a.prompt, a.typed,
         String(a.rating.rawValue), String(a.duration),
-      ] + (a.day.map { [a.origin ?? "", String($0)] } ?? a.origin.map { [$0] } ?? [])
+      ]
+        + (a.day.map { [a.origin ?? "", String($0)] + (a.due.map { [String($0)] } ?? []) } ?? a.origin.map { [$0] }
+          ?? [])
     case .confusion(let c):
       return [
         "confusion", sequence, String(c.time.rawValue), c.group, c.round?.text ?? "", c.question, c.prompt, c.typed,
@@ -128,7 +134,7 @@ extension HistoryRecord {
   static func maximumFields(ofLine line: ArraySlice<UInt8>) -> Int {
     let head = line.prefix(32)
     switch String(decoding: head[..<(head.firstIndex(of: 0x09) ?? head.endIndex)], as: UTF8.self) {
-    case "answer": return 12
+    case "answer": return 13
     case "right", "setting": return 6
     case "confusion": return 8
     case "baseline": return 7
@@ -148,15 +154,16 @@ extension HistoryRecord {
     let time = try fields.timestamp()
     switch kind {
     case "answer":
-      // An origin, then a learner day, may follow; an earlier release wrote
-      // neither, or the origin alone.
+      // An origin, then a learner day, then a due day, may follow; an
+      // earlier release wrote none, the origin alone, or no due day.
       self = .answer(
         AnswerStep(
           id: id, time: time, group: try fields.text(), round: try fields.optionalStepID(),
           question: try fields.text(), prompt: try fields.text(), typed: try fields.text(),
           rating: try fields.rating(), duration: try fields.count(),
           origin: fields.isAtEnd ? nil : try fields.optionalText(),
-          day: fields.isAtEnd ? nil : try fields.learnerDay()))
+          day: fields.isAtEnd ? nil : try fields.learnerDay(),
+          due: fields.isAtEnd ? nil : try fields.learnerDay()))
     case "due":
       let target = try fields.stepID()
       var cards: [KeptDueDays.Card] = []

@@ -123,6 +123,8 @@ public enum StepKind: String, Sendable, Hashable {
   case synonym
   /// Another question's answer typed under `config confusions retry`.
   case confusion
+  /// `exam`: a goal set or ended.
+  case exam
 }
 
 /// A graded answer: the memento of one review of a question.
@@ -148,6 +150,13 @@ struct AnswerStep: Hashable, Sendable {
   /// `nil` for an answer recorded before learner days were kept, whose day
   /// a ``LearnerDaysNote`` gives.
   var day: Int? = nil
+  /// The learner day it falls due on, as the recording machine chose it
+  /// within the fuzz range (load balancing, easy days) against its own
+  /// state then; `nil` when fuzz alone draws it (neither setting on, an
+  /// interval too short to fuzz, an earlier release's answer). The fold
+  /// keeps it while it lies within the fuzz range of the interval it
+  /// works out, so the same history gives the same due days everywhere.
+  var due: Int? = nil
 
   var isCorrect: Bool { rating.isCorrect }
 

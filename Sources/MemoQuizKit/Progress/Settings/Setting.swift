@@ -19,6 +19,11 @@ public enum Setting: String, CaseIterable, Sendable {
   case autoOptimize = "auto-optimize"
   /// Whether a round plays its questions' sounds and speaks their prompts.
   case audio = "audio"
+  /// Whether a due day drawn within the fuzz range prefers the day with the
+  /// fewest reviews already due.
+  case loadBalance = "load-balance"
+  /// The weekdays on which fewer reviews fall due.
+  case easyDays = "easy-days"
 
   /// The key users type.
   public var key: String { rawValue }
@@ -34,6 +39,8 @@ public enum Setting: String, CaseIterable, Sendable {
     case .leechThreshold: "8"
     case .autoOptimize: "on"
     case .audio: "on"
+    case .loadBalance: "on"
+    case .easyDays: EasyDays.none.text
     }
   }
 
@@ -48,6 +55,8 @@ public enum Setting: String, CaseIterable, Sendable {
     case .leechThreshold: "a whole number from 0 to 99 (0: no leeches)"
     case .autoOptimize: "on or off"
     case .audio: "on or off"
+    case .loadBalance: "on or off"
+    case .easyDays: "weekdays such as sat,sun, or none"
     }
   }
 
@@ -62,6 +71,8 @@ public enum Setting: String, CaseIterable, Sendable {
     case .leechThreshold: "lapses that make a card a leech"
     case .autoOptimize: "whether review fits the scheduler to you by itself"
     case .audio: "whether a round plays sounds and speaks prompts"
+    case .loadBalance: "whether due days spread to the days with fewest reviews"
+    case .easyDays: "weekdays on which fewer reviews fall due"
     }
   }
 
@@ -89,9 +100,11 @@ public enum Setting: String, CaseIterable, Sendable {
     case .leechThreshold:
       guard let value = Int(text), (0...99).contains(value) else { return nil }
       return String(value)
-    case .autoOptimize, .audio:
+    case .autoOptimize, .audio, .loadBalance:
       let value = text.lowercased()
       return value == "on" || value == "off" ? value : nil
+    case .easyDays:
+      return EasyDays(text: text)?.text
     }
   }
 

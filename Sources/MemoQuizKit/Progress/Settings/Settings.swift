@@ -21,6 +21,11 @@ public struct Settings: Hashable, Sendable {
   public var autoOptimize = true
   /// Whether a round plays sounds and speaks prompts.
   public var audio = true
+  /// Whether a due day drawn within the fuzz range prefers the day with the
+  /// fewest reviews already due.
+  public var loadBalance = true
+  /// The weekdays on which fewer reviews fall due.
+  public var easyDays = EasyDays.none
 
   public init() {}
 
@@ -38,6 +43,8 @@ public struct Settings: Hashable, Sendable {
       case .leechThreshold: leechThreshold = Int(value) ?? leechThreshold
       case .autoOptimize: autoOptimize = value == "on"
       case .audio: audio = value == "on"
+      case .loadBalance: loadBalance = value == "on"
+      case .easyDays: easyDays = EasyDays(text: value) ?? easyDays
       }
     }
   }
@@ -53,6 +60,8 @@ public struct Settings: Hashable, Sendable {
     case .leechThreshold: String(leechThreshold)
     case .autoOptimize: autoOptimize ? "on" : "off"
     case .audio: audio ? "on" : "off"
+    case .loadBalance: loadBalance ? "on" : "off"
+    case .easyDays: easyDays.text
     }
   }
 }

@@ -13,6 +13,9 @@ import FoundationEssentials
 public final class ProgressCaretaker {
   /// The folder's history as read so far.
   let store: ProgressStore
+  /// The reviews due on the days ahead, as load balancing weighs them
+  /// (``chooseDueDays(_:in:load:)``).
+  var reviewLoad: ReviewLoad?
 
   var folder: DataFolder { store.folder }
   var history: HistoryCaretaker { store.history }
@@ -127,6 +130,7 @@ public final class ProgressCaretaker {
         answer.day = LearnersDay.number(containing: answer.time, startingAt: hour)
         records[index] = .answer(answer)
       }
+      Self.chooseDueDays(&records, in: store.state, load: &reviewLoad)
       try store.append(records, numberedFrom: ids)
       return result
     }

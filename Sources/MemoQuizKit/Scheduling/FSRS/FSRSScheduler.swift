@@ -81,8 +81,12 @@ public struct FSRSScheduler: Sendable {
   ///     two reviews in one learner day use the same-day formula.
   ///   - fuzz: a number in `0..<1` that picks the interval within FSRS's
   ///     fuzz range; `nil` keeps the unfuzzed interval.
+  ///   - chosen: the interval chosen when the answer was recorded (by load
+  ///     balancing or easy days within the fuzz range, or shorter for an
+  ///     exam goal): it is kept when it is at least a day and no longer
+  ///     than the fuzz range allows; fuzz then draws nothing.
   public func review(
-    _ state: MemoryState?, rating: ReviewRating, at time: Timestamp, day: Int, fuzz: Double?
+    _ state: MemoryState?, rating: ReviewRating, at time: Timestamp, day: Int, fuzz: Double?, chosen: Int? = nil
   ) -> MemoryState {
     let stability: Double
     let difficulty: Double
@@ -101,7 +105,11 @@ public struct FSRSScheduler: Sendable {
       difficulty = clampDifficulty(initialDifficulty(rating))
     }
     var interval = nextInterval(stability: stability)
-    if let fuzz { interval = fuzzed(interval, unit: fuzz) }
+    if let chosen, chosen >= 1, chosen <= fuzzRange(of: interval).upperBound {
+      interval = chosen
+    } else if let fuzz {
+      interval = fuzzed(interval, unit: fuzz)
+    }
     return MemoryState(
       stability: stability, difficulty: difficulty, lastReview: time, lastReviewDay: day, interval: interval,
       reviewCount: (state?.reviewCount ?? 0) + 1)

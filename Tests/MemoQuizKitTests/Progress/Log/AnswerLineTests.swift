@@ -32,6 +32,9 @@ import Testing
       default: break
       }
       if generator.next(below: 2) == 0, answer.day != nil { answer.origin = text() }
+      if generator.next(below: 2) == 0, answer.day != nil, answer.origin == nil {
+        answer.due = Int(generator.next(below: 200_000_000)) - 100_000_000
+      }
       let record = HistoryRecord.answer(answer)
       var direct: [UInt8] = []
       record.appendLine(to: &direct)
@@ -47,6 +50,7 @@ import Testing
       #expect(back.time == answer.time && back.group == answer.group && back.round == answer.round)
       #expect(back.question == answer.question && back.prompt == answer.prompt && back.typed == answer.typed)
       #expect(back.rating == answer.rating && back.duration == answer.duration && back.day == answer.day)
+      #expect(back.due == answer.due)
       #expect(back.origin == (answer.origin?.isEmpty == true ? nil : answer.origin))
     }
   }
