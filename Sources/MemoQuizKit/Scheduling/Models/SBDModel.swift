@@ -1,0 +1,145 @@
+@preconcurrency import Glibc
+
+/// SBD (stability, brittleness, difficulty), the 7-parameter memory model
+/// srs-benchmark publishes (`models/sbd.py`), computed as it computes it.
+///
+/// Parameters `w = [L, H, k, α, c, v, ln δ]`. A question's state is the
+/// logarithm of its stability S, the grade index g of its last review
+/// (rating - 1) and its brittleness n (half a point per Hard, one per
+/// Again, at most 50). With ρ = e^((H - L)/3) and β(n) = e^α·(δ + n)^c:
+///
+/// - first review, rating r: ln S = L + (H - L)·(r - 1)/3, g = r - 1,
+///   n = max(0, (3 - r)/2);
+/// - recall t days after the last review: a = t^(1/k) + e^(v/k)·ρ^(-g/2)·√S,
+///   R = (1 + a/S)^(-β(n)), kept within [1e-6, 1 - 1e-6];
+/// - a pass: S' = S·R^(-1/β(n)); a failure: S' = S·(1 - R)^c; ln S is kept
+///   within [ln 0.001, ln 36500].
+///
+/// The reference's guards are kept: logarithms of at least 1e-9, exponents
+/// within ±30, H at least L, k within [0.5, 20], c at least 0. A same-day
+/// review is a review at t = 0 (its t^(1/k) is then e^(ln 1e-9/k)), as the
+/// reference computes one in whole days.
+struct SBDModel: ForgettingModel {
+  typealias State = SBDState<Double>
+
+  static let kind = MemoryModelKind.sbd
+  /// The reference's pretrained defaults, also the L2 pull's anchor.
+  static let defaults = [-2.803101, 1.386926, 1.739235, -1.819954, 0.529839, -0.886052, -1.393709]
+
+  let parameters: [Double]
+
+  init(_ parameters: [Double] = SBDModel.defaults) {
+    self.parameters = parameters
+  }
+
+  func predict(_ sequence: ReviewSequence, into predictions: inout [Double]) {
+    predictions.removeAll(keepingCapacity: true)
+    guard sequence.count > 0 else { return }
+    let curve = SBDCurve<Double>(parameters)
+    var state = curve.initial(rating: Double(sequence.ratings[0]))
+    predictions.append(0)
+    for index in 1..<sequence.count {
+      let elapsed = Double(sequence.elapsedDays[index])
+      let recall = curve.recall(elapsed, state)
+      predictions.append(sequence.isCounted(index) ? recall : 0)
+      state = curve.next(state, recall: recall, rating: Double(sequence.ratings[index]))
+    }
+  }
+
+  func state(after sequence: ReviewSequence) -> State? {
+    guard sequence.count > 0 else { return nil }
+    let curve = SBDCurve<Double>(parameters)
+    var state = curve.initial(rating: Double(sequence.ratings[0]))
+    for index in 1..<sequence.count {
+      let recall = curve.recall(Double(sequence.elapsedDays[index]), state)
+      state = curve.next(state, recall: recall, rating: Double(sequence.ratings[index]))
+    }
+    return state
+  }
+
+  func recall(elapsedDays: Double, state: State) -> Double {
+    SBDCurve<Double>(parameters).recall(elapsedDays, state)
+  }
+}
+
+/// SBD's state, in numbers that may carry derivatives.
+struct SBDState<Number: ModelNumber>: Sendable {
+  var logStability: Number
+  var grade: Double
+  var brittleness: Double
+}
+
+/// SBD's formulas for one set of parameters, in any ``ModelNumber``: with
+/// `Double` to predict, with ``Dual`` to fit.
+struct SBDCurve<Number: ModelNumber> {
+  static var logStabilityRange: ClosedRange<Double> { -6.907755278982137...10.505067539570582 }
+
+  private let low: Number
+  private let high: Number
+  private let logRho: Number
+  private let root: Number
+  private let alpha: Number
+  private let exponent: Number
+  private let delta: Number
+  private let logB0: Number
+
+  init(_ w: [Number]) {
+    let range = Self.logStabilityRange
+    low = Number.clamped(w[0], range.lowerBound, range.upperBound)
+    high = Number.clamped(Number.maximum(w[0], w[1]), range.lowerBound, range.upperBound)
+    logRho = (high - low) / Number(3)
+    root = Number.clamped(w[2], 0.5, 20)
+    alpha = w[3]
+    exponent = Number.clamped(w[4], 0, .infinity)
+    delta = Self.safeExp(w[6])
+    logB0 = Number(2) * w[5] / root
+  }
+
+  /// The state after a question's first review.
+  func initial(rating: Double) -> SBDState<Number> {
+    let rating = min(max(rating, 1), 4)
+    return SBDState(
+      logStability: low + (high - low) * Number((rating - 1) / 3), grade: rating - 1,
+      brittleness: max(0, (3 - rating) / 2))
+  }
+
+  /// β(n) = e^(α + c·ln(δ + n)).
+  @inline(__always)
+  private func shape(_ brittleness: Double) -> Number {
+    Self.safeExp(alpha + exponent * Number.logarithm(delta + Number(brittleness)))
+  }
+
+  /// The chance of recall `elapsed` days after the last review.
+  @inline(__always)
+  func recall(_ elapsed: Double, _ state: SBDState<Number>) -> Number {
+    let logAge = Number(log(max(max(elapsed, 0), 1e-9))) / root
+    let logB = logB0 - Number(state.grade) * logRho
+    let logA = Number.logAddExp(logAge, Number(0.5) * (logB + state.logStability))
+    let logBase = Number.softplus(logA - state.logStability)
+    return Number.clamped(Self.safeExp(-shape(state.brittleness) * logBase), 1e-6, 1 - 1e-6)
+  }
+
+  /// The state after a review given `recall` (the chance of recall then) and `rating`.
+  @inline(__always)
+  func next(_ state: SBDState<Number>, recall: Number, rating: Double) -> SBDState<Number> {
+    let rating = min(max(rating, 1), 4)
+    let stability = Self.safeExp(state.logStability)
+    let next: Number
+    if rating > 1.5 {
+      next = stability * Self.safeExp(-Self.safeLog(recall) / shape(state.brittleness))
+    } else {
+      next = stability * Self.safeExp(exponent * Self.safeLog(Number(1) - recall))
+    }
+    let range = Self.logStabilityRange
+    let logNext = Number.clamped(Self.safeLog(next), range.lowerBound, range.upperBound)
+    return SBDState(
+      logStability: logNext, grade: rating - 1,
+      brittleness: min(max(state.brittleness + max((3 - rating) / 2, 0), 0), 50))
+  }
+
+  @inline(__always)
+  static func safeLog(_ operand: Number) -> Number { Number.logarithm(Number.clamped(operand, 1e-9, .infinity)) }
+
+  @inline(__always)
+  static func safeExp(_ operand: Number) -> Number { Number.exponential(Number.clamped(operand, -30, 30)) }
+}

@@ -1,0 +1,156 @@
+@preconcurrency import Glibc
+
+/// Fits SBD's 7 parameters to a learner's reviews, as its published fit
+/// does: from the pretrained defaults, full-batch L-BFGS on the
+/// recency-weighted log loss plus a pull towards the defaults, the
+/// defaults kept when the fit ends worse than it started.
+///
+/// The loss weighs the counted review of rank i of n, oldest first,
+/// `0.0667 + 0.9333·(i/(n-1))^11.25` (the recency weighting srs-benchmark
+/// gives FSRS-7 and SBD), and adds `λ·Σ((w - w₀)/σ)²` with
+/// `λ = 0.001·2000/n`. The gradient is exact (``Dual``). The line search
+/// backtracks until the loss falls enough (Armijo's condition) rather
+/// than the reference's strong-Wolfe search; the two find the same
+/// minimum of this smooth loss, not the same path to it. With fewer than
+/// ``FSRSOptimizer/minimumReviews`` counted reviews the defaults stand.
+struct SBDOptimizer: Sendable {
+  /// The spread of each parameter, for the pull towards the defaults.
+  static let spread = [1.754, 1.2339, 0.5003, 0.546, 0.0989, 1.1685, 0.7778]
+  static let maximumIterations = 200
+  private static let history = 20
+  private static let parameterCount = 7
+
+  /// One counted or same-day review, ready for the loss.
+  private struct Item {
+    var elapsed: Double
+    var rating: Double
+    /// The review's weight in the loss; 0 when it is not counted.
+    var weight: Double
+  }
+
+  /// The parameters fitted to `histories`, or the defaults.
+  func fit(_ histories: [ReviewHistory], from start: [Double] = SBDModel.defaults) -> SBDModel {
+    let sequences = histories.map { ReviewSequence($0) }.filter { $0.count > 0 }
+    let times = histories.map { history in
+      history.reviews.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+        .map(\.element.time)
+    }.filter { !$0.isEmpty }
+    let ranks = TrainingSet.ranks(sequences, times: times)
+    let total = sequences.reduce(0) { $0 + $1.countedReviews }
+    guard total >= FSRSOptimizer.minimumReviews else { return SBDModel(start) }
+    let last = Double(max(total - 1, 1))
+    var questions: [[Item]] = []
+    var weightSum = 0.0
+    for (member, sequence) in sequences.enumerated() {
+      var items: [Item] = []
+      for index in 0..<sequence.count {
+        var weight = 0.0
+        if sequence.isCounted(index) {
+          weight = 0.0667 + 0.9333 * pow(Double(ranks[member][index]) / last, 11.25)
+          weightSum += weight
+        }
+        items.append(
+          Item(elapsed: Double(sequence.elapsedDays[index]), rating: Double(sequence.ratings[index]), weight: weight))
+      }
+      questions.append(items)
+    }
+    let pull = 0.001 * 2000 / Double(total)
+    let objective = { (w: [Double]) -> Dual in
+      let parameters = (0..<Self.parameterCount).map { Dual.parameter(w[$0], index: $0) }
+      let curve = SBDCurve<Dual>(parameters)
+      var loss = Dual(0)
+      for items in questions {
+        var state = curve.initial(rating: items[0].rating)
+        for item in items.dropFirst() {
+          let recall = curve.recall(item.elapsed, state)
+          if item.weight > 0 {
+            let term = item.rating > 1.5 ? Dual.logarithm(recall) : Dual.logarithm(Dual(1) - recall)
+            loss = loss - term * Dual(item.weight)
+          }
+          state = curve.next(state, recall: recall, rating: item.rating)
+        }
+      }
+      loss = loss / Dual(weightSum)
+      for index in 0..<Self.parameterCount {
+        let distance = (parameters[index] - Dual(start[index])) / Dual(Self.spread[index])
+        loss = loss + Dual(pull) * distance * distance
+      }
+      return loss
+    }
+    let initial = objective(start)
+    let (fitted, loss) = Self.minimise(objective, from: start, startingLoss: initial)
+    guard loss.isFinite, loss <= initial.value else { return SBDModel(start) }
+    return SBDModel(fitted)
+  }
+
+  /// L-BFGS with a backtracking line search.
+  private static func minimise(
+    _ objective: ([Double]) -> Dual, from start: [Double], startingLoss: Dual
+  ) -> ([Double], Double) {
+    var point = start
+    var current = startingLoss
+    var steps: [[Double]] = []
+    var changes: [[Double]] = []
+    var gradient = (0..<parameterCount).map { current.slope[$0] }
+    for iteration in 0..<maximumIterations {
+      if SignalMonitor.receivedSignal != nil { break }
+      guard gradient.allSatisfy(\.isFinite), gradient.map(abs).max() ?? 0 > 1e-7 else { break }
+      // The two-loop recursion: the direction from the stored curvature pairs.
+      var direction = gradient.map { -$0 }
+      var alphas: [Double] = []
+      for (step, change) in zip(steps, changes).reversed() {
+        let rho = 1 / dot(change, step)
+        let alpha = rho * dot(step, direction)
+        alphas.append(alpha)
+        for index in direction.indices { direction[index] -= alpha * change[index] }
+      }
+      if let step = steps.last, let change = changes.last {
+        let scale = dot(step, change) / dot(change, change)
+        for index in direction.indices { direction[index] *= scale }
+      }
+      for ((step, change), alpha) in zip(zip(steps, changes), alphas.reversed()) {
+        let rho = 1 / dot(change, step)
+        let beta = rho * dot(change, direction)
+        for index in direction.indices { direction[index] += step[index] * (alpha - beta) }
+      }
+      var slope = dot(gradient, direction)
+      if !(slope < 0) {
+        direction = gradient.map { -$0 }
+        slope = dot(gradient, direction)
+      }
+      var length = iteration == 0 ? min(1, 1 / gradient.map(abs).reduce(0, +)) : 1
+      var accepted: ([Double], Dual)?
+      for _ in 0..<30 {
+        let candidate = zip(point, direction).map { $0 + length * $1 }
+        let value = objective(candidate)
+        if value.value.isFinite && value.value <= current.value + 1e-4 * length * slope {
+          accepted = (candidate, value)
+          break
+        }
+        length /= 2
+      }
+      guard let (next, value) = accepted else { break }
+      let nextGradient = (0..<parameterCount).map { value.slope[$0] }
+      let step = zip(next, point).map { $0 - $1 }
+      let change = zip(nextGradient, gradient).map { $0 - $1 }
+      let improvement = current.value - value.value
+      point = next
+      current = value
+      gradient = nextGradient
+      if dot(step, change) > 1e-10 {
+        steps.append(step)
+        changes.append(change)
+        if steps.count > history {
+          steps.removeFirst()
+          changes.removeFirst()
+        }
+      }
+      if improvement < 1e-9 { break }
+    }
+    return (point, current.value)
+  }
+
+  private static func dot(_ left: [Double], _ right: [Double]) -> Double {
+    zip(left, right).reduce(0) { $0 + $1.0 * $1.1 }
+  }
+}
