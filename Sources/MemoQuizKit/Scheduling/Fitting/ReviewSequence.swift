@@ -17,6 +17,9 @@ struct ReviewSequence: Sendable {
   private(set) var countedReviews = 0
   /// When the first review was given.
   var firstTime: Timestamp
+  /// How long each answer took in milliseconds (-1 where unknown); `nil`
+  /// when no answer's time is known.
+  var durations: [Int32]?
 
   /// The sequence of one history, sorted by time (a stable sort: reviews
   /// at the same moment keep their order).
@@ -38,6 +41,9 @@ struct ReviewSequence: Sendable {
       elapsedDays.append(Int32(clamping: days))
       if days > 0 && previous != nil { countedReviews += 1 }
       previous = review
+    }
+    if sorted.contains(where: { $0.element.duration != nil }) {
+      durations = sorted.map { Int32(clamping: $0.element.duration ?? -1) }
     }
   }
 

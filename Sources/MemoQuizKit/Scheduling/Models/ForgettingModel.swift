@@ -12,6 +12,13 @@ public enum MemoryModelKind: String, CaseIterable, Hashable, Sendable {
   /// SBD (stability, brittleness, difficulty): 7 parameters, a closed-form
   /// forgetting curve whose shape sharpens with each failure.
   case sbd = "SBD"
+  /// SBD that also reads how long each answer took: a slow correct answer
+  /// strengthens the memory less than a fast one (an 8th parameter).
+  case sbdAnswerTime = "SBD+time"
+
+  /// The models the tournament scores: those that predicted better on the
+  /// logs measured (see docs/fitting-and-learning.md).
+  public static let contenders: [MemoryModelKind] = [.fsrs6, .sbd]
 }
 
 /// One memory model with its parameters: what it predicts of a question's
@@ -64,7 +71,7 @@ enum FittedMemoryModel: Sendable {
   var kind: MemoryModelKind {
     switch self {
     case .fsrs6: .fsrs6
-    case .sbd: .sbd
+    case .sbd(let model): model.parameters.count > 7 ? .sbdAnswerTime : .sbd
     }
   }
 
@@ -88,6 +95,7 @@ enum FittedMemoryModel: Sendable {
     switch kind {
     case .fsrs6: .fsrs6(FSRS6Model(FSRSOptimizer().fit(histories).parameters ?? .default))
     case .sbd: .sbd(SBDOptimizer().fit(histories))
+    case .sbdAnswerTime: .sbd(SBDOptimizer(readsAnswerTimes: true).fit(histories))
     }
   }
 
@@ -96,6 +104,7 @@ enum FittedMemoryModel: Sendable {
     switch kind {
     case .fsrs6: .fsrs6(FSRS6Model(.default))
     case .sbd: .sbd(SBDModel())
+    case .sbdAnswerTime: .sbd(SBDModel(SBDModel.defaults + [0]))
     }
   }
 }

@@ -34,7 +34,7 @@ public struct ModelTournament: Hashable, Sendable {
 
   /// Scores the models, or `nil` below ``FSRSOptimizer/minimumReviews``
   /// counted reviews (too few to fit).
-  public init?(histories: [ReviewHistory], kinds: [MemoryModelKind] = MemoryModelKind.allCases) {
+  public init?(histories: [ReviewHistory], kinds: [MemoryModelKind] = MemoryModelKind.contenders) {
     var questions = histories.map(Question.init).filter { $0.sequence.countedReviews > 0 }
     questions.sort { $0.sequence.precedes($1.sequence) }
     let ranks = TrainingSet.ranks(questions.map(\.sequence), times: questions.map { $0.reviews.map(\.time) })

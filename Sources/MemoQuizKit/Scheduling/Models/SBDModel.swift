@@ -27,9 +27,23 @@ struct SBDModel: ForgettingModel {
   static let defaults = [-2.803101, 1.386926, 1.739235, -1.819954, 0.529839, -0.886052, -1.393709]
 
   let parameters: [Double]
+  /// The answer-time variant's reference: the learner's median answer time
+  /// in milliseconds; `nil` for SBD itself.
+  let medianDuration: Double?
 
-  init(_ parameters: [Double] = SBDModel.defaults) {
+  /// SBD with 7 parameters, or its answer-time variant with an 8th, the
+  /// weight of an answer's slowness (see ``SBDCurve``), and the median
+  /// answer time it is measured against.
+  init(_ parameters: [Double] = SBDModel.defaults, medianDuration: Double? = nil) {
     self.parameters = parameters
+    self.medianDuration = parameters.count > 7 ? medianDuration : nil
+  }
+
+  /// How much slower than the median answer review `index` was, as
+  /// ``SBDCurve/slowness(duration:median:)`` measures it.
+  private func slowness(_ sequence: ReviewSequence, _ index: Int) -> Double {
+    guard let medianDuration, let durations = sequence.durations else { return 0 }
+    return SBDCurve<Double>.slowness(duration: durations[index], median: medianDuration)
   }
 
   func predict(_ sequence: ReviewSequence, into predictions: inout [Double]) {
@@ -42,7 +56,8 @@ struct SBDModel: ForgettingModel {
       let elapsed = Double(sequence.elapsedDays[index])
       let recall = curve.recall(elapsed, state)
       predictions.append(sequence.isCounted(index) ? recall : 0)
-      state = curve.next(state, recall: recall, rating: Double(sequence.ratings[index]))
+      state = curve.next(
+        state, recall: recall, rating: Double(sequence.ratings[index]), slowness: slowness(sequence, index))
     }
   }
 
@@ -52,7 +67,8 @@ struct SBDModel: ForgettingModel {
     var state = curve.initial(rating: Double(sequence.ratings[0]))
     for index in 1..<sequence.count {
       let recall = curve.recall(Double(sequence.elapsedDays[index]), state)
-      state = curve.next(state, recall: recall, rating: Double(sequence.ratings[index]))
+      state = curve.next(
+        state, recall: recall, rating: Double(sequence.ratings[index]), slowness: slowness(sequence, index))
     }
     return state
   }
@@ -71,6 +87,12 @@ struct SBDState<Number: ModelNumber>: Sendable {
 
 /// SBD's formulas for one set of parameters, in any ``ModelNumber``: with
 /// `Double` to predict, with ``Dual`` to fit.
+///
+/// The answer-time variant has an 8th parameter τ: a pass's growth
+/// exponent `-ln R/β(n)` is multiplied by `e^(-τ·z)`, where z is how much
+/// slower than the learner's median the answer was (``slowness(duration:median:)``),
+/// so that with τ > 0 a slow correct answer strengthens the memory less
+/// than a fast one. With τ = 0 it is SBD.
 struct SBDCurve<Number: ModelNumber> {
   static var logStabilityRange: ClosedRange<Double> { -6.907755278982137...10.505067539570582 }
 
@@ -82,6 +104,7 @@ struct SBDCurve<Number: ModelNumber> {
   private let exponent: Number
   private let delta: Number
   private let logB0: Number
+  private let slownessWeight: Number?
 
   init(_ w: [Number]) {
     let range = Self.logStabilityRange
@@ -93,6 +116,13 @@ struct SBDCurve<Number: ModelNumber> {
     exponent = Number.clamped(w[4], 0, .infinity)
     delta = Self.safeExp(w[6])
     logB0 = Number(2) * w[5] / root
+    slownessWeight = w.count > 7 ? w[7] : nil
+  }
+
+  /// `ln(duration/median)` within ±2; 0 when the time is unknown.
+  static func slowness(duration: Int32, median: Double) -> Double {
+    guard duration > 0, median > 0 else { return 0 }
+    return min(max(log(Double(duration) / median), -2), 2)
   }
 
   /// The state after a question's first review.
@@ -121,12 +151,14 @@ struct SBDCurve<Number: ModelNumber> {
 
   /// The state after a review given `recall` (the chance of recall then) and `rating`.
   @inline(__always)
-  func next(_ state: SBDState<Number>, recall: Number, rating: Double) -> SBDState<Number> {
+  func next(_ state: SBDState<Number>, recall: Number, rating: Double, slowness: Double = 0) -> SBDState<Number> {
     let rating = min(max(rating, 1), 4)
     let stability = Self.safeExp(state.logStability)
     let next: Number
     if rating > 1.5 {
-      next = stability * Self.safeExp(-Self.safeLog(recall) / shape(state.brittleness))
+      var growth = -Self.safeLog(recall) / shape(state.brittleness)
+      if let slownessWeight { growth = growth * Number.exponential(-slownessWeight * Number(slowness)) }
+      next = stability * Self.safeExp(growth)
     } else {
       next = stability * Self.safeExp(exponent * Self.safeLog(Number(1) - recall))
     }

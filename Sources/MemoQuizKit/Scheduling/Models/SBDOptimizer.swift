@@ -18,18 +18,29 @@ struct SBDOptimizer: Sendable {
   static let spread = [1.754, 1.2339, 0.5003, 0.546, 0.0989, 1.1685, 0.7778]
   static let maximumIterations = 200
   private static let history = 20
-  private static let parameterCount = 7
+
+  /// The spread of the answer-time variant's 8th parameter, τ.
+  static let slownessSpread = 0.5
+
+  /// Whether to fit the answer-time variant (an 8th parameter, τ, from 0).
+  var readsAnswerTimes = false
 
   /// One counted or same-day review, ready for the loss.
   private struct Item {
     var elapsed: Double
     var rating: Double
+    var slowness: Double
     /// The review's weight in the loss; 0 when it is not counted.
     var weight: Double
   }
 
   /// The parameters fitted to `histories`, or the defaults.
-  func fit(_ histories: [ReviewHistory], from start: [Double] = SBDModel.defaults) -> SBDModel {
+  func fit(_ histories: [ReviewHistory], from defaults: [Double] = SBDModel.defaults) -> SBDModel {
+    let start = readsAnswerTimes && defaults.count == 7 ? defaults + [0] : defaults
+    let spread = Self.spread + [Self.slownessSpread]
+    let parameterCount = start.count
+    let known = histories.flatMap { $0.reviews.compactMap(\.duration) }.filter { $0 > 0 }.sorted()
+    let median = known.isEmpty ? 0 : Double(known[known.count / 2])
     let sequences = histories.map { ReviewSequence($0) }.filter { $0.count > 0 }
     let times = histories.map { history in
       history.reviews.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
@@ -37,7 +48,7 @@ struct SBDOptimizer: Sendable {
     }.filter { !$0.isEmpty }
     let ranks = TrainingSet.ranks(sequences, times: times)
     let total = sequences.reduce(0) { $0 + $1.countedReviews }
-    guard total >= FSRSOptimizer.minimumReviews else { return SBDModel(start) }
+    guard total >= FSRSOptimizer.minimumReviews else { return SBDModel(start, medianDuration: median) }
     let last = Double(max(total - 1, 1))
     var questions: [[Item]] = []
     var weightSum = 0.0
@@ -49,14 +60,18 @@ struct SBDOptimizer: Sendable {
           weight = 0.0667 + 0.9333 * pow(Double(ranks[member][index]) / last, 11.25)
           weightSum += weight
         }
+        let slowness =
+          sequence.durations.map { SBDCurve<Double>.slowness(duration: $0[index], median: median) } ?? 0
         items.append(
-          Item(elapsed: Double(sequence.elapsedDays[index]), rating: Double(sequence.ratings[index]), weight: weight))
+          Item(
+            elapsed: Double(sequence.elapsedDays[index]), rating: Double(sequence.ratings[index]),
+            slowness: slowness, weight: weight))
       }
       questions.append(items)
     }
     let pull = 0.001 * 2000 / Double(total)
     let objective = { (w: [Double]) -> Dual in
-      let parameters = (0..<Self.parameterCount).map { Dual.parameter(w[$0], index: $0) }
+      let parameters = (0..<parameterCount).map { Dual.parameter(w[$0], index: $0) }
       let curve = SBDCurve<Dual>(parameters)
       var loss = Dual(0)
       for items in questions {
@@ -67,20 +82,20 @@ struct SBDOptimizer: Sendable {
             let term = item.rating > 1.5 ? Dual.logarithm(recall) : Dual.logarithm(Dual(1) - recall)
             loss = loss - term * Dual(item.weight)
           }
-          state = curve.next(state, recall: recall, rating: item.rating)
+          state = curve.next(state, recall: recall, rating: item.rating, slowness: item.slowness)
         }
       }
       loss = loss / Dual(weightSum)
-      for index in 0..<Self.parameterCount {
-        let distance = (parameters[index] - Dual(start[index])) / Dual(Self.spread[index])
+      for index in 0..<parameterCount {
+        let distance = (parameters[index] - Dual(start[index])) / Dual(spread[index])
         loss = loss + Dual(pull) * distance * distance
       }
       return loss
     }
     let initial = objective(start)
     let (fitted, loss) = Self.minimise(objective, from: start, startingLoss: initial)
-    guard loss.isFinite, loss <= initial.value else { return SBDModel(start) }
-    return SBDModel(fitted)
+    guard loss.isFinite, loss <= initial.value else { return SBDModel(start, medianDuration: median) }
+    return SBDModel(fitted, medianDuration: median)
   }
 
   /// L-BFGS with a backtracking line search.
@@ -91,6 +106,7 @@ struct SBDOptimizer: Sendable {
     var current = startingLoss
     var steps: [[Double]] = []
     var changes: [[Double]] = []
+    let parameterCount = start.count
     var gradient = (0..<parameterCount).map { current.slope[$0] }
     for iteration in 0..<maximumIterations {
       if SignalMonitor.receivedSignal != nil { break }

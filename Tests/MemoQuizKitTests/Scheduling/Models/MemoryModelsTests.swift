@@ -200,4 +200,57 @@ import Testing
     // Without --evaluate there is no tournament.
     #expect(OptimizationReport(histories: histories, current: .default, dryRun: true).tournament == nil)
   }
+
+  /// The answer-time variant: with τ = 0 it predicts as SBD; its gradient,
+  /// τ's included, equals central differences; a log without answer times
+  /// leaves it SBD.
+  @Test func answerTimeVariantIsSBDWithASlownessWeight() throws {
+    let histories = Array(try Self.pyFSRSLog().prefix(60)).map { history in
+      ReviewHistory(
+        history.reviews.map {
+          ReviewHistory.Review(
+            time: $0.time, rating: $0.rating, duration: 1000 + Int($0.time.rawValue % 9000))
+        })
+    }
+    let sequences = histories.map { ReviewSequence($0) }
+    let plain = SBDModel()
+    let timed = SBDModel(SBDModel.defaults + [0], medianDuration: 5000)
+    var first: [Double] = []
+    var second: [Double] = []
+    for sequence in sequences {
+      plain.predict(sequence, into: &first)
+      timed.predict(sequence, into: &second)
+      #expect(first == second)
+    }
+    func loss<Number: ModelNumber>(_ w: [Number]) -> Number {
+      let curve = SBDCurve<Number>(w)
+      var total = Number(0)
+      for sequence in sequences where sequence.count > 0 {
+        var state = curve.initial(rating: Double(sequence.ratings[0]))
+        for index in 1..<sequence.count {
+          let recall = curve.recall(Double(sequence.elapsedDays[index]), state)
+          if sequence.isCounted(index) {
+            total =
+              total
+              - (sequence.ratings[index] > 1 ? Number.logarithm(recall) : Number.logarithm(Number(1) - recall))
+          }
+          let slowness = SBDCurve<Double>.slowness(duration: sequence.durations?[index] ?? -1, median: 5000)
+          state = curve.next(state, recall: recall, rating: Double(sequence.ratings[index]), slowness: slowness)
+        }
+      }
+      return total
+    }
+    let point = [-2.5, 1.6, 1.9, -1.6, 0.6, -0.7, -1.2, 0.3]
+    let exact = loss(point.enumerated().map { Dual.parameter($1, index: $0) })
+    for index in point.indices {
+      var up = point
+      var down = point
+      up[index] += 1e-6
+      down[index] -= 1e-6
+      let numeric = (loss(up) - loss(down)) / 2e-6
+      #expect(abs(exact.slope[index] - numeric) < 1e-4 * max(1, abs(numeric)), "w\(index)")
+    }
+    #expect(FittedMemoryModel.defaults(.sbdAnswerTime).kind == .sbdAnswerTime)
+    #expect(ReviewSequence(try Self.pyFSRSLog()[0]).durations == nil)
+  }
 }
