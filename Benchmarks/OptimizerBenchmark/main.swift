@@ -213,7 +213,7 @@ case "tournament":
   let evaluationSeconds = now() - start
   start = now()
   let kinds = arguments.count > 3 && arguments[3] == "all" ? MemoryModelKind.allCases : MemoryModelKind.contenders
-  guard let tournament = ModelTournament(histories: histories, kinds: kinds) else {
+  guard let tournament = ModelTournament(histories: histories, kinds: kinds, evaluation: evaluation) else {
     fail("too few reviews for the tournament")
   }
   let tournamentSeconds = now() - start

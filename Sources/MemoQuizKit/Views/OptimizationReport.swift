@@ -85,7 +85,7 @@ public struct OptimizationReport: Sendable {
     if evaluate {
       evaluationAsked = true
       evaluation = TimeSeriesEvaluation(histories: histories, current: current, optimizer: optimizer)
-      tournament = ModelTournament(histories: histories)
+      tournament = ModelTournament(histories: histories, evaluation: evaluation)
     }
   }
 

@@ -34,7 +34,13 @@ public struct ModelTournament: Hashable, Sendable {
 
   /// Scores the models, or `nil` below ``FSRSOptimizer/minimumReviews``
   /// counted reviews (too few to fit).
-  public init?(histories: [ReviewHistory], kinds: [MemoryModelKind] = MemoryModelKind.contenders) {
+  /// - Parameter evaluation: the time-series evaluation of the same
+  ///   histories, when it was made: its refitted FSRS-6 predictions are
+  ///   FSRS-6's here, not fitted again.
+  public init?(
+    histories: [ReviewHistory], kinds: [MemoryModelKind] = MemoryModelKind.contenders,
+    evaluation: TimeSeriesEvaluation? = nil
+  ) {
     var questions = histories.map(Question.init).filter { $0.sequence.countedReviews > 0 }
     questions.sort { $0.sequence.precedes($1.sequence) }
     let ranks = TrainingSet.ranks(questions.map(\.sequence), times: questions.map { $0.reviews.map(\.time) })
@@ -43,6 +49,9 @@ public struct ModelTournament: Hashable, Sendable {
     guard segment > 0, total >= FSRSOptimizer.minimumReviews, !kinds.isEmpty else { return nil }
     heldOutReviews = total - segment
     var held = [Accumulator](repeating: Accumulator(), count: kinds.count)
+    let reused = evaluation.flatMap { evaluation in
+      evaluation.fitted.map { (metrics: $0, losses: evaluation.heldOutLosses) }
+    }.flatMap { $0.losses.count == total - segment ? $0 : nil }
     for fold in 0..<TimeSeriesEvaluation.folds {
       let testStart = (fold + 1) * segment
       let testEnd = fold == TimeSeriesEvaluation.folds - 1 ? total : (fold + 2) * segment
@@ -51,7 +60,7 @@ public struct ModelTournament: Hashable, Sendable {
         guard let last = ranks[member].lastIndex(where: { $0 >= 0 && $0 < testStart }) else { continue }
         training.append(ReviewHistory(Array(question.reviews[...last])))
       }
-      for (position, kind) in kinds.enumerated() {
+      for (position, kind) in kinds.enumerated() where !(kind == .fsrs6 && reused != nil) {
         let model = FittedMemoryModel.fitted(kind, to: training)
         for (member, question) in questions.enumerated()
         where ranks[member].contains(where: { $0 >= testStart && $0 < testEnd }) {
@@ -59,7 +68,11 @@ public struct ModelTournament: Hashable, Sendable {
         }
       }
     }
-    entries = zip(kinds, held).map { Entry(kind: $0, metrics: $1.metrics) }
+    entries = zip(kinds, held).map { kind, accumulator in
+      if kind == .fsrs6, let reused { return Entry(kind: kind, metrics: reused.metrics) }
+      return Entry(kind: kind, metrics: accumulator.metrics)
+    }
+    if let reused, let position = kinds.firstIndex(of: .fsrs6) { held[position].losses = reused.losses }
     let reference = kinds.firstIndex(of: .fsrs6) ?? 0
     var bestPosition = reference
     for position in entries.indices

@@ -34,9 +34,12 @@ struct SBDModel: ForgettingModel {
   /// SBD with 7 parameters, or its answer-time variant with an 8th, the
   /// weight of an answer's slowness (see ``SBDCurve``), and the median
   /// answer time it is measured against.
+  private let curve: SBDCurve<Double>
+
   init(_ parameters: [Double] = SBDModel.defaults, medianDuration: Double? = nil) {
     self.parameters = parameters
     self.medianDuration = parameters.count > 7 ? medianDuration : nil
+    curve = SBDCurve<Double>(parameters, cachingShapes: true)
   }
 
   /// How much slower than the median answer review `index` was, as
@@ -49,7 +52,6 @@ struct SBDModel: ForgettingModel {
   func predict(_ sequence: ReviewSequence, into predictions: inout [Double]) {
     predictions.removeAll(keepingCapacity: true)
     guard sequence.count > 0 else { return }
-    let curve = SBDCurve<Double>(parameters)
     var state = curve.initial(rating: Double(sequence.ratings[0]))
     predictions.append(0)
     for index in 1..<sequence.count {
@@ -63,7 +65,6 @@ struct SBDModel: ForgettingModel {
 
   func state(after sequence: ReviewSequence) -> State? {
     guard sequence.count > 0 else { return nil }
-    let curve = SBDCurve<Double>(parameters)
     var state = curve.initial(rating: Double(sequence.ratings[0]))
     for index in 1..<sequence.count {
       let recall = curve.recall(Double(sequence.elapsedDays[index]), state)
@@ -74,7 +75,7 @@ struct SBDModel: ForgettingModel {
   }
 
   func recall(elapsedDays: Double, state: State) -> Double {
-    SBDCurve<Double>(parameters).recall(elapsedDays, state)
+    curve.recall(elapsedDays, state)
   }
 }
 
@@ -105,8 +106,12 @@ struct SBDCurve<Number: ModelNumber> {
   private let delta: Number
   private let logB0: Number
   private let slownessWeight: Number?
+  /// β(n) for n = 0, 0.5, …, 50 (the values n takes), when worked out ahead.
+  private var shapes: [Number]?
 
-  init(_ w: [Number]) {
+  /// The formulas for `w`; `cachingShapes` works β(n) out ahead for every
+  /// n, worth it when many reviews are computed with the same parameters.
+  init(_ w: [Number], cachingShapes: Bool = false) {
     let range = Self.logStabilityRange
     low = Number.clamped(w[0], range.lowerBound, range.upperBound)
     high = Number.clamped(Number.maximum(w[0], w[1]), range.lowerBound, range.upperBound)
@@ -117,6 +122,8 @@ struct SBDCurve<Number: ModelNumber> {
     delta = Self.safeExp(w[6])
     logB0 = Number(2) * w[5] / root
     slownessWeight = w.count > 7 ? w[7] : nil
+    shapes = nil
+    if cachingShapes { shapes = (0...100).map { shape(Double($0) / 2) } }
   }
 
   /// `ln(duration/median)` within ±2; 0 when the time is unknown.
@@ -136,13 +143,24 @@ struct SBDCurve<Number: ModelNumber> {
   /// β(n) = e^(α + c·ln(δ + n)).
   @inline(__always)
   private func shape(_ brittleness: Double) -> Number {
-    Self.safeExp(alpha + exponent * Number.logarithm(delta + Number(brittleness)))
+    if let shapes {
+      let index = Int(brittleness * 2)
+      if index >= 0 && index < shapes.count && Double(index) == brittleness * 2 { return shapes[index] }
+    }
+    return Self.safeExp(alpha + exponent * Number.logarithm(delta + Number(brittleness)))
   }
 
   /// The chance of recall `elapsed` days after the last review.
   @inline(__always)
   func recall(_ elapsed: Double, _ state: SBDState<Number>) -> Number {
-    let logAge = Number(log(max(max(elapsed, 0), 1e-9))) / root
+    recall(logElapsed: log(max(max(elapsed, 0), 1e-9)), state)
+  }
+
+  /// The chance of recall, from the logarithm of the days since the last
+  /// review (at least ln 1e-9).
+  @inline(__always)
+  func recall(logElapsed: Double, _ state: SBDState<Number>) -> Number {
+    let logAge = Number(logElapsed) / root
     let logB = logB0 - Number(state.grade) * logRho
     let logA = Number.logAddExp(logAge, Number(0.5) * (logB + state.logStability))
     let logBase = Number.softplus(logA - state.logStability)
@@ -153,17 +171,29 @@ struct SBDCurve<Number: ModelNumber> {
   @inline(__always)
   func next(_ state: SBDState<Number>, recall: Number, rating: Double, slowness: Double = 0) -> SBDState<Number> {
     let rating = min(max(rating, 1), 4)
-    let stability = Self.safeExp(state.logStability)
-    let next: Number
+    let outcome = rating > 1.5 ? Self.safeLog(recall) : Self.safeLog(Number(1) - recall)
+    return next(state, logOutcome: outcome, rating: rating, slowness: slowness)
+  }
+
+  /// The state after a review, given the logarithm of the chance of what
+  /// happened: ln R for a pass, ln(1 - R) for a failure (R is within
+  /// [1e-6, 1 - 1e-6], so these are the reference's guarded logarithms,
+  /// and the log loss's terms too). The stability is computed in
+  /// logarithms: `ln S' = ln S + x` within the reference's guards, which
+  /// is its `ln(S·e^x)` with its clamps.
+  @inline(__always)
+  func next(_ state: SBDState<Number>, logOutcome: Number, rating: Double, slowness: Double = 0) -> SBDState<Number> {
+    let rating = min(max(rating, 1), 4)
+    var change: Number
     if rating > 1.5 {
-      var growth = -Self.safeLog(recall) / shape(state.brittleness)
-      if let slownessWeight { growth = growth * Number.exponential(-slownessWeight * Number(slowness)) }
-      next = stability * Self.safeExp(growth)
+      change = -logOutcome / shape(state.brittleness)
+      if let slownessWeight { change = change * Number.exponential(-slownessWeight * Number(slowness)) }
     } else {
-      next = stability * Self.safeExp(exponent * Self.safeLog(Number(1) - recall))
+      change = exponent * logOutcome
     }
     let range = Self.logStabilityRange
-    let logNext = Number.clamped(Self.safeLog(next), range.lowerBound, range.upperBound)
+    let logNext = Number.clamped(
+      state.logStability + Number.clamped(change, -30, 30), range.lowerBound, range.upperBound)
     return SBDState(
       logStability: logNext, grade: rating - 1,
       brittleness: min(max(state.brittleness + max((3 - rating) / 2, 0), 0), 50))

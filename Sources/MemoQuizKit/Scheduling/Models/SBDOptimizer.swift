@@ -27,7 +27,8 @@ struct SBDOptimizer: Sendable {
 
   /// One counted or same-day review, ready for the loss.
   private struct Item {
-    var elapsed: Double
+    /// ln of the days since the review before, at least ln 1e-9.
+    var logElapsed: Double
     var rating: Double
     var slowness: Double
     /// The review's weight in the loss; 0 when it is not counted.
@@ -64,7 +65,7 @@ struct SBDOptimizer: Sendable {
           sequence.durations.map { SBDCurve<Double>.slowness(duration: $0[index], median: median) } ?? 0
         items.append(
           Item(
-            elapsed: Double(sequence.elapsedDays[index]), rating: Double(sequence.ratings[index]),
+            logElapsed: log(max(Double(sequence.elapsedDays[index]), 1e-9)), rating: Double(sequence.ratings[index]),
             slowness: slowness, weight: weight))
       }
       questions.append(items)
@@ -72,17 +73,15 @@ struct SBDOptimizer: Sendable {
     let pull = 0.001 * 2000 / Double(total)
     let objective = { (w: [Double]) -> Dual in
       let parameters = (0..<parameterCount).map { Dual.parameter(w[$0], index: $0) }
-      let curve = SBDCurve<Dual>(parameters)
+      let curve = SBDCurve<Dual>(parameters, cachingShapes: true)
       var loss = Dual(0)
       for items in questions {
         var state = curve.initial(rating: items[0].rating)
         for item in items.dropFirst() {
-          let recall = curve.recall(item.elapsed, state)
-          if item.weight > 0 {
-            let term = item.rating > 1.5 ? Dual.logarithm(recall) : Dual.logarithm(Dual(1) - recall)
-            loss = loss - term * Dual(item.weight)
-          }
-          state = curve.next(state, recall: recall, rating: item.rating, slowness: item.slowness)
+          let recall = curve.recall(logElapsed: item.logElapsed, state)
+          let outcome = item.rating > 1.5 ? Dual.logarithm(recall) : Dual.logarithm(Dual(1) - recall)
+          if item.weight > 0 { loss = loss - outcome * Dual(item.weight) }
+          state = curve.next(state, logOutcome: outcome, rating: item.rating, slowness: item.slowness)
         }
       }
       loss = loss / Dual(weightSum)

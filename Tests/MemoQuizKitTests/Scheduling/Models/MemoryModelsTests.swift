@@ -158,6 +158,8 @@ import Testing
       "tournament on py-fsrs: "
         + tournament.entries.map { "\($0.kind.rawValue) \($0.metrics.logLoss) \($0.metrics.rmseBins)" }.joined(
           separator: ", ") + " gain \(tournament.gain) noise \(tournament.noise)")
+    // Given the evaluation, FSRS-6's refitted predictions are taken from it: the same figures.
+    #expect(ModelTournament(histories: histories, evaluation: evaluation) == tournament)
     #expect(ModelTournament(histories: Array(histories.prefix(1))) == nil)
   }
 
