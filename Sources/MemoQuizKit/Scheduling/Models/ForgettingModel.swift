@@ -91,11 +91,16 @@ enum FittedMemoryModel: Sendable {
 
   /// The model of `kind` fitted to the histories: its published defaults
   /// with too few reviews to fit.
-  static func fitted(_ kind: MemoryModelKind, to histories: [ReviewHistory]) -> FittedMemoryModel {
+  /// - Parameter after: the same kind fitted to fewer of the same reviews,
+  ///   a starting point for models whose fit can start anywhere.
+  static func fitted(_ kind: MemoryModelKind, to histories: [ReviewHistory], after: FittedMemoryModel? = nil)
+    -> FittedMemoryModel
+  {
+    let warmStart = after.flatMap { $0.kind == kind ? $0.parameters : nil }
     switch kind {
-    case .fsrs6: .fsrs6(FSRS6Model(FSRSOptimizer().fit(histories).parameters ?? .default))
-    case .sbd: .sbd(SBDOptimizer().fit(histories))
-    case .sbdAnswerTime: .sbd(SBDOptimizer(readsAnswerTimes: true).fit(histories))
+    case .fsrs6: return .fsrs6(FSRS6Model(FSRSOptimizer().fit(histories).parameters ?? .default))
+    case .sbd: return .sbd(SBDOptimizer().fit(histories, warmStart: warmStart))
+    case .sbdAnswerTime: return .sbd(SBDOptimizer(readsAnswerTimes: true).fit(histories, warmStart: warmStart))
     }
   }
 

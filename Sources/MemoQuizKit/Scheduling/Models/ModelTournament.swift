@@ -3,7 +3,10 @@
 /// Every memory model scored on the learner's own history with the
 /// time-series splits of ``TimeSeriesEvaluation``: each model refitted on
 /// the reviews before each of the last five segments and scored on that
-/// segment, all models on the same held-out reviews.
+/// segment, all models on the same held-out reviews. A model whose fit may
+/// start anywhere (SBD) starts each fold from its fit of the fold before,
+/// whose reviews the fold's contain; its pull and fallback stay its
+/// defaults.
 ///
 /// The best model is the one with the lowest held-out log loss. It beats
 /// FSRS-6 *beyond the splits' noise* when its mean gain in log loss per
@@ -49,6 +52,7 @@ public struct ModelTournament: Hashable, Sendable {
     guard segment > 0, total >= FSRSOptimizer.minimumReviews, !kinds.isEmpty else { return nil }
     heldOutReviews = total - segment
     var held = [Accumulator](repeating: Accumulator(), count: kinds.count)
+    var previous = [FittedMemoryModel?](repeating: nil, count: kinds.count)
     let reused = evaluation.flatMap { evaluation in
       evaluation.fitted.map { (metrics: $0, losses: evaluation.heldOutLosses) }
     }.flatMap { $0.losses.count == total - segment ? $0 : nil }
@@ -61,7 +65,9 @@ public struct ModelTournament: Hashable, Sendable {
         training.append(ReviewHistory(Array(question.reviews[...last])))
       }
       for (position, kind) in kinds.enumerated() where !(kind == .fsrs6 && reused != nil) {
-        let model = FittedMemoryModel.fitted(kind, to: training)
+        // Each fold's training reviews contain the fold's before: its fit starts there.
+        let model = FittedMemoryModel.fitted(kind, to: training, after: previous[position])
+        previous[position] = model
         for (member, question) in questions.enumerated()
         where ranks[member].contains(where: { $0 >= testStart && $0 < testEnd }) {
           held[position].add(question.sequence, ranks: ranks[member], in: testStart..<testEnd, model: model)

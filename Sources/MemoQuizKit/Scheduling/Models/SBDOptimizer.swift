@@ -36,7 +36,14 @@ struct SBDOptimizer: Sendable {
   }
 
   /// The parameters fitted to `histories`, or the defaults.
-  func fit(_ histories: [ReviewHistory], from defaults: [Double] = SBDModel.defaults) -> SBDModel {
+  /// - Parameters:
+  ///   - defaults: the starting point and the anchor of the pull.
+  ///   - warmStart: parameters to start from instead, when their loss is
+  ///     lower (the fit on fewer of the same reviews, say); the pull and the
+  ///     fallback stay the defaults.
+  func fit(
+    _ histories: [ReviewHistory], from defaults: [Double] = SBDModel.defaults, warmStart: [Double]? = nil
+  ) -> SBDModel {
     let start = readsAnswerTimes && defaults.count == 7 ? defaults + [0] : defaults
     let spread = Self.spread + [Self.slownessSpread]
     let parameterCount = start.count
@@ -92,7 +99,16 @@ struct SBDOptimizer: Sendable {
       return loss
     }
     let initial = objective(start)
-    let (fitted, loss) = Self.minimise(objective, from: start, startingLoss: initial)
+    var from = start
+    var fromLoss = initial
+    if let warmStart, warmStart.count == start.count, warmStart != start {
+      let warm = objective(warmStart)
+      if warm.value < initial.value {
+        from = warmStart
+        fromLoss = warm
+      }
+    }
+    let (fitted, loss) = Self.minimise(objective, from: from, startingLoss: fromLoss)
     guard loss.isFinite, loss <= initial.value else { return SBDModel(start, medianDuration: median) }
     return SBDModel(fitted, medianDuration: median)
   }
