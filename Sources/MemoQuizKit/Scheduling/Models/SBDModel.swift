@@ -167,6 +167,24 @@ struct SBDCurve<Number: ModelNumber> {
     return Number.clamped(Self.safeExp(-shape(state.brittleness) * logBase), 1e-6, 1 - 1e-6)
   }
 
+  /// The logarithm of the chance of what happened at a review: ln R for a
+  /// pass, ln(1 - R) for a failure, R as ``recall(logElapsed:_:)`` gives
+  /// it. The same numbers in fewer steps, for the fit: ln(1 + a/S) is
+  /// `ln(1 + e^(ln t/k - ln S) + e^((ln b - ln S)/2))` (the reference's
+  /// softplus of a log-sum-exp), and ln R is `-β(n)` times it, kept within
+  /// [ln 1e-6, ln(1 - 1e-6)] as R is kept within [1e-6, 1 - 1e-6].
+  @inline(__always)
+  func logChance(logElapsed: Double, _ state: SBDState<Number>, passed: Bool) -> Number {
+    let logB = logB0 - Number(state.grade) * logRho
+    let ratio =
+      Number.exponential(Number(logElapsed) / root - state.logStability)
+      + Number.exponential(Number(0.5) * (logB - state.logStability))
+    let logRecall = -shape(state.brittleness) * Number.logarithmOnePlus(ratio)
+    if passed { return Number.clamped(logRecall, log(1e-6), log1p(-1e-6)) }
+    let recall = Number.clamped(Self.safeExp(logRecall), 1e-6, 1 - 1e-6)
+    return Number.logarithmOnePlus(-recall)
+  }
+
   /// The state after a review given `recall` (the chance of recall then) and `rating`.
   @inline(__always)
   func next(_ state: SBDState<Number>, recall: Number, rating: Double, slowness: Double = 0) -> SBDState<Number> {

@@ -17,6 +17,9 @@ struct SBDOptimizer: Sendable {
   /// The spread of each parameter, for the pull towards the defaults.
   static let spread = [1.754, 1.2339, 0.5003, 0.546, 0.0989, 1.1685, 0.7778]
   static let maximumIterations = 200
+  /// The fit stops when an iteration lowers the loss by less than this: a
+  /// millionth of a typical log loss, far below the four decimals shown.
+  static let smallestImprovement = 1e-7
   private static let history = 20
 
   /// The spread of the answer-time variant's 8th parameter, τ.
@@ -85,8 +88,7 @@ struct SBDOptimizer: Sendable {
       for items in questions {
         var state = curve.initial(rating: items[0].rating)
         for item in items.dropFirst() {
-          let recall = curve.recall(logElapsed: item.logElapsed, state)
-          let outcome = item.rating > 1.5 ? Dual.logarithm(recall) : Dual.logarithm(Dual(1) - recall)
+          let outcome = curve.logChance(logElapsed: item.logElapsed, state, passed: item.rating > 1.5)
           if item.weight > 0 { loss = loss - outcome * Dual(item.weight) }
           state = curve.next(state, logOutcome: outcome, rating: item.rating, slowness: item.slowness)
         }
@@ -176,7 +178,7 @@ struct SBDOptimizer: Sendable {
           changes.removeFirst()
         }
       }
-      if improvement < 1e-9 { break }
+      if improvement < Self.smallestImprovement { break }
     }
     return (point, current.value)
   }
