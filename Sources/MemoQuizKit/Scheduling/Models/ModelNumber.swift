@@ -88,8 +88,9 @@ struct Dual: ModelNumber {
     Dual(value: left.value * right.value, slope: left.slope * right.value + right.slope * left.value)
   }
   @inline(__always) static func / (left: Dual, right: Dual) -> Dual {
-    let quotient = left.value / right.value
-    return Dual(value: quotient, slope: (left.slope - right.slope * quotient) / right.value)
+    let inverse = 1 / right.value
+    let quotient = left.value * inverse
+    return Dual(value: quotient, slope: (left.slope - right.slope * quotient) * inverse)
   }
   @inline(__always) static prefix func - (operand: Dual) -> Dual {
     Dual(value: -operand.value, slope: -operand.slope)
@@ -99,10 +100,10 @@ struct Dual: ModelNumber {
     return Dual(value: result, slope: operand.slope * result)
   }
   @inline(__always) static func logarithm(_ operand: Dual) -> Dual {
-    Dual(value: log(operand.value), slope: operand.slope / operand.value)
+    Dual(value: log(operand.value), slope: operand.slope * (1 / operand.value))
   }
   @inline(__always) static func logarithmOnePlus(_ operand: Dual) -> Dual {
-    Dual(value: log1p(operand.value), slope: operand.slope / (1 + operand.value))
+    Dual(value: log1p(operand.value), slope: operand.slope * (1 / (1 + operand.value)))
   }
   @inline(__always) static func power(_ operand: Dual, _ exponent: Dual) -> Dual {
     let result = pow(operand.value, exponent.value)
