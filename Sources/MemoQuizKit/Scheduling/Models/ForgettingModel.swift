@@ -15,6 +15,9 @@ public enum MemoryModelKind: String, CaseIterable, Hashable, Sendable {
   /// SBD that also reads how long each answer took: a slow correct answer
   /// strengthens the memory less than a fast one (an 8th parameter).
   case sbdAnswerTime = "SBD+time"
+  /// SBD that reads a same-day review's interval in fractions of a day, as
+  /// FSRS-7 does, instead of as no time at all.
+  case sbdSameDayTimes = "SBD+hours"
 
   /// The models the tournament scores: those that predicted better on the
   /// logs measured (see docs/fitting-and-learning.md).
@@ -71,7 +74,8 @@ enum FittedMemoryModel: Sendable {
   var kind: MemoryModelKind {
     switch self {
     case .fsrs6: .fsrs6
-    case .sbd(let model): model.parameters.count > 7 ? .sbdAnswerTime : .sbd
+    case .sbd(let model):
+      model.readsSameDayTimes ? .sbdSameDayTimes : (model.parameters.count > 7 ? .sbdAnswerTime : .sbd)
     }
   }
 
@@ -101,6 +105,8 @@ enum FittedMemoryModel: Sendable {
     case .fsrs6: return .fsrs6(FSRS6Model(FSRSOptimizer().fit(histories).parameters ?? .default))
     case .sbd: return .sbd(SBDOptimizer().fit(histories, warmStart: warmStart))
     case .sbdAnswerTime: return .sbd(SBDOptimizer(readsAnswerTimes: true).fit(histories, warmStart: warmStart))
+    case .sbdSameDayTimes:
+      return .sbd(SBDOptimizer(readsSameDayTimes: true).fit(histories, warmStart: warmStart))
     }
   }
 
@@ -110,6 +116,7 @@ enum FittedMemoryModel: Sendable {
     case .fsrs6: .fsrs6(FSRS6Model(.default))
     case .sbd: .sbd(SBDModel())
     case .sbdAnswerTime: .sbd(SBDModel(SBDModel.defaults + [0]))
+    case .sbdSameDayTimes: .sbd(SBDModel(readsSameDayTimes: true))
     }
   }
 }

@@ -44,7 +44,10 @@ public struct ModelTournament: Hashable, Sendable {
     histories: [ReviewHistory], kinds: [MemoryModelKind] = MemoryModelKind.contenders,
     evaluation: TimeSeriesEvaluation? = nil
   ) {
-    var questions = histories.map(Question.init).filter { $0.sequence.countedReviews > 0 }
+    let keepingTimes = kinds.contains(.sbdSameDayTimes)
+    var questions = histories.map { Question($0, keepingSameDayTimes: keepingTimes) }.filter {
+      $0.sequence.countedReviews > 0
+    }
     questions.sort { $0.sequence.precedes($1.sequence) }
     let ranks = TrainingSet.ranks(questions.map(\.sequence), times: questions.map { $0.reviews.map(\.time) })
     let total = questions.reduce(0) { $0 + $1.sequence.countedReviews }
@@ -99,7 +102,7 @@ public struct ModelTournament: Hashable, Sendable {
   static func score(_ model: FittedMemoryModel, on histories: [ReviewHistory]) -> TimeSeriesEvaluation.Metrics {
     var accumulator = Accumulator()
     for history in histories {
-      let sequence = ReviewSequence(history)
+      let sequence = ReviewSequence(history, keepingSameDayTimes: true)
       guard sequence.count > 0 else { continue }
       accumulator.add(sequence, ranks: [Int](repeating: 0, count: sequence.count), in: 0..<1, model: model)
     }
@@ -111,11 +114,11 @@ public struct ModelTournament: Hashable, Sendable {
     var reviews: [ReviewHistory.Review]
     var sequence: ReviewSequence
 
-    init(_ history: ReviewHistory) {
+    init(_ history: ReviewHistory, keepingSameDayTimes: Bool) {
       reviews = history.reviews.enumerated().sorted {
         ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
       }.map(\.element)
-      sequence = ReviewSequence(history)
+      sequence = ReviewSequence(history, keepingSameDayTimes: keepingSameDayTimes)
     }
   }
 

@@ -35,11 +35,23 @@ struct SBDModel: ForgettingModel {
   /// weight of an answer's slowness (see ``SBDCurve``), and the median
   /// answer time it is measured against.
   private let curve: SBDCurve<Double>
+  /// The same-day variant: a same-day review is one at the fraction of a
+  /// day since the review before, as FSRS-7 reads intervals, rather than
+  /// at t = 0 (the sequence's ``ReviewSequence/sameDayFractions``).
+  let readsSameDayTimes: Bool
 
-  init(_ parameters: [Double] = SBDModel.defaults, medianDuration: Double? = nil) {
+  init(_ parameters: [Double] = SBDModel.defaults, medianDuration: Double? = nil, readsSameDayTimes: Bool = false) {
     self.parameters = parameters
     self.medianDuration = parameters.count > 7 ? medianDuration : nil
+    self.readsSameDayTimes = readsSameDayTimes
     curve = SBDCurve<Double>(parameters, cachingShapes: true)
+  }
+
+  /// The days between review `index` and the one before, as this model reads them.
+  private func elapsed(_ sequence: ReviewSequence, _ index: Int) -> Double {
+    let days = sequence.elapsedDays[index]
+    guard days == 0, readsSameDayTimes, let fractions = sequence.sameDayFractions else { return Double(days) }
+    return fractions[index]
   }
 
   /// How much slower than the median answer review `index` was, as
@@ -55,8 +67,7 @@ struct SBDModel: ForgettingModel {
     var state = curve.initial(rating: Double(sequence.ratings[0]))
     predictions.append(0)
     for index in 1..<sequence.count {
-      let elapsed = Double(sequence.elapsedDays[index])
-      let recall = curve.recall(elapsed, state)
+      let recall = curve.recall(elapsed(sequence, index), state)
       predictions.append(sequence.isCounted(index) ? recall : 0)
       state = curve.next(
         state, recall: recall, rating: Double(sequence.ratings[index]), slowness: slowness(sequence, index))
@@ -67,7 +78,7 @@ struct SBDModel: ForgettingModel {
     guard sequence.count > 0 else { return nil }
     var state = curve.initial(rating: Double(sequence.ratings[0]))
     for index in 1..<sequence.count {
-      let recall = curve.recall(Double(sequence.elapsedDays[index]), state)
+      let recall = curve.recall(elapsed(sequence, index), state)
       state = curve.next(
         state, recall: recall, rating: Double(sequence.ratings[index]), slowness: slowness(sequence, index))
     }

@@ -27,6 +27,8 @@ struct SBDOptimizer: Sendable {
 
   /// Whether to fit the answer-time variant (an 8th parameter, τ, from 0).
   var readsAnswerTimes = false
+  /// Whether to fit the same-day variant (``SBDModel/readsSameDayTimes``).
+  var readsSameDayTimes = false
 
   /// One counted or same-day review, ready for the loss.
   private struct Item {
@@ -52,14 +54,16 @@ struct SBDOptimizer: Sendable {
     let parameterCount = start.count
     let known = histories.flatMap { $0.reviews.compactMap(\.duration) }.filter { $0 > 0 }.sorted()
     let median = known.isEmpty ? 0 : Double(known[known.count / 2])
-    let sequences = histories.map { ReviewSequence($0) }.filter { $0.count > 0 }
+    let sequences = histories.map { ReviewSequence($0, keepingSameDayTimes: readsSameDayTimes) }.filter {
+      $0.count > 0
+    }
     let times = histories.map { history in
       history.reviews.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
         .map(\.element.time)
     }.filter { !$0.isEmpty }
     let ranks = TrainingSet.ranks(sequences, times: times)
     let total = sequences.reduce(0) { $0 + $1.countedReviews }
-    guard total >= FSRSOptimizer.minimumReviews else { return SBDModel(start, medianDuration: median) }
+    guard total >= FSRSOptimizer.minimumReviews else { return model(start, median) }
     let last = Double(max(total - 1, 1))
     var questions: [[Item]] = []
     var weightSum = 0.0
@@ -75,7 +79,7 @@ struct SBDOptimizer: Sendable {
           sequence.durations.map { SBDCurve<Double>.slowness(duration: $0[index], median: median) } ?? 0
         items.append(
           Item(
-            logElapsed: log(max(Double(sequence.elapsedDays[index]), 1e-9)), rating: Double(sequence.ratings[index]),
+            logElapsed: log(max(elapsed(sequence, index), 1e-9)), rating: Double(sequence.ratings[index]),
             slowness: slowness, weight: weight))
       }
       questions.append(items)
@@ -111,8 +115,19 @@ struct SBDOptimizer: Sendable {
       }
     }
     let (fitted, loss) = Self.minimise(objective, from: from, startingLoss: fromLoss)
-    guard loss.isFinite, loss <= initial.value else { return SBDModel(start, medianDuration: median) }
-    return SBDModel(fitted, medianDuration: median)
+    guard loss.isFinite, loss <= initial.value else { return model(start, median) }
+    return model(fitted, median)
+  }
+
+  private func model(_ parameters: [Double], _ median: Double) -> SBDModel {
+    SBDModel(parameters, medianDuration: median, readsSameDayTimes: readsSameDayTimes)
+  }
+
+  /// The days since the review before, as the variant fitted reads them.
+  private func elapsed(_ sequence: ReviewSequence, _ index: Int) -> Double {
+    let days = sequence.elapsedDays[index]
+    guard days == 0, readsSameDayTimes, let fractions = sequence.sameDayFractions else { return Double(days) }
+    return fractions[index]
   }
 
   /// L-BFGS with a backtracking line search.

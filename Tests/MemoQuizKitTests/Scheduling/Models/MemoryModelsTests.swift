@@ -271,4 +271,33 @@ import Testing
     #expect(FittedMemoryModel.defaults(.sbdAnswerTime).kind == .sbdAnswerTime)
     #expect(ReviewSequence(try Self.pyFSRSLog()[0]).durations == nil)
   }
+
+  /// The same-day variant reads a same-day review's interval in fractions
+  /// of a day: the same predictions as SBD without same-day reviews,
+  /// others after one.
+  @Test func sameDayVariantReadsFractionsOfADay() throws {
+    let hour: Int64 = 3_600_000
+    let spaced = ReviewHistory([
+      (Timestamp(rawValue: 0), .good), (Timestamp(rawValue: 50 * hour), .good),
+      (Timestamp(rawValue: 200 * hour), .good),
+    ])
+    let sameDay = ReviewHistory([
+      (Timestamp(rawValue: 0), .again), (Timestamp(rawValue: 6 * hour), .good),
+      (Timestamp(rawValue: 50 * hour), .good),
+    ])
+    let plain = SBDModel()
+    let hours = SBDModel(readsSameDayTimes: true)
+    var first: [Double] = []
+    var second: [Double] = []
+    plain.predict(ReviewSequence(spaced, keepingSameDayTimes: true), into: &first)
+    hours.predict(ReviewSequence(spaced, keepingSameDayTimes: true), into: &second)
+    #expect(first == second)
+    let sequence = ReviewSequence(sameDay, keepingSameDayTimes: true)
+    #expect(sequence.sameDayFractions == [0, 0.25, 0])
+    plain.predict(sequence, into: &first)
+    hours.predict(sequence, into: &second)
+    #expect(first[2] != second[2])
+    #expect(FittedMemoryModel.defaults(.sbdSameDayTimes).kind == .sbdSameDayTimes)
+    #expect(ReviewSequence(sameDay).sameDayFractions == nil)
+  }
 }
