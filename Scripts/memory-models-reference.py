@@ -8,7 +8,9 @@ fsrs-optimizer-reference.json (the review log the FSRS authors test their
 Python optimizer with; per question, reviews as [milliseconds, rating]).
 The models are ported in plain Python from their public definitions:
 SBD as srs-benchmark's models/sbd.py computes it (its guards, clamps and
-order of operations), FSRS-6 as the fsrs package's scheduler does. Days
+order of operations); SBD+hours, the same but a same-day review at the
+fraction of a day since the review before instead of at no time (FSRS-7's
+reading of same-day intervals); FSRS-6 as the fsrs package's scheduler does. Days
 between reviews are 24-hour blocks, rounded down; a review a day or more
 after the one before is counted (predicted and scored), a same-day review
 only moves the state. RMSE(bins) groups the counted reviews as fsrs-rs
@@ -56,8 +58,9 @@ def logaddexp(a, b):
 
 
 class SBD:
-    def __init__(self, w):
+    def __init__(self, w, same_day_times=False):
         self.w = w
+        self.same_day_times = same_day_times
         self.low = clamp(w[0], LOG_S_MIN, LOG_S_MAX)
         self.high = clamp(max(w[0], w[1]), LOG_S_MIN, LOG_S_MAX)
         self.log_rho = (self.high - self.low) / 3
@@ -87,11 +90,11 @@ class SBD:
             new = s * safe_exp(self.c * safe_log(1.0 - recall))
         return (clamp(safe_log(new), LOG_S_MIN, LOG_S_MAX), rating - 1, clamp(n + max((3 - rating) / 2, 0.0), 0.0, 50.0))
 
-    def predictions(self, ratings, days):
+    def predictions(self, ratings, days, fractions):
         state = self.initial(ratings[0])
         out = [None]
-        for rating, elapsed in zip(ratings[1:], days[1:]):
-            recall = self.recall(float(elapsed), state)
+        for rating, elapsed, fraction in zip(ratings[1:], days[1:], fractions[1:]):
+            recall = self.recall(fraction if elapsed == 0 and self.same_day_times else float(elapsed), state)
             out.append(recall if elapsed > 0 else None)
             state = self.next(state, recall, rating)
         return out
@@ -103,7 +106,7 @@ class FSRS6:
         self.decay = -w[20]
         self.factor = 0.9 ** (1 / self.decay) - 1
 
-    def predictions(self, ratings, days):
+    def predictions(self, ratings, days, fractions):
         w = self.w
         s = w[ratings[0] - 1]
         d = w[4] - math.exp(w[5] * (ratings[0] - 1)) + 1
@@ -145,7 +148,8 @@ def metrics(model, histories):
         times = [review[1][0] for review in reviews]
         ratings = [review[1][1] for review in reviews]
         days = [0] + [max(0, (later - earlier) // DAY) for earlier, later in zip(times, times[1:])]
-        predicted = model.predictions(ratings, days)
+        fractions = [0.0] + [max(0, later - earlier) / DAY for earlier, later in zip(times, times[1:])]
+        predicted = model.predictions(ratings, days, fractions)
         counted = 0
         lapses = 0
         for index in range(1, len(ratings)):
@@ -175,6 +179,8 @@ def main():
     log = next(log for log in fixture["logs"] if log["name"] == "py-fsrs")
     histories = log["histories"]
     cases = [("SBD", "defaults", SBD_DEFAULTS, SBD), ("SBD", "moved", SBD_MOVED, SBD),
+             ("SBD+hours", "defaults", SBD_DEFAULTS, lambda w: SBD(w, same_day_times=True)),
+             ("SBD+hours", "moved", SBD_MOVED, lambda w: SBD(w, same_day_times=True)),
              ("FSRS-6", "defaults", FSRS6_DEFAULTS, FSRS6)]
     out = {"log": "py-fsrs", "cases": []}
     for model, name, parameters, kind in cases:

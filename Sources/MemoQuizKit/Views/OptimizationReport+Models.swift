@@ -22,7 +22,8 @@ extension OptimizationReport {
     } else if tournament.bestIsBeyondNoise {
       verdict =
         "\(tournament.best.rawValue) predicts best, by \(Self.fixed(tournament.gain, places: 4)) log loss a "
-        + "review, beyond the splits' noise (\(Self.fixed(tournament.noise, places: 4)))."
+        + "review, beyond the splits' noise (\(Self.fixed(tournament.noise, places: 4))); memoquiz schedules "
+        + "with FSRS-6 only, so nothing changes."
     } else {
       verdict =
         "\(tournament.best.rawValue) predicts best, by \(Self.fixed(tournament.gain, places: 4)) log loss a "

@@ -19,9 +19,10 @@ public enum MemoryModelKind: String, CaseIterable, Hashable, Sendable {
   /// FSRS-7 does, instead of as no time at all.
   case sbdSameDayTimes = "SBD+hours"
 
-  /// The models the tournament scores: those that predicted better on the
-  /// logs measured (see docs/fitting-and-learning.md).
-  public static let contenders: [MemoryModelKind] = [.fsrs6, .sbd]
+  /// The models the tournament scores: FSRS-6 and the SBD that predicted
+  /// best on the logs measured, the one that reads same-day intervals in
+  /// fractions of a day (see docs/fitting-and-learning.md).
+  public static let contenders: [MemoryModelKind] = [.fsrs6, .sbdSameDayTimes]
 }
 
 /// One memory model with its parameters: what it predicts of a question's

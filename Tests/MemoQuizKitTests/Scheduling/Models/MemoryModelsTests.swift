@@ -23,12 +23,13 @@ import Testing
   @Test func eachModelScoresAsThePythonReferenceOnTheSharedLog() throws {
     let histories = try Self.pyFSRSLog()
     let cases = try Self.reference()
-    #expect(cases.count == 3)
+    #expect(cases.count == 5)
     for item in cases {
       let parameters = try #require(item["parameters"] as? [Double])
       let model: FittedMemoryModel =
         switch try #require(item["model"] as? String) {
         case "SBD": .sbd(SBDModel(parameters))
+        case "SBD+hours": .sbd(SBDModel(parameters, readsSameDayTimes: true))
         default: .fsrs6(FSRS6Model(FSRSParameters(checked: parameters)))
         }
       let metrics = ModelTournament.score(model, on: histories)
@@ -163,7 +164,7 @@ import Testing
     let evaluation = try #require(TimeSeriesEvaluation(histories: histories, current: .default))
     let fitted = try #require(evaluation.fitted)
     #expect(tournament.heldOutReviews == evaluation.heldOutReviews)
-    #expect(tournament.entries.map(\.kind) == [.fsrs6, .sbd])
+    #expect(tournament.entries.map(\.kind) == [.fsrs6, .sbdSameDayTimes])
     #expect(tournament.entries[0].metrics == fitted)
     let sbd = tournament.entries[1].metrics
     #expect(sbd.logLoss > 0.3 && sbd.logLoss < 0.6)
@@ -213,7 +214,7 @@ import Testing
     let models = try #require(object["models"] as? [String: Any])
     #expect(Set(models.keys) == ["reviews", "models", "best", "gain", "noise", "beyondNoise"])
     let entries = try #require(models["models"] as? [[String: Any]])
-    #expect(entries.map { $0["model"] as? String } == ["FSRS-6", "SBD"])
+    #expect(entries.map { $0["model"] as? String } == ["FSRS-6", "SBD+hours"])
     #expect(models["best"] as? String == tournament.best.rawValue)
     // Without --evaluate there is no tournament.
     #expect(OptimizationReport(histories: histories, current: .default, dryRun: true).tournament == nil)
