@@ -11,6 +11,13 @@
 //       evaluated; all when omitted)
 //   memoquiz-optimizer-benchmark evaluate FILE W0,...,W20 [MAXIMUM-LENGTH]
 //       prints the log loss and RMSE(bins) of the given parameters
+//   memoquiz-optimizer-benchmark tournament FILE [all]
+//       times `optimize` as it was (the fit, the retention simulation),
+//       the time-series evaluation `--evaluate` adds, and the tournament
+//       between the memory models it adds beside it, and prints each
+//       model's held-out figures (`all`: also the models left out of the
+//       tournament, such as the one that reads answer times from a 4th
+//       column, the answer's milliseconds)
 
 import FoundationEssentials
 import MemoQuizKit
@@ -108,7 +115,7 @@ func readLog(_ path: String) -> (histories: [ReviewHistory], bytes: Int) {
     bytes.append(contentsOf: buffer[0..<count])
   }
   var byQuestion: [Int: [ReviewHistory.Review]] = [:]
-  var fields = [Int64](repeating: 0, count: 3)
+  var fields = [Int64](repeating: 0, count: 4)
   var field = 0
   var value: Int64 = 0
   var negative = false
@@ -117,14 +124,15 @@ func readLog(_ path: String) -> (histories: [ReviewHistory], bytes: Int) {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value * 10 + Int64(byte - UInt8(ascii: "0"))
     case UInt8(ascii: "-"): negative = true
     case UInt8(ascii: " "), UInt8(ascii: "\n"):
-      if field < 3 { fields[field] = negative ? -value : value }
+      if field < 4 { fields[field] = negative ? -value : value }
       field += 1
       value = 0
       negative = false
       if byte == UInt8(ascii: "\n") {
-        if field == 3, let rating = ReviewRating(rawValue: Int(fields[2])) {
+        if field == 3 || field == 4, let rating = ReviewRating(rawValue: Int(fields[2])) {
           byQuestion[Int(fields[0]), default: []].append(
-            ReviewHistory.Review(time: Timestamp(rawValue: fields[1]), rating: rating))
+            ReviewHistory.Review(
+              time: Timestamp(rawValue: fields[1]), rating: rating, duration: field == 4 ? Int(fields[3]) : nil))
         }
         field = 0
       }
@@ -194,6 +202,32 @@ case "evaluate":
       ("reviews", "\(evaluation.reviews)"), ("logLoss", "\(evaluation.logLoss)"),
       ("rmseBins", "\(evaluation.rmseBins)"),
     ]))
+case "tournament":
+  let (histories, _) = readLog(arguments[2])
+  let answers = histories.reduce(0) { $0 + $1.reviews.count }
+  var start = now()
+  let report = OptimizationReport(histories: histories, current: .default, dryRun: true)
+  let optimizeSeconds = now() - start
+  start = now()
+  let evaluation = TimeSeriesEvaluation(histories: histories, current: .default)
+  let evaluationSeconds = now() - start
+  start = now()
+  let kinds = arguments.count > 3 && arguments[3] == "all" ? MemoryModelKind.allCases : MemoryModelKind.contenders
+  guard let tournament = ModelTournament(histories: histories, kinds: kinds, evaluation: evaluation) else {
+    fail("too few reviews for the tournament")
+  }
+  let tournamentSeconds = now() - start
+  print(
+    json(
+      [
+        ("answers", "\(answers)"), ("reviews", "\(report.reviews)"), ("optimizeSeconds", "\(optimizeSeconds)"),
+        ("evaluationSeconds", "\(evaluationSeconds)"), ("tournamentSeconds", "\(tournamentSeconds)"),
+        ("refittedLogLoss", "\(evaluation?.fitted?.logLoss ?? .nan)"), ("best", "\"\(tournament.best.rawValue)\""),
+        ("gain", "\(tournament.gain)"), ("noise", "\(tournament.noise)"),
+      ]
+        + tournament.entries.map {
+          ($0.kind.rawValue, "[\($0.metrics.logLoss), \($0.metrics.rmseBins)]")
+        }))
 default:
   fail("unknown mode \(arguments[1])")
 }

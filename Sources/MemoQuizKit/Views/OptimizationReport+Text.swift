@@ -40,6 +40,7 @@ extension OptimizationReport {
       }
     }
     if evaluationAsked { lines += evaluationLines(width: width) }
+    if let tournament { lines += tournamentLines(tournament, width: width) }
     lines.append("")
     lines.append("Simulated: \(RetentionSimulator.days) days, \(RetentionSimulator.newPerDay) new questions a day")
     lines.append("desired retention   reviews a day   expected retention")

@@ -43,6 +43,9 @@ public struct OptimizationReport: Sendable {
   public var evaluationAsked = false
   /// The time-series evaluation, when asked for and there were enough reviews.
   public var evaluation: TimeSeriesEvaluation?
+  /// Every memory model scored on the same held-out reviews, when an
+  /// evaluation was asked for and there were enough reviews to fit.
+  public var tournament: ModelTournament?
 
   /// Fits, evaluates and simulates.
   /// - Parameters:
@@ -82,6 +85,7 @@ public struct OptimizationReport: Sendable {
     if evaluate {
       evaluationAsked = true
       evaluation = TimeSeriesEvaluation(histories: histories, current: current, optimizer: optimizer)
+      tournament = ModelTournament(histories: histories, evaluation: evaluation)
     }
   }
 
@@ -122,6 +126,7 @@ public struct OptimizationReport: Sendable {
     let recommendedRetention: Double?
     let evaluation: EvaluationForm?
     let evaluationAsked: Bool
+    let models: ModelsForm?
 
     init(_ report: OptimizationReport) {
       func form(_ evaluation: Evaluation) -> Parameters {
@@ -141,6 +146,7 @@ public struct OptimizationReport: Sendable {
       }
       evaluation = report.evaluation.map(EvaluationForm.init)
       evaluationAsked = report.evaluationAsked
+      models = report.tournament.map(ModelsForm.init)
     }
 
     /// `{"folds", "reviews", "current", "fitted", "healthCheck"}`: the
@@ -192,6 +198,7 @@ public struct OptimizationReport: Sendable {
 
     private enum CodingKeys: String, CodingKey {
       case reviews, current, fitted, installed, retention, recommendedRetention, evaluation
+      case models
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -203,7 +210,47 @@ public struct OptimizationReport: Sendable {
       try container.encode(retention, forKey: .retention)
       try container.encode(recommendedRetention, forKey: .recommendedRetention)
       if evaluationAsked { try container.encode(evaluation, forKey: .evaluation) }
+      if evaluationAsked { try container.encode(models, forKey: .models) }
     }
+  }
+}
+
+/// `"models"`: the tournament between the memory models.
+private struct ModelsForm: Encodable {
+  struct Entry: Encodable {
+    let model: String
+    let logLoss: Double?
+    let rmseBins: Double?
+  }
+  let reviews: Int
+  let entries: [Entry]
+  let best: String
+  let gain: Double
+  let noise: Double
+  let beyondNoise: Bool
+
+  init(_ tournament: ModelTournament) {
+    func finite(_ value: Double) -> Double? { value.isFinite ? rounded(value, places: 6) : nil }
+    reviews = tournament.heldOutReviews
+    entries = tournament.entries.map {
+      Entry(model: $0.kind.rawValue, logLoss: finite($0.metrics.logLoss), rmseBins: finite($0.metrics.rmseBins))
+    }
+    best = tournament.best.rawValue
+    gain = finite(tournament.gain) ?? 0
+    noise = finite(tournament.noise) ?? 0
+    beyondNoise = tournament.bestIsBeyondNoise
+  }
+
+  private enum CodingKeys: String, CodingKey { case reviews, models, best, gain, noise, beyondNoise }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(reviews, forKey: .reviews)
+    try container.encode(entries, forKey: .models)
+    try container.encode(best, forKey: .best)
+    try container.encode(gain, forKey: .gain)
+    try container.encode(noise, forKey: .noise)
+    try container.encode(beyondNoise, forKey: .beyondNoise)
   }
 }
 

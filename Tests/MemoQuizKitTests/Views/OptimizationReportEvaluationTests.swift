@@ -24,7 +24,7 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(try report.json().utf8)) as? [String: Any])
     #expect(
       Set(object.keys) == [
-        "reviews", "current", "fitted", "installed", "retention", "recommendedRetention", "evaluation",
+        "reviews", "current", "fitted", "installed", "retention", "recommendedRetention", "evaluation", "models",
       ])
     let json = try #require(object["evaluation"] as? [String: Any])
     #expect(Set(json.keys) == ["folds", "reviews", "current", "fitted", "healthCheck"])

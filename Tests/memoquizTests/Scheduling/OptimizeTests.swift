@@ -107,6 +107,17 @@ import Testing
     #expect(text.stdout.contains("Predicting reviews not fitted on (5 time-series splits):"), "\(text.stdout)")
     #expect(text.stdout.contains("Health check: "), "\(text.stdout)")
     #expect(try sandbox.run(["help", "optimize"]).stdout.contains("--evaluate"))
+
+    // Every memory model on the same held-out reviews, FSRS-6's figures the evaluation's.
+    let models = try #require(report["models"] as? [String: Any])
+    let entries = try #require(models["models"] as? [[String: Any]])
+    #expect(entries.compactMap { $0["model"] as? String } == ["FSRS-6", "SBD+hours"])
+    #expect(models["reviews"] as? Int == evaluation["reviews"] as? Int)
+    let fsrs = try #require(entries.first)
+    #expect(abs((fsrs["logLoss"] as? Double ?? 0) - fittedLoss) < 1e-6)
+    #expect(text.stdout.contains("\n            log loss   RMSE(bins)\nFSRS-6    "), "\(text.stdout)")
+    #expect(text.stdout.contains("\nSBD+hours "), "\(text.stdout)")
+    #expect(text.stdout.contains(" predicts best"), "\(text.stdout)")
   }
 
   @Test func tooFewReviewsKeepTheParametersAndSayHowManyAreNeeded() throws {

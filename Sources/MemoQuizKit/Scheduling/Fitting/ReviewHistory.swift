@@ -13,11 +13,15 @@ public struct ReviewHistory: Hashable, Sendable {
     /// history records it; `nil` for a log of times alone (the reference
     /// optimizers' fixtures), counted in 24-hour blocks as they count it.
     public var day: Int?
+    /// How long the answer took, in milliseconds; `nil` when unknown. Only
+    /// a memory model that reads answer times uses it.
+    public var duration: Int?
 
-    public init(time: Timestamp, rating: ReviewRating, day: Int? = nil) {
+    public init(time: Timestamp, rating: ReviewRating, day: Int? = nil, duration: Int? = nil) {
       self.time = time
       self.rating = rating
       self.day = day
+      self.duration = duration
     }
   }
 

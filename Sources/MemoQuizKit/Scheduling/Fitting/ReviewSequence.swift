@@ -17,12 +17,19 @@ struct ReviewSequence: Sendable {
   private(set) var countedReviews = 0
   /// When the first review was given.
   var firstTime: Timestamp
+  /// How long each answer took in milliseconds (-1 where unknown); `nil`
+  /// when no answer's time is known.
+  var durations: [Int32]?
+  /// For a same-day review, the fraction of a day since the review before
+  /// (0 elsewhere); `nil` unless asked for.
+  var sameDayFractions: [Double]?
 
   /// The sequence of one history, sorted by time (a stable sort: reviews
   /// at the same moment keep their order).
   /// - Parameter maximumLength: keep at most this many reviews, the first
   ///   ones.
-  init(_ history: ReviewHistory, maximumLength: Int = .max) {
+  /// - Parameter keepingSameDayTimes: also keep ``sameDayFractions``.
+  init(_ history: ReviewHistory, maximumLength: Int = .max, keepingSameDayTimes: Bool = false) {
     let sorted = history.reviews.enumerated().sorted {
       ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
     }.prefix(maximumLength)
@@ -38,6 +45,17 @@ struct ReviewSequence: Sendable {
       elapsedDays.append(Int32(clamping: days))
       if days > 0 && previous != nil { countedReviews += 1 }
       previous = review
+    }
+    if keepingSameDayTimes {
+      var fractions = [Double](repeating: 0, count: sorted.count)
+      for index in sorted.indices.dropFirst() where elapsedDays[index - sorted.startIndex] == 0 {
+        let gap = sorted[index].element.time.rawValue &- sorted[index - 1].element.time.rawValue
+        fractions[index - sorted.startIndex] = max(0, Double(gap) / Double(Timestamp.millisecondsPerDay))
+      }
+      sameDayFractions = fractions
+    }
+    if sorted.contains(where: { $0.element.duration != nil }) {
+      durations = sorted.map { Int32(clamping: $0.element.duration ?? -1) }
     }
   }
 

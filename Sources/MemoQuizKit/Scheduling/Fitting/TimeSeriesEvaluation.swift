@@ -35,6 +35,10 @@ public struct TimeSeriesEvaluation: Hashable, Sendable {
   public var fitted: Metrics?
   /// Anki's health check of ``fitted``; `nil` with too few reviews.
   public var healthCheck: HealthCheck?
+  /// The log loss of each held-out prediction of the refitted parameters,
+  /// in the order predicted (empty when nothing was fitted), for the
+  /// tournament between memory models (``ModelTournament``).
+  var heldOutLosses: [Double] = []
 
   /// Evaluates, or `nil` below ``minimumReviews`` counted reviews.
   /// - Parameters:
@@ -79,6 +83,7 @@ public struct TimeSeriesEvaluation: Hashable, Sendable {
     }
     let metrics = held.metrics
     fitted = metrics
+    heldOutLosses = held.losses
     var recalled = 0
     for question in questions {
       let sequence = question.sequence
@@ -108,6 +113,7 @@ public struct TimeSeriesEvaluation: Hashable, Sendable {
     var count = 0
     var bins: [ModelEvaluation.Bin: (predicted: Double, actual: Double, count: Double)] = [:]
     var steps: [MemoryModel.Step] = []
+    var losses: [Double] = []
 
     /// Adds the predictions for the counted reviews of `sequence` whose
     /// rank lies in `range`, made with `parameters`.
@@ -120,7 +126,9 @@ public struct TimeSeriesEvaluation: Hashable, Sendable {
         let recalled = sequence.ratings[index] > 1
         if range.contains(ranks[index]) {
           let recall = steps[index].retrievability
-          loss += MemoryModel.crossEntropy(recall, label: recalled ? 1 : 0)
+          let crossEntropy = MemoryModel.crossEntropy(recall, label: recalled ? 1 : 0)
+          loss += crossEntropy
+          losses.append(crossEntropy)
           count += 1
           let bin = ModelEvaluation.Bin(
             elapsedDays: Int(sequence.elapsedDays[index]), length: counted + 1, lapses: lapses)
