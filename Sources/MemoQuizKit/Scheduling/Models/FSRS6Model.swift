@@ -45,6 +45,6 @@ struct FSRS6Model: ForgettingModel {
     let decay = -weights[20]
     let factor = pow(0.9, 1 / decay) - 1
     let days = state.stability / factor * (pow(desiredRetention, 1 / decay) - 1)
-    return days.isFinite ? min(max(days, 0), maximumInterval) : maximumInterval
+    return days.isFinite ? min(max(days, 0), MemoryModelKind.longestInterval) : MemoryModelKind.longestInterval
   }
 }

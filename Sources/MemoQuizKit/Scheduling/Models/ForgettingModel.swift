@@ -43,12 +43,14 @@ protocol ForgettingModel: Sendable {
   /// The chance of recall `elapsedDays` after the last review.
   func recall(elapsedDays: Double, state: State) -> Double
   /// The days after the last review at which recall falls to
-  /// `desiredRetention`, at most ``maximumInterval``.
+  /// `desiredRetention`, at most ``MemoryModelKind/longestInterval``.
   func interval(desiredRetention: Double, state: State) -> Double
 }
 
-/// The longest interval any model gives, in days: Anki's and memoquiz's.
-let maximumInterval = 36_500.0
+extension MemoryModelKind {
+  /// The longest interval any model gives, in days: Anki's and memoquiz's.
+  static let longestInterval = 36_500.0
+}
 
 extension ForgettingModel {
   /// Solved numerically: recall falls as time passes, so bisection on the
@@ -56,8 +58,10 @@ extension ForgettingModel {
   /// retention, to a millionth of the interval.
   func interval(desiredRetention: Double, state: State) -> Double {
     var low = -12.0
-    var high = log(maximumInterval)
-    guard recall(elapsedDays: maximumInterval, state: state) < desiredRetention else { return maximumInterval }
+    var high = log(MemoryModelKind.longestInterval)
+    guard recall(elapsedDays: MemoryModelKind.longestInterval, state: state) < desiredRetention else {
+      return MemoryModelKind.longestInterval
+    }
     guard recall(elapsedDays: exp(low), state: state) >= desiredRetention else { return 0 }
     while high - low > 1e-6 {
       let middle = (low + high) / 2
