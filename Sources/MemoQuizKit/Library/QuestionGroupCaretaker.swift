@@ -262,7 +262,10 @@ public struct QuestionGroupCaretaker {
     let today = learnerDay(at: now)
     return groups.reduce(0) { sum, group in
       sum
-        + DueIndex(cards: group.cards, memory: rescheduled.groups[group.title]?.questions ?? [:]).dueCount(onDay: today)
+        + DueIndex(
+          cards: group.cards, memory: rescheduled.groups[group.title]?.questions ?? [:],
+          controls: rescheduled.groups[group.title]?.controls ?? [:]
+        ).dueCount(onDay: today)
     }
   }
 

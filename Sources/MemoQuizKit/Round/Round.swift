@@ -206,6 +206,18 @@ public struct Round: Sendable {
     rebuildQueue()
   }
 
+  /// Takes the memento the history now gives the round (after a card
+  /// control, or its undo), and asks from it.
+  mutating func adopt(_ memento: RoundMemento) {
+    self.memento = memento
+    rebuildQueue()
+  }
+
+  /// Ends the round: the history finished it (its last question left it).
+  mutating func finish() {
+    head = queue.count
+  }
+
   /// The card with an identity, if the group still has it.
   public func card(_ identity: String) -> Card? {
     cards.first { $0.identity == identity }

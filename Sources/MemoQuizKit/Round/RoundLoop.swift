@@ -49,6 +49,9 @@ struct RoundLoop {
   /// Whether the input after the last question's Incorrect verdict, read
   /// for a `:synonym` or a `:right` before the round ends, was read.
   private var offeredBeforeEnd = false
+  /// The newest card control given since the last answer: what `:undo`
+  /// takes back first.
+  private var lastControl: (step: StepID, control: CardControl, question: String, group: String, prompt: String)?
 
   init(
     round: Round, caretaker: QuestionGroupCaretaker, terminal: any Terminal, outlook: any RoundOutlook,
@@ -129,6 +132,9 @@ struct RoundLoop {
     case RoundInput.right: try right()
     case RoundInput.synonym: try synonym(trimmed)
     case RoundInput.quit: return try quit()
+    case RoundInput.suspend: try control(.suspend)
+    case RoundInput.bury: try control(.bury)
+    case RoundInput.flag: try control(.flag)
     case RoundInput.replay: replay()
     case RoundInput.help: held += words.help(width: terminal.width)
     case RoundInput.romaji:
@@ -223,6 +229,7 @@ struct RoundLoop {
       return
     }
     lastWrong = verdict.isCorrect ? nil : (line, verdict.card)
+    lastControl = nil
     offeredBeforeEnd = false
     held += words.verdict(verdict, typed: line, usedHint: usedHint, width: terminal.width)
     sound?.answer(verdict.card)
@@ -250,6 +257,7 @@ struct RoundLoop {
     else { return }
     held += words.graded(verdict)
     sound?.answer(verdict.card)
+    lastControl = nil
     askQuestion = true
   }
 
@@ -282,6 +290,10 @@ struct RoundLoop {
   /// newest answer right, else the newest answer.
   private mutating func undo() throws {
     try release()
+    if let control = lastControl {
+      try undo(control)
+      return
+    }
     guard let last = round.lastAnswer else {
       held += "Nothing to undo in this round.\n"
       return
@@ -405,6 +417,70 @@ struct RoundLoop {
       style.green("Accepted from now on:")
       + " \(TextSanitizer.sanitized(text)) for \(prompt); your answer counts as correct.\n"
     askQuestion = true
+  }
+
+  // MARK: - Card controls
+
+  /// `:suspend`, `:bury`, `:flag`: a step on the question being asked. A
+  /// suspended or buried question leaves the round, which goes on; a
+  /// flagged one is asked again.
+  private mutating func control(_ control: CardControl) throws {
+    try release()
+    guard let card = round.currentCard else { return }
+    let (title, key) = round.origin(of: card.identity)
+    let question = String(Card.questionIdentity(of: key))
+    let prompt = TextSanitizer.sanitized(card.prompt)
+    askQuestion = true
+    retrying = true
+    guard
+      let step = try progress.recordCardControl(
+        control, question: question, in: title, prompt: card.prompt, round: round.memento.id, at: now())
+    else {
+      held += "\(prompt) is already \(control.pastTense).\n"
+      return
+    }
+    lastControl = (step, control, question, title, prompt)
+    lastWrong = nil
+    switch control {
+    case .suspend, .bury:
+      readBack()
+      held +=
+        control == .suspend
+        ? "Suspended \(prompt): never asked again until \(words.unsuspend(group: title, question: question)).\n"
+        : "Buried \(prompt) until the next learner day.\n"
+    case .flag, .unflag, .unsuspend:
+      held += "Flagged \(prompt); `memoquiz flagged` lists it.\n"
+    }
+  }
+
+  /// `:undo` right after a card control: takes the control back, and a
+  /// question that left the round comes back to it.
+  private mutating func undo(
+    _ control: (step: StepID, control: CardControl, question: String, group: String, prompt: String)
+  ) throws {
+    lastControl = nil
+    askQuestion = true
+    guard
+      try progress.takeBack(
+        cardControl: control.step, control: control.control, question: control.question, in: control.group,
+        round: round.memento.id, at: Timestamp(now()))
+    else {
+      held += "Your :\(control.control.rawValue) of \(control.prompt) was already taken back (by \(words.undo)).\n"
+      return
+    }
+    readBack()
+    held += "Took back your :\(control.control.rawValue) of \(control.prompt).\n"
+  }
+
+  /// Puts the round back in line with its memento as the history now
+  /// gives it: the round's state lives in the fold.
+  private mutating func readBack() {
+    if let memento = memory.progress.rounds[round.memento.id] {
+      round.adopt(memento)
+    } else {
+      // The fold finished the round: nothing is left to ask.
+      round.finish()
+    }
   }
 
   // MARK: - The end

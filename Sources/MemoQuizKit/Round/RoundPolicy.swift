@@ -61,8 +61,10 @@ struct RoundPolicy {
     let seed = options.seed ?? system.next(below: UInt64(1 << 53) + 1)
     let time = Timestamp(now())
     let limit = strategy.needsMemory ? try newLimit(options, groupRound: true) : 0
-    let cards = group.cards
     let memory = try caretaker.loadMemory()
+    // Suspended questions, and those buried today, are not asked.
+    let cards = caretaker.askableCards(
+      group.cards, of: group.title, memory: memory, today: caretaker.learnerDay(at: now()))
     let context = RoundPlanContext(
       cards: cards, seed: seed, memory: strategy.needsMemory ? memory.memoryStates(of: cards, in: group) : [],
       now: time, newLimit: limit, today: caretaker.learnerDay(at: now()), scheduler: caretaker.scheduler)
@@ -123,7 +125,8 @@ struct RoundPolicy {
     let withMemory = try caretaker.loadMemory()
     for index in indices {
       let group = caretaker.groups[index]
-      let cards = group.cards
+      let cards = caretaker.askableCards(
+        group.cards, of: group.title, memory: withMemory, today: caretaker.learnerDay(at: now()))
       memory += withMemory.memoryStates(of: cards, in: group)
       cardsOfGroups.append(cards)
     }

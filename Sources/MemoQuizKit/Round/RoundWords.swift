@@ -14,6 +14,14 @@ struct RoundWords {
   /// round is on.
   var undo: String { wording.text(.undo(step: nil)) }
 
+  /// The command that brings a suspended question back: `memoquiz
+  /// unsuspend 'GROUP/QUESTION'`, quoted for a shell.
+  func unsuspend(group: String, question: String) -> String {
+    let name = TextSanitizer.sanitized(group + "/" + question).split(separator: "'", omittingEmptySubsequences: false)
+      .joined(separator: "'\\''")
+    return "`memoquiz unsuspend '\(name)'`"
+  }
+
   /// What `:help` shows, wrapped to `width` columns.
   func help(width: Int) -> String { RoundInput.helpText(width: width, wording: wording) }
 

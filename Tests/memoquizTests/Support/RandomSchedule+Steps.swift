@@ -16,6 +16,8 @@ enum StepKind: String, CaseIterable, Sendable {
   case edit
   case importPackage
   case optimize
+  /// `suspend`, `unsuspend` or `unflag` outside a round.
+  case cardControl
 
   /// How often a schedule draws each kind, against the others: rounds most
   /// often, as a learner plays most; `optimize`, which fits the scheduler
@@ -25,7 +27,7 @@ enum StepKind: String, CaseIterable, Sendable {
     case .typedRound: 8
     case .selfGradedRound: 4
     case .undo, .undoStep, .redo: 3
-    case .reset, .config, .add, .edit, .importPackage: 2
+    case .reset, .config, .add, .edit, .importPackage, .cardControl: 2
     case .optimize: 1
     }
   }
@@ -36,7 +38,7 @@ extension RandomSchedule {
   /// and the in-round commands.
   private static let typedInputs = [
     "aka", "ao", "shiro", "kuro", "ichi", "ni", "san", "x", "nope", "?", ":right", ":undo", ":right", ":undo",
-    ":quit",
+    ":quit", ":suspend", ":bury", ":flag",
   ]
 
   /// Takes one random step on `machine` and records it.
@@ -90,6 +92,11 @@ extension RandomSchedule {
         ["import", Self.package] + (chance(2) ? ["--title", "Anki"] : []) + [pick(["--merge", "--replace"])]
     case .optimize:
       arguments = ["optimize"] + (chance(2) ? ["--reschedule"] : [])
+    case .cardControl:
+      arguments = [
+        pick(["suspend", "unsuspend", "unsuspend", "unflag"]),
+        pick(["Colours/red", "Colours/blue", "Numbers/one", "Words/聞く"]),
+      ]
     }
     environment["MEMOQUIZ_NOW"] = nowText
     let result = try machine.sandbox.run(arguments, input: input, environment: environment)

@@ -79,6 +79,12 @@ import Testing
         sync        Exchange steps with your other machines through git.
         paths       Print where memoquiz keeps its data.
         help        Show the help of memoquiz, or of a command.
+        suspend     Suspend a question: it is never asked nor counted due until
+                    `memoquiz unsuspend`.
+        unsuspend   Ask a suspended question again when it is due.
+        flagged     List the questions flagged with `:flag` in a round, as
+                    GROUP/PROMPT.
+        unflag      Take a question off `memoquiz flagged`.
 
       Options:
         -h, --help     show help; `memoquiz COMMAND --help` shows a command's

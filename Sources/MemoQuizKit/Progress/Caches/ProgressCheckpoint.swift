@@ -12,7 +12,7 @@
 /// and with a ``ProgressOutlook`` instead, is the outlook (`local/outlook`,
 /// in its own version): what `groups`, `today` and the start screen read.
 struct ProgressCheckpoint: Equatable, Sendable {
-  static let version = 7
+  static let version = 8
   private static let magic = "memoquiz checkpoint"
   private static let questionPrefix = Array("question\t".utf8)
 
@@ -85,6 +85,13 @@ struct ProgressCheckpoint: Equatable, Sendable {
         Self.appendQuestionLine(key: key, memory: memory, to: &text)
       }
       if outlook == nil { Self.appendJudging(of: group, to: &text) }
+      for (question, controls) in group.controls.sorted(by: { $0.key < $1.key }) {
+        RecordLine.append(
+          [
+            "controls", question, controls.isSuspended ? "1" : "0", controls.isFlagged ? "1" : "0",
+            controls.buriedOn.map { String($0) } ?? "",
+          ], to: &text)
+      }
       for (slot, activity) in group.activity.sorted(by: { $0.key < $1.key })
       where slot >= outlook?.activitySince ?? .min {
         RecordLine.append(
@@ -298,6 +305,17 @@ struct ProgressCheckpoint: Equatable, Sendable {
           let question = try fields.text()
           progress.groups[title]?.mistakes.newest[question] = Mistakes.Newest(
             step: try fields.stepID(), typed: try fields.text())
+        case "controls":
+          guard let title, progress.groups[title] != nil else { throw RecordFields.Malformed() }
+          let question = try fields.text()
+          var controls = QuestionControls(isSuspended: try fields.flag(), isFlagged: try fields.flag())
+          if let day = try fields.optionalText() {
+            guard let buried = Int(day), (-LearnersDay.dayRange...LearnersDay.dayRange).contains(buried) else {
+              throw RecordFields.Malformed()
+            }
+            controls.buriedOn = buried
+          }
+          progress.groups[title]?.controls[question] = controls
         case "activity":
           guard let title, progress.groups[title] != nil else { throw RecordFields.Malformed() }
           let slot = Int64(try fields.integer())

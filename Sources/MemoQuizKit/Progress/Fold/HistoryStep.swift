@@ -83,6 +83,8 @@ extension HistoryStep {
         steps.append(step(kind: c.kind, group: c.group, summary: c.summary))
       case .setting(let s):
         steps.append(step(kind: s.key == "fsrs-parameters" ? .optimize : .config, group: nil, summary: s.summary))
+      case .cardControl(let c):
+        steps.append(step(kind: c.control.kind, group: c.group, summary: "\(c.prompt): \(c.control.pastTense)"))
       case .undo, .redo, .roundStart, .baseline, .learnerDays, .keptDueDays:
         break
       }

@@ -85,6 +85,8 @@ struct Progress: Hashable, Sendable {
       switch mark.kind {
       case .answer: return takeBackAnswer(mark)
       case .edit, .add, .import, .restore, .right, .reset, .config, .optimize, .synonym, .confusion: return false
+      // A card control taken back: replayed, which is exact.
+      case .practice, .suspend, .unsuspend, .bury, .flag, .unflag: return false
       }
     case .redo:
       // Bringing back a step is rare: replay, which is exact.
@@ -102,6 +104,9 @@ struct Progress: Hashable, Sendable {
       // (rare) keeps none, which a replay works out.
       guard isInEffect(kept.target) else { return false }
       keepDueDays(kept)
+      return true
+    case .cardControl(let step):
+      applyCardControl(step)
       return true
     }
   }
@@ -309,6 +314,8 @@ struct Progress: Hashable, Sendable {
         guard effects.isInEffect(confusion.id) else { continue }
         progress.groups[confusion.group, default: GroupProgress()].mistakes.count(
           confusion: confusion.typed, question: confusion.question)
+      case .cardControl(let step):
+        if effects.isInEffect(step.id) { progress.applyCardControl(step) }
       case .right, .undo, .redo, .learnerDays:
         continue
       }

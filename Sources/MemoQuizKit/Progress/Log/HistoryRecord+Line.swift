@@ -103,6 +103,11 @@ extension HistoryRecord {
     case .learnerDays(let n):
       return ["days", sequence, String(n.time.rawValue), String(n.hour)]
         + n.runs.flatMap { [$0.first.text, String($0.last), String($0.day)] }
+    case .cardControl(let c):
+      return [
+        c.control.rawValue, sequence, String(c.time.rawValue), c.group, c.question, c.prompt, c.round?.text ?? "",
+        String(c.day),
+      ]
     }
   }
 
@@ -133,6 +138,7 @@ extension HistoryRecord {
     case "confusion": return 8
     case "baseline": return 7
     case "undo", "redo": return 9
+    case "suspend", "unsuspend", "bury", "flag", "unflag": return 8
     case MachineHistoryFile.magic: return 4
     default: return RecordLine.maximumFields
     }
@@ -226,6 +232,12 @@ extension HistoryRecord {
           id: id, time: time, group: try fields.text(),
           score: Score(correctCount: try fields.count(), incorrectCount: try fields.count()),
           lastPlayed: try fields.optionalTimestamp()))
+    case "suspend", "unsuspend", "bury", "flag", "unflag":
+      guard let control = CardControl(rawValue: kind) else { throw RecordFields.Malformed() }
+      self = .cardControl(
+        CardControlStep(
+          id: id, time: time, control: control, group: try fields.text(), question: try fields.text(),
+          prompt: try fields.text(), round: try fields.optionalStepID(), day: try fields.learnerDay()))
     default:
       throw RecordFields.Malformed()
     }

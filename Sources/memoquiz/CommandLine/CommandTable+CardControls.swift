@@ -1,0 +1,38 @@
+import MemoQuizKit
+
+extension CommandTable {
+  /// The QUESTION a card control names.
+  private static let questionArgument = ArgumentDeclaration(
+    name: "QUESTION", noun: "a QUESTION", arity: .required, kind: .text,
+    help: "GROUP/PROMPT (the group as `memoquiz play` takes it), or the question's id")
+
+  /// The commands of the card controls, after the others.
+  static let cardControlCommands: [CommandDeclaration] = [
+    CommandDeclaration(
+      SuspendCommand.self, name: "suspend",
+      abstract: "Suspend a question: it is never asked nor counted due until `memoquiz unsuspend`.",
+      arguments: [questionArgument],
+      discussion: [
+        .paragraph(
+          "Every card of the question (its reverse, its cloze numbers) is set aside; its memory stays. In a round, "
+            + "`:suspend` does the same to the question being asked. The step is in `memoquiz history`, and "
+            + "`memoquiz undo` takes it back.")
+      ],
+      examples: [
+        Example("memoquiz suspend 'Hiragana/あ'", "by group and prompt"),
+        Example("memoquiz suspend verb-taberu", "by the question's id"),
+      ]),
+    CommandDeclaration(
+      UnsuspendCommand.self, name: "unsuspend", abstract: "Ask a suspended question again when it is due.",
+      arguments: [questionArgument],
+      examples: [Example("memoquiz unsuspend 'Hiragana/あ'", "by group and prompt")]),
+    CommandDeclaration(
+      FlaggedCommand.self, name: "flagged",
+      abstract: "List the questions flagged with `:flag` in a round, as GROUP/PROMPT.",
+      examples: [Example("memoquiz flagged", "what you meant to fix")]),
+    CommandDeclaration(
+      UnflagCommand.self, name: "unflag", abstract: "Take a question off `memoquiz flagged`.",
+      arguments: [questionArgument],
+      examples: [Example("memoquiz unflag 'Hiragana/あ'", "by group and prompt")]),
+  ]
+}
