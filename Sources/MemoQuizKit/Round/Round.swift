@@ -188,6 +188,10 @@ public struct Round: Sendable {
   /// The title of the group a card of the round belongs to.
   public func groupTitle(of card: Card) -> String { origin(of: card.identity).group }
 
+  /// Whether the round's answers are practice (`memoquiz cram`), which
+  /// change no memory.
+  public var isPractice: Bool { memento.strategy == CramQuestionStrategy.strategyName }
+
   /// The newest saved answer of the round.
   public var lastAnswer: RoundMemento.Answer? { memento.answers.last }
 

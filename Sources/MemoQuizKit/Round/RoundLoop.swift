@@ -175,7 +175,7 @@ struct RoundLoop {
     if !round.unsaved.isEmpty {
       // Answers whose verdicts nobody can see are not recorded.
       guard !terminal.outputIsClosed else { throw RoundError.outputClosed }
-      saved = try progress.record(round.unsaved)
+      saved = try progress.record(round.unsaved, asPractice: round.isPractice)
       round.saved(saved)
     }
     terminal.write(held)
@@ -188,7 +188,11 @@ struct RoundLoop {
     if !terminal.isInteractive {
       terminal.flush()
       if terminal.outputIsClosed {
-        if !saved.isEmpty { try progress.takeBack(unshown: saved, round: round.memento.id, at: Timestamp(now())) }
+        if !saved.isEmpty {
+          try progress.takeBack(
+            unshown: saved, round: round.memento.id, kind: round.isPractice ? .practice : .answer,
+            at: Timestamp(now()))
+        }
         throw RoundError.outputClosed
       }
     }
@@ -215,7 +219,8 @@ struct RoundLoop {
     if case .retry(let reason)? = verdict.judgement {
       // Neither right nor wrong: nothing recorded but a confusion, the
       // same question asked again at once, its time counted from then.
-      if case .confusion = reason {
+      // Practice counts no confusion either.
+      if case .confusion = reason, !round.isPractice {
         try release()
         let (title, key) = round.origin(of: verdict.card.identity)
         try progress.recordConfusion(
@@ -233,7 +238,8 @@ struct RoundLoop {
     offeredBeforeEnd = false
     held += words.verdict(verdict, typed: line, usedHint: usedHint, width: terminal.width)
     sound?.answer(verdict.card)
-    if let lapses = judging.newLeech(verdict, in: round) {
+    // Practice changes no lapse: it makes no leech.
+    if !round.isPractice, let lapses = judging.newLeech(verdict, in: round) {
       held += words.leech(verdict.card, lapses: lapses)
     }
     askQuestion = true
@@ -336,7 +342,8 @@ struct RoundLoop {
     }
     var answer = last
     answer.question = question
-    let tookBack = try progress.takeBack(answer, in: title, round: round.memento.id, at: Timestamp(now()))
+    let tookBack = try progress.takeBack(
+      answer, in: title, round: round.memento.id, kind: round.isPractice ? .practice : .answer, at: Timestamp(now()))
     judging.forget(last.question)
     round.takeBackLastAnswer()
     let prompt = prompt(of: last.question)

@@ -42,7 +42,7 @@ struct RoundPolicy {
 
   /// Whether to resume a round: asked on a terminal when it has answers.
   /// - Returns: `nil` when the person left.
-  private func resume(_ round: Round, untouched: Bool) -> Bool? {
+  func resume(_ round: Round, untouched: Bool) -> Bool? {
     guard terminal.isInteractive && !untouched else { return true }
     return terminal.confirm(words.resumeQuestion(round, strategy: round.memento.strategy), defaultAnswer: true)
   }
@@ -179,7 +179,7 @@ struct RoundPolicy {
   /// answer): then nothing is asked and no round is opened, so no group is
   /// held by a round nobody plays.
   /// - Parameter outcome: what was left undone, for the warning.
-  private func hasNoInput(_ outcome: String) -> Bool {
+  func hasNoInput(_ outcome: String) -> Bool {
     guard !terminal.isInteractive, terminal.hasNoInput else { return false }
     terminal.warn("nothing on standard input to answer with: \(outcome)")
     return true
@@ -189,7 +189,7 @@ struct RoundPolicy {
   /// ``RoundMemento/key(group:question:)``: the cards of the groups its plan
   /// names, so a resumed round finds them; cards no longer in the file are
   /// left out.
-  private func reviewCards(plan: [String]) -> [Card] {
+  func reviewCards(plan: [String]) -> [Card] {
     var seen = Set<String>()
     var cards: [Card] = []
     for key in plan {

@@ -104,6 +104,25 @@ public struct RoundSession {
     try caretaker.progress.saveCheckpointIfDue()
   }
 
+  /// Plays a cram round (`memoquiz cram`): the one left open, or a new one
+  /// of the questions `selection` picks in the groups `groupIndices` (all
+  /// when empty). Its answers are practice: they change no memory.
+  /// - Throws: ``PersistenceError/roundInUse(group:)`` when another process
+  ///   plays a cram round.
+  public mutating func cram(groupIndices: [Int], selection: CramSelection, options: Options) throws {
+    try caretaker.folder.createLocal()
+    // A name no group's title can have: a cram round's own lock.
+    let lock = try Self.lockRound(of: "\u{1E}cram", in: caretaker.folder, name: "a cram round")
+    try withExtendedLifetime(lock) {
+      try caretaker.loadMemory().refresh()
+      guard let round = try policy.startCram(groups: groupIndices, selection: selection, options: options) else {
+        return
+      }
+      try loop(round)
+    }
+    try caretaker.progress.saveCheckpointIfDue()
+  }
+
   /// Takes a round's lock, which goes when the process is done with it.
   private static func lockRound(of title: String, in folder: DataFolder, name: String? = nil) throws -> FileLock {
     guard let lock = try FileLock.attempt(folder.roundLockFile(for: title), removingFile: true) else {

@@ -52,13 +52,16 @@ struct RoundWords {
 
   /// The name a round goes by: its group's title, or "Today's review".
   func name(_ round: Round) -> String {
-    round.memento.isAcrossGroups ? "Today's review" : TextSanitizer.sanitized(round.group.title)
+    round.isPractice
+      ? "Practice" : round.memento.isAcrossGroups ? "Today's review" : TextSanitizer.sanitized(round.group.title)
   }
 
   /// The command that resumes a round.
   func resumeCommand(_ round: Round) -> String {
-    round.memento.isAcrossGroups
-      ? "memoquiz review" : TextSanitizer.sanitized(QuestionGroupCaretaker.playCommand(for: round.group.title))
+    round.isPractice
+      ? "memoquiz cram"
+      : round.memento.isAcrossGroups
+        ? "memoquiz review" : TextSanitizer.sanitized(QuestionGroupCaretaker.playCommand(for: round.group.title))
   }
 
   /// Asked on a terminal before resuming a round that has answers.

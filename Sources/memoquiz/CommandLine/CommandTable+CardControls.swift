@@ -9,6 +9,27 @@ extension CommandTable {
   /// The commands of the card controls, after the others.
   static let cardControlCommands: [CommandDeclaration] = [
     CommandDeclaration(
+      CramCommand.self, name: "cram",
+      abstract: "Practise questions without changing their schedule: no memory, due day or score changes.",
+      arguments: [.group(.repeating, "the groups to practise; without them, all groups")],
+      options: [
+        .flag("--leeches", "only the leeches (see leech-threshold)"),
+        .flag("--missed-today", "only the questions answered Incorrect today"),
+        .flag("--flagged", "only the questions flagged with :flag"),
+      ],
+      discussion: [
+        .paragraph(
+          "A cram round asks the questions of the groups (or those any filter picks; suspended and buried ones "
+            + "never) in a shuffled order, and a missed one again later in the round. Its answers are practice: "
+            + "`memoquiz history` lists them, `memoquiz stats` counts them apart, and they change no memory, due "
+            + "day, score, leech or confusion. An unfinished cram round resumes with the next `memoquiz cram`.")
+      ] + roundInputs,
+      examples: [
+        Example("memoquiz cram hiragana", "go over Hiragana again before a test"),
+        Example("memoquiz cram --missed-today", "drill today's misses"),
+        Example("memoquiz cram --leeches --flagged", "the leeches and the flagged questions"),
+      ]),
+    CommandDeclaration(
       SuspendCommand.self, name: "suspend",
       abstract: "Suspend a question: it is never asked nor counted due until `memoquiz unsuspend`.",
       arguments: [questionArgument],

@@ -18,6 +18,8 @@ enum StepKind: String, CaseIterable, Sendable {
   case optimize
   /// `suspend`, `unsuspend` or `unflag` outside a round.
   case cardControl
+  /// A cram round: practice answers, resumed, undone, left open.
+  case cram
 
   /// How often a schedule draws each kind, against the others: rounds most
   /// often, as a learner plays most; `optimize`, which fits the scheduler
@@ -27,7 +29,7 @@ enum StepKind: String, CaseIterable, Sendable {
     case .typedRound: 8
     case .selfGradedRound: 4
     case .undo, .undoStep, .redo: 3
-    case .reset, .config, .add, .edit, .importPackage, .cardControl: 2
+    case .reset, .config, .add, .edit, .importPackage, .cardControl, .cram: 2
     case .optimize: 1
     }
   }
@@ -92,6 +94,9 @@ extension RandomSchedule {
         ["import", Self.package] + (chance(2) ? ["--title", "Anki"] : []) + [pick(["--merge", "--replace"])]
     case .optimize:
       arguments = ["optimize"] + (chance(2) ? ["--reschedule"] : [])
+    case .cram:
+      arguments = ["cram"] + pick([[], ["Colours"], ["Numbers", "--missed-today"], ["--flagged"], ["--leeches"]])
+      input = (0..<number(0...6)).map { _ in pick(Self.typedInputs) + "\n" }.joined()
     case .cardControl:
       arguments = [
         pick(["suspend", "unsuspend", "unsuspend", "unflag"]),

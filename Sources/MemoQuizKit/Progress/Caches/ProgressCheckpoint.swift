@@ -85,7 +85,12 @@ struct ProgressCheckpoint: Equatable, Sendable {
         Self.appendQuestionLine(key: key, memory: memory, to: &text)
       }
       if outlook == nil { Self.appendJudging(of: group, to: &text) }
-      for (question, controls) in group.controls.sorted(by: { $0.key < $1.key }) {
+      if outlook == nil, group.practice != Score() {
+        RecordLine.append(
+          ["practice", String(group.practice.correctCount), String(group.practice.incorrectCount)], to: &text)
+      }
+      // The outlook's due counts have the controls in them already.
+      for (question, controls) in group.controls.sorted(by: { $0.key < $1.key }) where outlook == nil {
         RecordLine.append(
           [
             "controls", question, controls.isSuspended ? "1" : "0", controls.isFlagged ? "1" : "0",
@@ -305,6 +310,9 @@ struct ProgressCheckpoint: Equatable, Sendable {
           let question = try fields.text()
           progress.groups[title]?.mistakes.newest[question] = Mistakes.Newest(
             step: try fields.stepID(), typed: try fields.text())
+        case "practice":
+          guard let title, progress.groups[title] != nil else { throw RecordFields.Malformed() }
+          progress.groups[title]?.practice = Score(correctCount: try fields.count(), incorrectCount: try fields.count())
         case "controls":
           guard let title, progress.groups[title] != nil else { throw RecordFields.Malformed() }
           let question = try fields.text()

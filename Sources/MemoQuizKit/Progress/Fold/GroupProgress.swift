@@ -19,6 +19,9 @@ public struct GroupProgress: Hashable, Sendable {
   /// Each question's card controls in effect (suspended, flagged,
   /// buried), by the question's identity; a reset leaves them.
   var controls: [String: QuestionControls] = [:]
+  /// The practice answers in effect (`memoquiz cram`), which change no
+  /// memory nor score; a reset leaves them.
+  var practice = Score()
 
   public init() {}
 

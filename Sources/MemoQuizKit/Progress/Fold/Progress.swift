@@ -108,6 +108,9 @@ struct Progress: Hashable, Sendable {
     case .cardControl(let step):
       applyCardControl(step)
       return true
+    case .practice(let practice):
+      applyPractice(practice, isCorrect: practice.isCorrect)
+      return true
     }
   }
 
@@ -152,7 +155,7 @@ struct Progress: Hashable, Sendable {
   }
 
   /// Counts an answer in its round; a round it finishes is dropped.
-  private mutating func countInRound(_ answer: AnswerStep, isCorrect: Bool) {
+  mutating func countInRound(_ answer: AnswerStep, isCorrect: Bool) {
     // The memento is changed in place: a copy held here would copy its
     // answers at every answer.
     guard let round = answer.round else { return }
@@ -316,6 +319,12 @@ struct Progress: Hashable, Sendable {
           confusion: confusion.typed, question: confusion.question)
       case .cardControl(let step):
         if effects.isInEffect(step.id) { progress.applyCardControl(step) }
+      case .practice(let practice):
+        if effects.isInEffect(practice.id) {
+          progress.applyPractice(practice, isCorrect: effects.isCorrect(practice))
+        } else if effects.countsInRound(practice.id) {
+          progress.countInRound(practice, isCorrect: effects.isCorrect(practice))
+        }
       case .right, .undo, .redo, .learnerDays:
         continue
       }

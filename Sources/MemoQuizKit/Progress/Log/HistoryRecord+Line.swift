@@ -103,6 +103,8 @@ extension HistoryRecord {
     case .learnerDays(let n):
       return ["days", sequence, String(n.time.rawValue), String(n.hour)]
         + n.runs.flatMap { [$0.first.text, String($0.last), String($0.day)] }
+    case .practice(let a):
+      return ["practice"] + HistoryRecord.answer(a).fields.dropFirst()
     case .cardControl(let c):
       return [
         c.control.rawValue, sequence, String(c.time.rawValue), c.group, c.question, c.prompt, c.round?.text ?? "",
@@ -133,7 +135,7 @@ extension HistoryRecord {
   static func maximumFields(ofLine line: ArraySlice<UInt8>) -> Int {
     let head = line.prefix(32)
     switch String(decoding: head[..<(head.firstIndex(of: 0x09) ?? head.endIndex)], as: UTF8.self) {
-    case "answer": return 12
+    case "answer", "practice": return 12
     case "right", "setting": return 6
     case "confusion": return 8
     case "baseline": return 7
@@ -153,16 +155,17 @@ extension HistoryRecord {
     let id = StepID(machine: machine, sequence: try fields.sequence())
     let time = try fields.timestamp()
     switch kind {
-    case "answer":
+    case "answer", "practice":
       // An origin, then a learner day, may follow; an earlier release wrote
       // neither, or the origin alone.
-      self = .answer(
-        AnswerStep(
+      let answer =
+        (AnswerStep(
           id: id, time: time, group: try fields.text(), round: try fields.optionalStepID(),
           question: try fields.text(), prompt: try fields.text(), typed: try fields.text(),
           rating: try fields.rating(), duration: try fields.count(),
           origin: fields.isAtEnd ? nil : try fields.optionalText(),
           day: fields.isAtEnd ? nil : try fields.learnerDay()))
+      self = kind == "practice" ? .practice(answer) : .answer(answer)
     case "due":
       let target = try fields.stepID()
       var cards: [KeptDueDays.Card] = []

@@ -28,6 +28,8 @@ enum HistoryRecord: Hashable, Sendable {
   case keptDueDays(KeptDueDays)
   /// `:suspend`, `:bury`, `:flag` and their counterparts.
   case cardControl(CardControlStep)
+  /// An answer of `memoquiz cram`: practice, which changes no memory.
+  case practice(AnswerStep)
 
   /// The record's identity.
   var id: StepID {
@@ -44,6 +46,7 @@ enum HistoryRecord: Hashable, Sendable {
     case .learnerDays(let note): note.id
     case .keptDueDays(let kept): kept.id
     case .cardControl(let step): step.id
+    case .practice(let step): step.id
     }
   }
 
@@ -62,13 +65,14 @@ enum HistoryRecord: Hashable, Sendable {
     case .learnerDays(let note): note.time
     case .keptDueDays(let kept): kept.time
     case .cardControl(let step): step.time
+    case .practice(let step): step.time
     }
   }
 
   /// Whether the record is a step: something `undo` can take back.
   var isStep: Bool {
     switch self {
-    case .answer, .confusion, .right, .reset, .questionsChange, .cardControl: true
+    case .answer, .confusion, .right, .reset, .questionsChange, .cardControl, .practice: true
     // An earlier release's recorded recommendation is no step: ignored.
     case .setting(let setting): setting.key != SchedulerSettings.recommendationKey
     case .undo, .redo, .roundStart, .baseline, .learnerDays, .keptDueDays: false
@@ -118,6 +122,9 @@ enum HistoryRecord: Hashable, Sendable {
     case .cardControl(var step):
       step.id = id
       return .cardControl(step)
+    case .practice(var step):
+      step.id = id
+      return .practice(step)
     }
   }
 }

@@ -89,6 +89,17 @@ import Testing
           steps.append((confusion, .confusion, group, question, nil))
         }
         if day == nil { undatedAnswers.append((id, today())) }
+        // Now and then a practice answer to the same question, in its
+        // round, which changes no memory.
+        if id.sequence % 7 == 5 {
+          let practice = next()
+          records.append(
+            .practice(
+              AnswerStep(
+                id: practice, time: now(), group: group, round: rounds[index], question: question, prompt: question,
+                typed: "ne", rating: rating, duration: 1000, day: today())))
+          steps.append((practice, .practice, group, question, rounds[index]))
+        }
         // Now and then a card control on the question just answered, in
         // its round (decided by the numbers drawn already).
         if id.sequence % 7 == 3 {
@@ -278,12 +289,14 @@ import Testing
         case .learnerDays: kinds.insert("learner days")
         case .keptDueDays: kinds.insert("kept due days")
         case .cardControl(let step): kinds.insert(step.control.rawValue)
+        case .practice: kinds.insert("practice")
         }
       }
     }
     #expect(
       kinds.sorted() == [
-        "answer", "bury", "confusion", "flag", "import", "imported review", "kept due days", "learner days", "redo",
+        "answer", "bury", "confusion", "flag", "import", "imported review", "kept due days", "learner days", "practice",
+        "redo",
         "rename", "reset", "right", "round", "setting desired-retention", "setting fsrs-parameters",
         "setting new-per-day", "suspend", "synonym", "undo", "undo elsewhere", "unflag", "unsuspend",
       ])

@@ -1,0 +1,55 @@
+import FoundationEssentials
+
+/// What `memoquiz cram` asks: the questions of some groups, or those the
+/// filters pick, none suspended or buried today.
+extension QuestionGroupCaretaker {
+  /// The cram round this machine left open, if any.
+  /// - Throws: ``PersistenceError`` when the history cannot be read.
+  func unfinishedPracticeRound(at now: Date) throws -> RoundMemento? {
+    let resumes = roundsResumed(in: "", at: now, practice: true)
+    guard progress.overview.hasUnfinishedRound(where: resumes) else { return nil }
+    return try loadMemory().savedRound(where: resumes)
+  }
+
+  /// The cards a new cram round asks, each named as a round across groups
+  /// names its cards (``Card/inRoundAcrossGroups(group:)``), in file order.
+  /// - Parameters:
+  ///   - indices: the groups; every group when empty.
+  ///   - selection: the filters; without one, every question of the groups.
+  /// - Throws: ``PersistenceError`` when the history cannot be read.
+  func cramCards(groups indices: [Int], selection: CramSelection, at now: Date) throws -> [Card] {
+    let memory = try loadMemory()
+    let today = learnerDay(at: now)
+    let threshold = progress.settings.leechThreshold
+    let missed = selection.missedToday ? try missedCards(onDay: today) : []
+    var cards: [Card] = []
+    for index in indices.isEmpty ? Array(groups.indices) : indices {
+      let group = groups[index]
+      let progress = memory.groups[group.title]
+      for card in askableCards(group.cards, of: group.title, memory: memory, today: today) {
+        if !selection.isEverything {
+          let isLeech =
+            selection.leeches && threshold > 0 && (progress?.questions[card.identity]?.lapses ?? 0) >= threshold
+          let isMissed =
+            selection.missedToday && missed.contains(RoundMemento.key(group: group.title, question: card.identity))
+          let isFlagged = selection.flagged && progress?.controls[card.questionIdentity]?.isFlagged == true
+          guard isLeech || isMissed || isFlagged else { continue }
+        }
+        cards.append(card.inRoundAcrossGroups(group: group.title))
+      }
+    }
+    return cards
+  }
+
+  /// The cards answered Incorrect (not in practice) on learner day `day`,
+  /// answers taken back left out, each as ``RoundMemento/key(group:question:)``.
+  private func missedCards(onDay day: Int) throws -> Set<String> {
+    let records = try progress.allRecords()
+    let effects = StepEffects(records)
+    var missed = Set<String>()
+    for answer in effects.answersInEffect(records) where answer.day == day && !answer.rating.isCorrect {
+      missed.insert(RoundMemento.key(group: answer.group, question: answer.question))
+    }
+    return missed
+  }
+}
