@@ -21,7 +21,7 @@ public struct Round: Sendable {
 
   public let group: QuestionGroup
   /// What the round asks from: the group's cards.
-  public let cards: [Card]
+  public private(set) var cards: [Card]
   /// The burial of siblings, when any card has one (only reverse and
   /// cloze cards do).
   private var siblings: RoundSiblings?
@@ -215,6 +215,17 @@ public struct Round: Sendable {
   mutating func adopt(_ memento: RoundMemento) {
     self.memento = memento
     rebuildQueue()
+  }
+
+  /// Puts the cards of an edited question (`:edit`) in place of the old
+  /// ones with the same identities, in group `title`.
+  mutating func replaceCards(_ edited: [Card], group title: String) {
+    for card in edited {
+      let named = memento.isAcrossGroups ? card.inRoundAcrossGroups(group: title) : card
+      for index in cards.indices where cards[index].identity == named.identity {
+        cards[index] = named
+      }
+    }
   }
 
   /// Ends the round: the history finished it (its last question left it).

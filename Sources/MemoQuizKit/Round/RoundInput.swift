@@ -96,8 +96,14 @@ public struct RoundInput: Sendable, Equatable {
   public static let flag = RoundInput(
     name: ":flag", meaning: "flag this question to fix later (memoquiz flagged lists them)", label: nil)
 
+  /// `:edit`: the question opened alone in `$EDITOR`; its memory stays.
+  public static let edit = RoundInput(
+    name: ":edit", meaning: "fix this question in $EDITOR (its memory stays), then answer it", label: nil)
+
   /// Every input of a round, in the order `:help` and `--help` list them.
-  public static let all: [RoundInput] = [hint, undo, right, synonym, help, romaji, replay, quit, suspend, bury, flag]
+  public static let all: [RoundInput] = [
+    hint, undo, right, synonym, help, romaji, replay, quit, suspend, bury, flag, edit,
+  ]
 
   /// The inputs the line under a new round's header names.
   static let footer: [RoundInput] = [hint, undo, right, help, quit]

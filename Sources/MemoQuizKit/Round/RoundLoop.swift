@@ -52,6 +52,11 @@ struct RoundLoop {
   /// The newest card control given since the last answer: what `:undo`
   /// takes back first.
   private var lastControl: (step: StepID, control: CardControl, question: String, group: String, prompt: String)?
+  /// Opens a file in the learner's editor (`:edit`).
+  var editor: (@Sendable (_ path: String, _ line: Int?) throws -> Void)?
+  /// The questions `:edit` changed in this round, by group and identity:
+  /// the caretaker's groups are those read when the round began.
+  private var editedQuestions: [String: Question] = [:]
 
   init(
     round: Round, caretaker: QuestionGroupCaretaker, terminal: any Terminal, outlook: any RoundOutlook,
@@ -135,6 +140,7 @@ struct RoundLoop {
     case RoundInput.suspend: try control(.suspend)
     case RoundInput.bury: try control(.bury)
     case RoundInput.flag: try control(.flag)
+    case RoundInput.edit: try editQuestion()
     case RoundInput.replay: replay()
     case RoundInput.help: held += words.help(width: terminal.width)
     case RoundInput.romaji:
@@ -487,6 +493,75 @@ struct RoundLoop {
     } else {
       // The fold finished the round: nothing is left to ask.
       round.finish()
+    }
+  }
+
+  // MARK: - :edit
+
+  /// `:edit`: the question being asked, alone, in the learner's editor. A
+  /// valid edit is one `edit` step that keeps the question's identity and
+  /// memory, and the edited question is asked; an invalid one is offered
+  /// again on a terminal, else dropped.
+  private mutating func editQuestion() throws {
+    try release()
+    askQuestion = true
+    retrying = true
+    guard let card = round.currentCard else { return }
+    let prompt = TextSanitizer.sanitized(card.prompt)
+    guard let editor else {
+      held += "There is no editor to open here; `memoquiz edit` changes the questions.\n"
+      return
+    }
+    let (title, key) = round.origin(of: card.identity)
+    let identity = String(Card.questionIdentity(of: key))
+    guard var group = caretaker.groups.first(where: { $0.title == title }),
+      let index = group.questions.firstIndex(where: { $0.identity == identity })
+    else {
+      held += "\(prompt) is no longer in the questions file.\n"
+      return
+    }
+    let original = editedQuestions[RoundMemento.key(group: title, question: identity)] ?? group.questions[index]
+    let text = QuestionEditText.text(of: original)
+    let draft = try QuestionGroupCaretaker.writeDraft(text, in: caretaker.folder, now: now())
+    defer { try? QuestionGroupCaretaker.removeDraft(draft) }
+    var line: Int?
+    while true {
+      try editor(draft, line)
+      guard let bytes = try QuestionGroupCaretaker.readFile(draft) else {
+        held += "The edited copy is gone; nothing was changed.\n"
+        return
+      }
+      if bytes == text {
+        held += "No changes to \(prompt).\n"
+        return
+      }
+      let problems: QuestionEditText.Problems
+      switch QuestionEditText.question(from: bytes, original: original, title: title, path: draft) {
+      case .success(let question):
+        do {
+          guard let installed = try progress.replaceQuestion(identity, in: title, with: question, at: now()) else {
+            held += "\(prompt) is no longer in the questions file; nothing was changed.\n"
+            return
+          }
+          editedQuestions[RoundMemento.key(group: title, question: identity)] = installed
+          group.questions[index] = installed
+          round.replaceCards(group.cards.filter { $0.questionIdentity == identity }, group: title)
+          held += "Saved your edit of \(prompt); its memory stays. `memoquiz undo` takes it back.\n"
+          return
+        } catch QuestionEditError.invalid(let messages) {
+          problems = QuestionEditText.Problems(lines: messages.map { "\(draft): error: \($0)" }, line: nil)
+        }
+      case .failure(let found):
+        problems = found
+      }
+      terminal.write(problems.lines.map { TextSanitizer.sanitized($0) }.joined(separator: "\n") + "\n")
+      guard terminal.isInteractive,
+        terminal.confirm("The edited question is not valid. Edit again?", defaultAnswer: true) == true
+      else {
+        held += "Your edit of \(prompt) was dropped; nothing was changed.\n"
+        return
+      }
+      line = problems.line
     }
   }
 

@@ -49,6 +49,9 @@ public struct RoundSession {
   /// Plays the questions' sounds, when the round has sound (a terminal,
   /// `config audio on`); `nil` plays nothing.
   public var sound: SoundPlayer?
+  /// Opens a file in the learner's editor, at a line if given, and waits
+  /// for it (`:edit`); `nil` when there is no editor to open.
+  public var editor: (@Sendable (_ path: String, _ line: Int?) throws -> Void)?
   private let now: () -> Date
 
   /// A session of the groups `caretaker` keeps, played on `terminal`.
@@ -138,6 +141,7 @@ public struct RoundSession {
   private func loop(_ round: Round) throws {
     var loop = try RoundLoop(
       round: round, caretaker: caretaker, terminal: terminal, outlook: outlook, sound: sound, now: now)
+    loop.editor = editor
     try loop.run()
   }
 }

@@ -236,7 +236,7 @@ public struct Statistics: Sendable {
     }
 
     private enum PracticeKeys: String, CodingKey {
-      case answers, correct
+      case count, correct
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -253,7 +253,7 @@ public struct Statistics: Sendable {
       try container.encode(confusions, forKey: .confusions)
       try container.encode(leeches, forKey: .leeches)
       var practiceContainer = container.nestedContainer(keyedBy: PracticeKeys.self, forKey: .practice)
-      try practiceContainer.encode(practice.answeredCount, forKey: .answers)
+      try practiceContainer.encode(practice.answeredCount, forKey: .count)
       try practiceContainer.encode(practice.correctCount, forKey: .correct)
     }
   }

@@ -16,6 +16,7 @@ extension CommandTable {
         .flag("--leeches", "only the leeches (see leech-threshold)"),
         .flag("--missed-today", "only the questions answered Incorrect today"),
         .flag("--flagged", "only the questions flagged with :flag"),
+        .option("--seed", "N", .number, "repeat a shuffled order exactly"),
       ],
       discussion: [
         .paragraph(

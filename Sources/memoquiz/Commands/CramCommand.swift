@@ -4,12 +4,14 @@ import MemoQuizKit
 struct CramCommand: Command {
   let groups: [String]
   let selection: CramSelection
+  let seed: UInt64?
 
-  init(arguments: ParsedArguments) {
+  init(arguments: ParsedArguments) throws(UsageError) {
     groups = arguments.positionals
     selection = CramSelection(
       leeches: arguments.has("--leeches"), missedToday: arguments.has("--missed-today"),
       flagged: arguments.has("--flagged"))
+    seed = try arguments.number("--seed", in: 0...Int.max, command: arguments.command.name).map { UInt64($0) }
   }
 
   func run(in context: CommandContext) throws {
@@ -24,6 +26,7 @@ struct CramCommand: Command {
     var session = RoundSession(
       caretaker: caretaker, terminal: context.terminal, outlook: DayOutlook(caretaker: caretaker), now: context.now)
     session.sound = context.roundSound(caretaker)
-    try session.cram(groupIndices: indices, selection: selection, options: RoundSession.Options())
+    session.editor = context.roundEditor
+    try session.cram(groupIndices: indices, selection: selection, options: RoundSession.Options(seed: seed))
   }
 }

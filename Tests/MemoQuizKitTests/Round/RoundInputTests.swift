@@ -59,6 +59,7 @@ import Testing
           :suspend  never ask this question again (memoquiz unsuspend brings it back)
           :bury     leave this question until the next learner day
           :flag     flag this question to fix later (memoquiz flagged lists them)
+          :edit     fix this question in $EDITOR (its memory stays), then answer it
         Anything else is your answer. Ctrl-D, Ctrl-C, SIGTERM and SIGHUP stop too.
         A card you grade yourself: Enter (or your attempt) shows the answer, then grade
         it: 1 Again, 2 Hard, 3 Good, 4 Easy (n Again, y Good). On a terminal one key is

@@ -79,6 +79,8 @@ import Testing
         sync        Exchange steps with your other machines through git.
         paths       Print where memoquiz keeps its data.
         help        Show the help of memoquiz, or of a command.
+        cram        Practise questions without changing their schedule: no memory, due
+                    day or score changes.
         suspend     Suspend a question: it is never asked nor counted due until
                     `memoquiz unsuspend`.
         unsuspend   Ask a suspended question again when it is due.
