@@ -589,7 +589,8 @@ struct RoundLoop {
 
   /// The summary, then what comes next in the day.
   private func finish(_ round: Round, memory: ProgressWithMemory) {
-    let overall = round.memento.isAcrossGroups ? nil : caretaker.score(of: round.group)
+    // Practice changes no score: the group's is not its to tell.
+    let overall = round.memento.isAcrossGroups || round.isPractice ? nil : caretaker.score(of: round.group)
     var text = words.summary(round, overall: overall)
     text += outlook.whatsNext(at: now(), memory: memory) + "\n"
     terminal.write(text)

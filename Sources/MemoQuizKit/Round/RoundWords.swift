@@ -74,7 +74,7 @@ struct RoundWords {
   func resuming(_ round: Round, strategy: String, keepsOrder: Bool) -> String {
     var note = "Resuming \(style.bold(name(round))) at question \(round.doneCount + 1) of \(round.count)"
     note += " (\(strategy) order)."
-    note += round.memento.isAcrossGroups ? "" : " Use --restart to start over."
+    note += round.memento.isAcrossGroups || round.isPractice ? "" : " Use --restart to start over."
     if keepsOrder { note += " The saved round keeps its \(strategy) order." }
     return note + "\n"
   }
@@ -103,6 +103,8 @@ struct RoundWords {
     if round.memento.isAcrossGroups {
       let groups = groupCount ?? Set(round.memento.plan.map { RoundMemento.split($0).group }).count
       header = "\(style.bold(name(round))): \(questions) from \(groups) \(groups == 1 ? "group" : "groups")"
+    } else if round.isPractice {
+      header = "\(style.bold(name(round))): \(questions) from \(TextSanitizer.sanitized(round.group.title))"
     } else {
       header = "\(style.bold(name(round))): \(questions), \(strategy.name) order"
       if strategy.name == RandomQuestionStrategy().name { header += " (seed \(seed))" }

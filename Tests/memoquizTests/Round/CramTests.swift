@@ -34,11 +34,13 @@ import Testing
     return steps.compactMap { $0["kind"] as? String }
   }
 
-  /// The prompts a round's output asked, in order.
+  /// The prompts a round's output asked, in order (after the group's
+  /// name in a round across groups).
   private func asked(_ output: String) -> [String] {
     output.split(separator: "\n").compactMap { line in
-      guard line.hasPrefix("["), let dot = line.range(of: " · ") else { return nil }
-      return String(line[dot.upperBound...])
+      guard line.hasPrefix("["), let end = line.range(of: "] ") else { return nil }
+      let rest = line[end.upperBound...]
+      return String(rest.range(of: " · ").map { rest[$0.upperBound...] } ?? rest)
     }
   }
 
@@ -51,7 +53,7 @@ import Testing
     let cram = try sandbox.run(
       ["cram", "colours", "--seed", "1"], input: "x\nx\nx\nx\nx\nx\n", environment: Self.evening)
     #expect(cram.status == 0, "\(cram.stderr)")
-    #expect(cram.stdout.hasPrefix("Practice: 3 questions from 1 group\n[3 left] Colours · "), "\(cram.stdout)")
+    #expect(cram.stdout.hasPrefix("Practice: 3 questions from Colours\n[3 left] "), "\(cram.stdout)")
     #expect(try views(sandbox) == before)
     let kinds = try kinds(sandbox)
     #expect(kinds.filter { $0 == "practice" }.count == 6, "\(kinds)")
@@ -84,8 +86,8 @@ import Testing
     let cram = try sandbox.run(["cram", "--missed-today"], input: "ao\n", environment: Self.evening)
     #expect(
       cram.stdout == """
-        Practice: 1 question from 1 group
-        [1 left] Colours · blue
+        Practice: 1 question from Colours
+        [1 left] blue
         Correct!
 
         Round complete: Practice
@@ -136,8 +138,8 @@ import Testing
     let sandbox = try sandbox()
     let session = try PseudoTerminalSession(
       arguments: ["cram", "numbers", "--seed", "1"], environment: sandbox.environment.merging(Self.morning) { $1 })
-    #expect(session.waitFor(": 2 questions from 1 group"), "\(session.text)")
-    #expect(session.waitFor("Numbers"), "\(session.text)")
+    #expect(session.waitFor(": 2 questions from Numbers"), "\(session.text)")
+    #expect(session.waitFor("[2 left]"), "\(session.text)")
     session.type(":quit\n")
     #expect(session.waitForExit() == 0)
   }
