@@ -526,7 +526,13 @@ struct RoundLoop {
     defer { try? QuestionGroupCaretaker.removeDraft(draft) }
     var line: Int?
     while true {
-      try editor(draft, line)
+      do {
+        try editor(draft, line)
+      } catch {
+        // An editor that cannot start or fails ends the edit, not the round.
+        held += "\(TextSanitizer.sanitized(String(describing: error))); nothing was changed.\n"
+        return
+      }
       guard let bytes = try QuestionGroupCaretaker.readFile(draft) else {
         held += "The edited copy is gone; nothing was changed.\n"
         return

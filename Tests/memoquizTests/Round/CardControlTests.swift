@@ -161,6 +161,24 @@ import Testing
     #expect(try kinds(sandbox).filter { $0 != "answer" } == ["unsuspend", "suspend"])
   }
 
+  @Test func aQuestionSuspendedOutsideLeavesTheOpenRound() throws {
+    let sandbox = try sandbox()
+    try sandbox.run(["play", "colours", "--strategy", "sequential"], input: "aka\n:quit\n", environment: Self.morning)
+    try sandbox.run(["suspend", "Colours/blue"], environment: Self.morning)
+    let resumed = try sandbox.run(["play", "colours"], input: "shiro\n", environment: Self.morning)
+    #expect(
+      resumed.stdout.hasPrefix(
+        "Resuming Colours at question 2 of 2 (sequential order). Use --restart to start over.\n[2/2] white\nCorrect!\n"),
+      "\(resumed.stdout)")
+    // Taken back, the question is in the round's plan again: the round
+    // is open, at blue.
+    try sandbox.run(["undo", "2"], environment: Self.morning)
+    let again = try sandbox.run(["play", "colours"], input: ":quit\n", environment: Self.morning)
+    #expect(again.stdout.contains("[3/3] blue\n"), "\(again.stdout)")
+    let history = try sandbox.run(["history"], environment: Self.morning)
+    #expect(history.stdout.contains("blue: suspended (taken back)"), "\(history.stdout)")
+  }
+
   /// On a terminal, `:suspend` typed at the prompt acts on the question
   /// shown, and the next question is asked at once.
   @Test func suspendOnATerminal() throws {

@@ -76,6 +76,18 @@ import Testing
     #expect(try kinds(sandbox).isEmpty)
   }
 
+  @Test func anEditorThatFailsEndsTheEditNotTheRound() throws {
+    let sandbox = try sandbox(sed: "s/x/y/")
+    sandbox.environment["EDITOR"] = "false"
+    let round = try sandbox.run(
+      ["play", "colours", "--strategy", "sequential"], input: ":edit\naka\n:quit\n", environment: Self.morning)
+    #expect(round.status == 0, "\(round.stderr)")
+    #expect(
+      round.stdout.contains(
+        "the editor 'false' failed (exit status 1); nothing was changed.\n[1/2] red\nCorrect!\n"), "\(round.stdout)")
+    #expect(try kinds(sandbox) == ["answer"])
+  }
+
   @Test func anInvalidEditFromAPipeIsDropped() throws {
     let sandbox = try sandbox(sed: #"s/"answer" : "aka"/"answer" : ""/"#)
     let round = try sandbox.run(

@@ -7,15 +7,21 @@ extension Progress {
     var controls = groups[step.group, default: GroupProgress()].controls[step.question] ?? QuestionControls()
     controls.apply(step.control, day: step.day)
     groups[step.group, default: GroupProgress()].controls[step.question] = controls.isEmpty ? nil : controls
-    guard let round = step.round, step.control == .suspend || step.control == .bury, rounds[round] != nil else {
-      return
-    }
     // The question leaves the round it was set aside in, as if never
-    // planned: the round goes on, and ends without it.
-    rounds[round]?.leave(question: step.question, of: step.group)
-    if rounds[round]?.isFinished == true {
-      rounds[round] = nil
-      finishedRounds.insert(round)
+    // planned: the round goes on, and ends without it. A suspended one
+    // leaves every open round: it is never asked again.
+    let leaving: [StepID]
+    switch step.control {
+    case .suspend: leaving = Array(rounds.keys)
+    case .bury: leaving = step.round.map { [$0] } ?? []
+    case .unsuspend, .flag, .unflag: leaving = []
+    }
+    for round in leaving where rounds[round] != nil {
+      rounds[round]?.leave(question: step.question, of: step.group)
+      if rounds[round]?.isFinished == true {
+        rounds[round] = nil
+        finishedRounds.insert(round)
+      }
     }
   }
 }
