@@ -41,6 +41,8 @@ public enum NextStep: Sendable, Equatable {
   case editQuestions
   /// Play what is due today, across the groups.
   case review
+  /// Resume the practice round left (a cram round).
+  case cram
   /// Play one group, by its title as the questions file has it: whoever
   /// words the step makes it fit to show.
   case play(group: String)
@@ -86,6 +88,7 @@ public struct NextStepWording: Sendable {
     case .listGroups, .listAllGroups: "the list of groups"
     case .listSnapshots: "the list of snapshots"
     case .review: "a review"
+    case .cram: "a practice round"
     case .play(let group): "playing \(TextSanitizer.sanitized(group))"
     case .resumeRound: "round"
     case .undo(let step): step.map { "an undo of step \($0)" } ?? "an undo"

@@ -203,9 +203,14 @@ public struct QuestionGroupCaretaker {
   /// Whether a round that still has questions to ask, told by its identity,
   /// group, strategy and start, is one this machine resumes for group
   /// `title` on the learner day of `now`.
-  private func roundsResumed(in title: String, at now: Date) -> (StepID, String, String, Timestamp) -> Bool {
+  /// - Parameter practice: whether the round is a cram round, which only
+  ///   `memoquiz cram` resumes.
+  func roundsResumed(in title: String, at now: Date, practice: Bool = false) -> (StepID, String, String, Timestamp)
+    -> Bool
+  {
     { id, group, strategy, startedAt in
-      resumes(id: id, group: group, strategy: strategy, startedAt: startedAt, title: title, at: now)
+      (strategy == CramQuestionStrategy.strategyName) == practice
+        && resumes(id: id, group: group, strategy: strategy, startedAt: startedAt, title: title, at: now)
     }
   }
 
@@ -262,7 +267,10 @@ public struct QuestionGroupCaretaker {
     let today = learnerDay(at: now)
     return groups.reduce(0) { sum, group in
       sum
-        + DueIndex(cards: group.cards, memory: rescheduled.groups[group.title]?.questions ?? [:]).dueCount(onDay: today)
+        + DueIndex(
+          cards: group.cards, memory: rescheduled.groups[group.title]?.questions ?? [:],
+          controls: rescheduled.groups[group.title]?.controls ?? [:]
+        ).dueCount(onDay: today)
     }
   }
 

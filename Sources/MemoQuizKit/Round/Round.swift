@@ -21,7 +21,7 @@ public struct Round: Sendable {
 
   public let group: QuestionGroup
   /// What the round asks from: the group's cards.
-  public let cards: [Card]
+  public private(set) var cards: [Card]
   /// The burial of siblings, when any card has one (only reverse and
   /// cloze cards do).
   private var siblings: RoundSiblings?
@@ -188,15 +188,36 @@ public struct Round: Sendable {
   /// The title of the group a card of the round belongs to.
   public func groupTitle(of card: Card) -> String { origin(of: card.identity).group }
 
+  /// Whether the round's answers are practice (`memoquiz cram`), which
+  /// change no memory.
+  public var isPractice: Bool { memento.strategy == CramQuestionStrategy.strategyName }
+
   /// The newest saved answer of the round.
   public var lastAnswer: RoundMemento.Answer? { memento.answers.last }
 
   /// Takes the round as the history has it after a step that changed its
-  /// answers (`:undo`, `:right`, `:synonym`, or another process's undo):
+  /// answers (`:undo`, `:right`, `:synonym`, a card control, or another
+  /// process's undo):
   /// the history is the round's one record, read back, never patched.
   mutating func readBack(_ memento: RoundMemento) {
     self.memento = memento
     rebuildQueue()
+  }
+
+  /// Puts the cards of an edited question (`:edit`) in place of the old
+  /// ones with the same identities, in group `title`.
+  mutating func replaceCards(_ edited: [Card], group title: String) {
+    for card in edited {
+      let named = memento.isAcrossGroups ? card.inRoundAcrossGroups(group: title) : card
+      for index in cards.indices where cards[index].identity == named.identity {
+        cards[index] = named
+      }
+    }
+  }
+
+  /// Ends the round: the history finished it (its last question left it).
+  mutating func finish() {
+    head = queue.count
   }
 
   /// The card with an identity, if the group still has it.

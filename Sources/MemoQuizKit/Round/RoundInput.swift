@@ -1,5 +1,6 @@
 /// An input a round understands besides an answer: `?`, `:undo`, `:right`,
-/// `:synonym`, `:help`, `:romaji` and `:quit`; and, in ``grades``, the keys that grade a
+/// `:synonym`, `:help`, `:romaji`, `:quit`, and the card controls
+/// `:suspend`, `:bury` and `:flag`; and, in ``grades``, the keys that grade a
 /// card the learner grades themselves.
 ///
 /// This is the one table of them: the round loop matches what is typed
@@ -84,8 +85,25 @@ public struct RoundInput: Sendable, Equatable {
   public static let quit = RoundInput(
     name: ":quit", meaning: { "stop, all saved; the next \($0.text(.resumeRound)) resumes here" }, label: nil)
 
+  /// `:suspend`: the question never asked nor counted due again, until
+  /// `memoquiz unsuspend`.
+  public static let suspend = RoundInput(
+    name: ":suspend", meaning: "never ask this question again (memoquiz unsuspend brings it back)", label: nil)
+  /// `:bury`: the question left until the next learner day.
+  public static let bury = RoundInput(
+    name: ":bury", meaning: "leave this question until the next learner day", label: nil)
+  /// `:flag`: the question flagged, to fix later; it is asked again.
+  public static let flag = RoundInput(
+    name: ":flag", meaning: "flag this question to fix later (memoquiz flagged lists them)", label: nil)
+
+  /// `:edit`: the question opened alone in `$EDITOR`; its memory stays.
+  public static let edit = RoundInput(
+    name: ":edit", meaning: "fix this question in $EDITOR (its memory stays), then answer it", label: nil)
+
   /// Every input of a round, in the order `:help` and `--help` list them.
-  public static let all: [RoundInput] = [hint, undo, right, synonym, help, romaji, replay, quit]
+  public static let all: [RoundInput] = [
+    hint, undo, right, synonym, help, romaji, replay, quit, suspend, bury, flag, edit,
+  ]
 
   /// The inputs the line under a new round's header names.
   static let footer: [RoundInput] = [hint, undo, right, help, quit]

@@ -55,6 +55,14 @@ struct RoundLoop {
   /// Whether the input after the last question's Incorrect verdict, read
   /// for a `:synonym` or a `:right` before the round ends, was read.
   private var offeredBeforeEnd = false
+  /// The newest card control given since the last answer: what `:undo`
+  /// takes back first.
+  private var lastControl: (step: StepID, control: CardControl, question: String, group: String, prompt: String)?
+  /// Opens a file in the learner's editor (`:edit`).
+  var editor: (@Sendable (_ path: String, _ line: Int?) throws -> Void)?
+  /// The questions `:edit` changed in this round, by group and identity:
+  /// the caretaker's groups are those read when the round began.
+  private var editedQuestions: [String: Question] = [:]
 
   init(
     round: Round, caretaker: QuestionGroupCaretaker, terminal: any Terminal, outlook: any RoundOutlook,
@@ -135,6 +143,10 @@ struct RoundLoop {
     case RoundInput.right: try right()
     case RoundInput.synonym: try synonym(trimmed)
     case RoundInput.quit: return try quit()
+    case RoundInput.suspend: try control(.suspend)
+    case RoundInput.bury: try control(.bury)
+    case RoundInput.flag: try control(.flag)
+    case RoundInput.edit: try editQuestion()
     case RoundInput.replay: replay()
     case RoundInput.help: held += words.help(width: terminal.width)
     case RoundInput.romaji:
@@ -175,7 +187,7 @@ struct RoundLoop {
     if !round.unsaved.isEmpty {
       // Answers whose verdicts nobody can see are not recorded.
       guard !terminal.outputIsClosed else { throw RoundError.outputClosed }
-      saved = try progress.record(round.unsaved)
+      saved = try progress.record(round.unsaved, asPractice: round.isPractice)
       round.saved(saved)
     }
     terminal.write(held)
@@ -188,7 +200,11 @@ struct RoundLoop {
     if !terminal.isInteractive {
       terminal.flush()
       if terminal.outputIsClosed {
-        if !saved.isEmpty { try progress.takeBack(unshown: saved, round: round.memento.id, at: Timestamp(now())) }
+        if !saved.isEmpty {
+          try progress.takeBack(
+            unshown: saved, round: round.memento.id, kind: round.isPractice ? .practice : .answer,
+            at: Timestamp(now()))
+        }
         throw RoundError.outputClosed
       }
     }
@@ -215,7 +231,8 @@ struct RoundLoop {
     if case .retry(let reason)? = verdict.judgement {
       // Neither right nor wrong: nothing recorded but a confusion, the
       // same question asked again at once, its time counted from then.
-      if case .confusion = reason {
+      // Practice counts no confusion either.
+      if case .confusion = reason, !round.isPractice {
         try release()
         let (title, key) = round.origin(of: verdict.card.identity)
         try progress.recordConfusion(
@@ -229,10 +246,12 @@ struct RoundLoop {
       return
     }
     lastWrong = verdict.isCorrect ? nil : (line, verdict.card)
+    lastControl = nil
     offeredBeforeEnd = false
     held += words.verdict(verdict, typed: line, usedHint: usedHint, width: terminal.width)
     sound?.answer(verdict.card)
-    if let lapses = judging.newLeech(verdict, in: round) {
+    // Practice changes no lapse: it makes no leech.
+    if !round.isPractice, let lapses = judging.newLeech(verdict, in: round) {
       held += words.leech(verdict.card, lapses: lapses)
     }
     askQuestion = true
@@ -256,6 +275,7 @@ struct RoundLoop {
     else { return }
     held += words.graded(verdict)
     sound?.answer(verdict.card)
+    lastControl = nil
     askQuestion = true
   }
 
@@ -288,6 +308,10 @@ struct RoundLoop {
   /// newest answer right, else the newest answer.
   private mutating func undo() throws {
     try release()
+    if let control = lastControl {
+      try undo(control)
+      return
+    }
     guard let last = round.lastAnswer else {
       held += "Nothing to undo in this round.\n"
       return
@@ -300,7 +324,8 @@ struct RoundLoop {
     let (title, question) = round.origin(of: last.question)
     var answer = last
     answer.question = question
-    let tookBack = try progress.takeBack(answer, in: title, round: round.memento.id, at: Timestamp(now()))
+    let tookBack = try progress.takeBack(
+      answer, in: title, round: round.memento.id, kind: round.isPractice ? .practice : .answer, at: Timestamp(now()))
     judging.forget(last.question)
     readBack()
     let prompt = prompt(of: last.question)
@@ -340,7 +365,12 @@ struct RoundLoop {
   /// Takes the round back from the history after a step changed its
   /// answers.
   private mutating func readBack() {
-    if let memento = progress.round(round.memento.id) { round.readBack(memento) }
+    if let memento = progress.round(round.memento.id) {
+      round.readBack(memento)
+    } else {
+      // Dropped meanwhile (a reset of its group): nothing is left to ask.
+      round.finish()
+    }
   }
 
   /// `:right`: counts the newest answer, graded Incorrect, as correct.
@@ -413,6 +443,134 @@ struct RoundLoop {
     askQuestion = true
   }
 
+  // MARK: - Card controls
+
+  /// `:suspend`, `:bury`, `:flag`: a step on the question being asked. A
+  /// suspended or buried question leaves the round, which goes on; a
+  /// flagged one is asked again.
+  private mutating func control(_ control: CardControl) throws {
+    try release()
+    guard let card = round.currentCard else { return }
+    let (title, key) = round.origin(of: card.identity)
+    let question = String(Card.questionIdentity(of: key))
+    let prompt = TextSanitizer.sanitized(card.prompt)
+    askQuestion = true
+    retrying = true
+    guard
+      let step = try progress.recordCardControl(
+        control, question: question, in: title, prompt: card.prompt, round: round.memento.id, at: now())
+    else {
+      held += "\(prompt) is already \(control.pastTense).\n"
+      return
+    }
+    lastControl = (step, control, question, title, prompt)
+    lastWrong = nil
+    switch control {
+    case .suspend, .bury:
+      readBack()
+      held +=
+        control == .suspend
+        ? "Suspended \(prompt): never asked again until \(words.unsuspend(group: title, question: question)).\n"
+        : "Buried \(prompt) until the next learner day.\n"
+    case .flag, .unflag, .unsuspend:
+      held += "Flagged \(prompt); `memoquiz flagged` lists it.\n"
+    }
+  }
+
+  /// `:undo` right after a card control: takes the control back, and a
+  /// question that left the round comes back to it.
+  private mutating func undo(
+    _ control: (step: StepID, control: CardControl, question: String, group: String, prompt: String)
+  ) throws {
+    lastControl = nil
+    askQuestion = true
+    guard
+      try progress.takeBack(
+        cardControl: control.step, control: control.control, question: control.question, in: control.group,
+        round: round.memento.id, at: Timestamp(now()))
+    else {
+      held += "Your :\(control.control.rawValue) of \(control.prompt) was already taken back (by \(words.undo)).\n"
+      return
+    }
+    readBack()
+    held += "Took back your :\(control.control.rawValue) of \(control.prompt).\n"
+  }
+
+  // MARK: - :edit
+
+  /// `:edit`: the question being asked, alone, in the learner's editor. A
+  /// valid edit is one `edit` step that keeps the question's identity and
+  /// memory, and the edited question is asked; an invalid one is offered
+  /// again on a terminal, else dropped.
+  private mutating func editQuestion() throws {
+    try release()
+    askQuestion = true
+    retrying = true
+    guard let card = round.currentCard else { return }
+    let prompt = TextSanitizer.sanitized(card.prompt)
+    guard let editor else {
+      held += "There is no editor to open here; `memoquiz edit` changes the questions.\n"
+      return
+    }
+    let (title, key) = round.origin(of: card.identity)
+    let identity = String(Card.questionIdentity(of: key))
+    guard var group = caretaker.groups.first(where: { $0.title == title }),
+      let index = group.questions.firstIndex(where: { $0.identity == identity })
+    else {
+      held += "\(prompt) is no longer in the questions file.\n"
+      return
+    }
+    let original = editedQuestions[RoundMemento.key(group: title, question: identity)] ?? group.questions[index]
+    let text = QuestionEditText.text(of: original)
+    let draft = try QuestionGroupCaretaker.writeDraft(text, in: caretaker.folder, now: now())
+    defer { try? QuestionGroupCaretaker.removeDraft(draft) }
+    var line: Int?
+    while true {
+      do {
+        try editor(draft, line)
+      } catch {
+        // An editor that cannot start or fails ends the edit, not the round.
+        held += "\(TextSanitizer.sanitized(String(describing: error))); nothing was changed.\n"
+        return
+      }
+      guard let bytes = try QuestionGroupCaretaker.readFile(draft) else {
+        held += "The edited copy is gone; nothing was changed.\n"
+        return
+      }
+      if bytes == text {
+        held += "No changes to \(prompt).\n"
+        return
+      }
+      let problems: QuestionEditText.Problems
+      switch QuestionEditText.question(from: bytes, original: original, title: title, path: draft) {
+      case .success(let question):
+        do {
+          guard let installed = try progress.replaceQuestion(identity, in: title, with: question, at: now()) else {
+            held += "\(prompt) is no longer in the questions file; nothing was changed.\n"
+            return
+          }
+          editedQuestions[RoundMemento.key(group: title, question: identity)] = installed
+          group.questions[index] = installed
+          round.replaceCards(group.cards.filter { $0.questionIdentity == identity }, group: title)
+          held += "Saved your edit of \(prompt); its memory stays. `memoquiz undo` takes it back.\n"
+          return
+        } catch QuestionEditError.invalid(let messages) {
+          problems = QuestionEditText.Problems(lines: messages.map { "\(draft): error: \($0)" }, line: nil)
+        }
+      case .failure(let found):
+        problems = found
+      }
+      terminal.write(problems.lines.map { TextSanitizer.sanitized($0) }.joined(separator: "\n") + "\n")
+      guard terminal.isInteractive,
+        terminal.confirm("The edited question is not valid. Edit again?", defaultAnswer: true) == true
+      else {
+        held += "Your edit of \(prompt) was dropped; nothing was changed.\n"
+        return
+      }
+      line = problems.line
+    }
+  }
+
   // MARK: - The end
 
   /// `:quit`: what was graded is saved, and the round stays open.
@@ -437,7 +595,8 @@ struct RoundLoop {
 
   /// The summary, then what comes next in the day.
   private func finish(_ round: Round, memory: ProgressWithMemory) {
-    let overall = round.memento.isAcrossGroups ? nil : caretaker.score(of: round.group)
+    // Practice changes no score: the group's is not its to tell.
+    let overall = round.memento.isAcrossGroups || round.isPractice ? nil : caretaker.score(of: round.group)
     var text = words.summary(round, overall: overall)
     text += outlook.whatsNext(at: now(), memory: memory) + "\n"
     terminal.write(text)

@@ -42,7 +42,7 @@ struct RoundPolicy {
 
   /// Whether to resume a round: asked on a terminal when it has answers.
   /// - Returns: `nil` when the person left.
-  private func resume(_ round: Round, untouched: Bool) -> Bool? {
+  func resume(_ round: Round, untouched: Bool) -> Bool? {
     guard terminal.isInteractive && !untouched else { return true }
     return terminal.confirm(words.resumeQuestion(round, strategy: round.memento.strategy), defaultAnswer: true)
   }
@@ -65,8 +65,10 @@ struct RoundPolicy {
     if strategy.needsMemory && options.newLimit == nil {
       limit = max(limit, try caretaker.examNewNeededToday(of: group.title, at: now()))
     }
-    let cards = group.cards
     let memory = try caretaker.loadMemory()
+    // Suspended questions, and those buried today, are not asked.
+    let cards = caretaker.askableCards(
+      group.cards, of: group.title, memory: memory, today: caretaker.learnerDay(at: now()))
     let context = RoundPlanContext(
       cards: cards, seed: seed, memory: strategy.needsMemory ? memory.memoryStates(of: cards, in: group) : [],
       now: time, newLimit: limit, today: caretaker.learnerDay(at: now()), scheduler: caretaker.scheduler)
@@ -127,7 +129,8 @@ struct RoundPolicy {
     let withMemory = try caretaker.loadMemory()
     for index in indices {
       let group = caretaker.groups[index]
-      let cards = group.cards
+      let cards = caretaker.askableCards(
+        group.cards, of: group.title, memory: withMemory, today: caretaker.learnerDay(at: now()))
       memory += withMemory.memoryStates(of: cards, in: group)
       cardsOfGroups.append(cards)
     }
@@ -205,7 +208,7 @@ struct RoundPolicy {
   /// answer): then nothing is asked and no round is opened, so no group is
   /// held by a round nobody plays.
   /// - Parameter outcome: what was left undone, for the warning.
-  private func hasNoInput(_ outcome: String) -> Bool {
+  func hasNoInput(_ outcome: String) -> Bool {
     guard !terminal.isInteractive, terminal.hasNoInput else { return false }
     terminal.warn("nothing on standard input to answer with: \(outcome)")
     return true
@@ -215,7 +218,7 @@ struct RoundPolicy {
   /// ``RoundMemento/key(group:question:)``: the cards of the groups its plan
   /// names, so a resumed round finds them; cards no longer in the file are
   /// left out.
-  private func reviewCards(plan: [String]) -> [Card] {
+  func reviewCards(plan: [String]) -> [Card] {
     var seen = Set<String>()
     var cards: [Card] = []
     for key in plan {

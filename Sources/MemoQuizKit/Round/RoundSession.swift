@@ -49,6 +49,9 @@ public struct RoundSession {
   /// Plays the questions' sounds, when the round has sound (a terminal,
   /// `config audio on`); `nil` plays nothing.
   public var sound: SoundPlayer?
+  /// Opens a file in the learner's editor, at a line if given, and waits
+  /// for it (`:edit`); `nil` when there is no editor to open.
+  public var editor: (@Sendable (_ path: String, _ line: Int?) throws -> Void)?
   private let now: () -> Date
 
   /// A session of the groups `caretaker` keeps, played on `terminal`.
@@ -104,6 +107,25 @@ public struct RoundSession {
     try caretaker.progress.saveCheckpointIfDue()
   }
 
+  /// Plays a cram round (`memoquiz cram`): the one left open, or a new one
+  /// of the questions `selection` picks in the groups `groupIndices` (all
+  /// when empty). Its answers are practice: they change no memory.
+  /// - Throws: ``PersistenceError/roundInUse(group:)`` when another process
+  ///   plays a cram round.
+  public mutating func cram(groupIndices: [Int], selection: CramSelection, options: Options) throws {
+    try caretaker.folder.createLocal()
+    // A name no group's title can have: a cram round's own lock.
+    let lock = try Self.lockRound(of: "\u{1E}cram", in: caretaker.folder, name: "a cram round")
+    try withExtendedLifetime(lock) {
+      try caretaker.loadMemory().refresh()
+      guard let round = try policy.startCram(groups: groupIndices, selection: selection, options: options) else {
+        return
+      }
+      try loop(round)
+    }
+    try caretaker.progress.saveCheckpointIfDue()
+  }
+
   /// Takes a round's lock, which goes when the process is done with it.
   private static func lockRound(of title: String, in folder: DataFolder, name: String? = nil) throws -> FileLock {
     guard let lock = try FileLock.attempt(folder.roundLockFile(for: title), removingFile: true) else {
@@ -119,6 +141,7 @@ public struct RoundSession {
   private func loop(_ round: Round) throws {
     var loop = try RoundLoop(
       round: round, caretaker: caretaker, terminal: terminal, outlook: outlook, sound: sound, now: now)
+    loop.editor = editor
     try loop.run()
   }
 }

@@ -14,6 +14,14 @@ struct RoundWords {
   /// round is on.
   var undo: String { wording.text(.undo(step: nil)) }
 
+  /// The command that brings a suspended question back: `memoquiz
+  /// unsuspend 'GROUP/QUESTION'`, quoted for a shell.
+  func unsuspend(group: String, question: String) -> String {
+    let name = TextSanitizer.sanitized(group + "/" + question).split(separator: "'", omittingEmptySubsequences: false)
+      .joined(separator: "'\\''")
+    return "`memoquiz unsuspend '\(name)'`"
+  }
+
   /// What `:help` shows, wrapped to `width` columns.
   func help(width: Int) -> String { RoundInput.helpText(width: width, wording: wording) }
 
@@ -44,12 +52,14 @@ struct RoundWords {
 
   /// The name a round goes by: its group's title, or "Today's review".
   func name(_ round: Round) -> String {
-    round.memento.isAcrossGroups ? "Today's review" : TextSanitizer.sanitized(round.group.title)
+    round.isPractice
+      ? "Practice" : round.memento.isAcrossGroups ? "Today's review" : TextSanitizer.sanitized(round.group.title)
   }
 
   /// The words that name what resumes a round.
   func resumeCommand(_ round: Round) -> String {
-    wording.text(round.memento.isAcrossGroups ? .review : .play(group: round.group.title))
+    wording.text(
+      round.isPractice ? .cram : round.memento.isAcrossGroups ? .review : .play(group: round.group.title))
   }
 
   /// Asked on a terminal before resuming a round that has answers.
@@ -62,7 +72,7 @@ struct RoundWords {
   func resuming(_ round: Round, strategy: String, keepsOrder: Bool) -> String {
     var note = "Resuming \(style.bold(name(round))) at question \(round.doneCount + 1) of \(round.count)"
     note += " (\(strategy) order)."
-    note += round.memento.isAcrossGroups ? "" : " Use --restart to start over."
+    note += round.memento.isAcrossGroups || round.isPractice ? "" : " Use --restart to start over."
     if keepsOrder { note += " The saved round keeps its \(strategy) order." }
     return note + "\n"
   }
@@ -91,6 +101,8 @@ struct RoundWords {
     if round.memento.isAcrossGroups {
       let groups = groupCount ?? Set(round.memento.plan.map { RoundMemento.split($0).group }).count
       header = "\(style.bold(name(round))): \(questions) from \(groups) \(groups == 1 ? "group" : "groups")"
+    } else if round.isPractice {
+      header = "\(style.bold(name(round))): \(questions) from \(TextSanitizer.sanitized(round.group.title))"
     } else {
       header = "\(style.bold(name(round))): \(questions), \(strategy.name) order"
       if strategy.name == RandomQuestionStrategy().name { header += " (seed \(seed))" }

@@ -14,6 +14,8 @@ public struct StepTally: Sendable, Equatable {
   public var baselines = 0
   public var learnerDayNotes = 0
   public var dueDayNotes = 0
+  public var cardControls = 0
+  public var practice = 0
 
   /// Counts `records`.
   init(_ records: some Sequence<HistoryRecord>) {
@@ -31,6 +33,8 @@ public struct StepTally: Sendable, Equatable {
       case .baseline: baselines += 1
       case .learnerDays: learnerDayNotes += 1
       case .keptDueDays: dueDayNotes += 1
+      case .cardControl: cardControls += 1
+      case .practice: practice += 1
       }
     }
   }
@@ -53,6 +57,8 @@ public struct StepTally: Sendable, Equatable {
     add(settingChanges, "change of settings", "changes of settings")
     add(undos, "undo", "undos")
     add(redos, "redo", "redos")
+    add(practice, "practice answer", "practice answers")
+    add(cardControls, "card suspended, buried or flagged", "cards suspended, buried or flagged")
     if parts.isEmpty { add(rounds, "round started", "rounds started") }
     if parts.isEmpty, baselines > 0 { parts.append("scores carried over") }
     if parts.isEmpty {

@@ -19,10 +19,15 @@ public struct ScoreReport {
     let retrievability: Double?
     /// Whether the card keeps lapsing (see `leech-threshold`).
     var leech = false
+    /// Whether its question is suspended (`:suspend`, `memoquiz suspend`).
+    var suspended = false
+    /// Whether its question is flagged (`:flag`).
+    var flagged = false
 
     private enum CodingKeys: String, CodingKey {
       case prompt, id, card, correctCount, incorrectCount, stability, difficulty, due, lastReview, retrievability
       case leech
+      case suspended, flagged
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -38,6 +43,8 @@ public struct ScoreReport {
       try container.encode(lastReview, forKey: .lastReview)
       try container.encode(retrievability, forKey: .retrievability)
       try container.encode(leech, forKey: .leech)
+      try container.encode(suspended, forKey: .suspended)
+      try container.encode(flagged, forKey: .flagged)
     }
   }
 
@@ -94,6 +101,9 @@ public struct ScoreReport {
           lastReview: state.map { ISO8601Time.string($0.lastReview.date) },
           retrievability: state.map { scheduler.retrievability(of: $0, onDay: today) })
         row.leech = leechThreshold > 0 && (memory?.lapses ?? 0) >= leechThreshold
+        let controls = withMemory.progress.controls(of: card.questionIdentity, in: group.title)
+        row.suspended = controls.isSuspended
+        row.flagged = controls.isFlagged
         return row
       }
       return Row(

@@ -24,6 +24,13 @@ extension Statistics {
     text += weakestText(style: style, width: width)
     text += confusionsText(style: style, width: width)
     text += leechesText(style: style, width: width)
+    if practice.answeredCount > 0 {
+      text +=
+        TextWrapping.wrapped(
+          "\nPractice (memoquiz cram), counted apart: \(counted(practice.answeredCount, "answer")), "
+            + "\(Int((Double(practice.correctCount) * 100 / Double(practice.answeredCount)).rounded()))% correct",
+          width: width) + "\n"
+    }
     return text
   }
 

@@ -107,6 +107,9 @@ public struct Statistics: Sendable {
   public let confusions: [Confusion]
   /// The cards that keep lapsing.
   public let leeches: [Leech]
+  /// The practice answers (`memoquiz cram`) in effect, counted apart: no
+  /// other figure holds them.
+  public let practice: Score
 
   /// The statistics of the groups at `indices` at `now`.
   /// - Throws: ``PersistenceError`` when the memory of the cards cannot be read.
@@ -202,6 +205,7 @@ public struct Statistics: Sendable {
       .prefix(10))
     confusions = Self.confusions(caretaker: caretaker, memory: memory, indices: indices)
     leeches = Self.leeches(caretaker: caretaker, memory: memory, indices: indices)
+    practice = groups.reduce(Score()) { $0.adding(memory.groups[$1.title]?.practice ?? Score()) }
   }
 
   /// The answers and correct answers of the last 30 days.
@@ -223,10 +227,16 @@ public struct Statistics: Sendable {
     let retentionByWeek: [WeekRetention]
     let confusions: [Confusion]
     let leeches: [Leech]
+    let practice: Score
 
     private enum CodingKeys: String, CodingKey {
       case days, currentStreak, longestStreak, retention, forecast, weakest, desiredRetention, retentionByWeek
       case confusions, leeches
+      case practice
+    }
+
+    private enum PracticeKeys: String, CodingKey {
+      case count, correct
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -242,6 +252,9 @@ public struct Statistics: Sendable {
       try container.encode(retentionByWeek, forKey: .retentionByWeek)
       try container.encode(confusions, forKey: .confusions)
       try container.encode(leeches, forKey: .leeches)
+      var practiceContainer = container.nestedContainer(keyedBy: PracticeKeys.self, forKey: .practice)
+      try practiceContainer.encode(practice.answeredCount, forKey: .count)
+      try practiceContainer.encode(practice.correctCount, forKey: .correct)
     }
   }
 
@@ -252,7 +265,7 @@ public struct Statistics: Sendable {
     let form = JSONForm(
       days: days, currentStreak: currentStreak, longestStreak: longestStreak, retention: retention,
       forecast: forecast, weakest: weakest, desiredRetention: desiredRetention, retentionByWeek: retentionByWeek,
-      confusions: confusions, leeches: leeches)
+      confusions: confusions, leeches: leeches, practice: practice)
     return String(decoding: try encoder.encode(form), as: UTF8.self) + "\n"
   }
 }

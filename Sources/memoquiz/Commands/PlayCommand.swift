@@ -52,6 +52,7 @@ struct PlayCommand: Command {
         var session = RoundSession(
           caretaker: caretaker, terminal: terminal, outlook: DayOutlook(caretaker: caretaker), now: context.now)
         session.sound = context.roundSound(caretaker)
+        session.editor = context.roundEditor
         var review = RoundSession.Options(strategy: ReviewQuestionStrategy())
         review.asksToResume = !choice.resume
         try session.review(groupIndices: [], options: review)
@@ -71,6 +72,7 @@ struct PlayCommand: Command {
     var session = RoundSession(
       caretaker: caretaker, terminal: terminal, outlook: DayOutlook(caretaker: caretaker), now: context.now)
     session.sound = context.roundSound(caretaker)
+    session.editor = context.roundEditor
     try session.play(groupIndex: groupIndex, options: options)
   }
 
@@ -92,6 +94,7 @@ struct PlayCommand: Command {
     var session = RoundSession(
       caretaker: caretaker, terminal: context.terminal, outlook: DayOutlook(caretaker: caretaker), now: context.now)
     session.sound = context.roundSound(caretaker)
+    session.editor = context.roundEditor
     try session.review(groupIndices: indices, options: review)
   }
 }

@@ -24,6 +24,7 @@ struct ReviewCommand: Command {
     var session = RoundSession(
       caretaker: caretaker, terminal: context.terminal, outlook: DayOutlook(caretaker: caretaker), now: context.now)
     session.sound = context.roundSound(caretaker)
+    session.editor = context.roundEditor
     try session.review(groupIndices: indices, options: options)
     // Once enough new reviews came, the scheduler is fitted to them; said
     // in one line only when that installs new parameters.

@@ -65,7 +65,8 @@ struct CommandError {
     case .listAllGroups: " (\(command) lists them all)"
     case .listSnapshots: "; \(command) lists them"
     case .editQuestions: "; edit it with \(command)"
-    case .review, .play, .resumeRound, .undo, .redo, .setNewPerDay, .stopAutoOptimize, .setDesiredRetention, .sync:
+    case .review, .cram, .play, .resumeRound, .undo, .redo, .setNewPerDay, .stopAutoOptimize, .setDesiredRetention,
+      .sync:
       "; \(command)"
     }
   }
@@ -82,6 +83,7 @@ struct CommandError {
     case .listGroups, .listAllGroups: "`memoquiz groups`"
     case .listSnapshots: "`memoquiz snapshots`"
     case .review: "`memoquiz review`"
+    case .cram: "`memoquiz cram`"
     case .play(let group): "`memoquiz play \(shellWord(group))`"
     case .resumeRound: "`memoquiz play` (or `review`)"
     case .undo(let step): step.map { "`memoquiz undo \($0)`" } ?? "`memoquiz undo`"

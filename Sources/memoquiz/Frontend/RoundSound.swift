@@ -11,3 +11,12 @@ extension CommandContext {
       speaker: SoundPlayer.speaker(environment: environment), warn: warn)
   }
 }
+
+extension CommandContext {
+  /// The editor `:edit` opens a question in: `$VISUAL`, else `$EDITOR`,
+  /// else `vi`, as `memoquiz edit` opens the questions.
+  var roundEditor: @Sendable (_ path: String, _ line: Int?) throws -> Void {
+    let editor = Editor.fromEnvironment(environment)
+    return { path, line in try editor.edit(path, line: line) }
+  }
+}

@@ -30,6 +30,10 @@ import Testing
         "  :romaji   stop turning romaji into kana, for this session (again: back on)",
         "  :replay   play the question's sound again",
         "  :quit     stop, all saved; the next `memoquiz play` (or `review`) resumes here",
+        "  :suspend  never ask this question again (memoquiz unsuspend brings it back)",
+        "  :bury     leave this question until the next learner day",
+        "  :flag     flag this question to fix later (memoquiz flagged lists them)",
+        "  :edit     fix this question in $EDITOR (its memory stays), then answer it",
       ])
     let terms = listed.map { $0.split(separator: " ").first.map(String.init) ?? "" }
     #expect(terms == RoundInput.all.map(\.name))
@@ -49,7 +53,7 @@ import Testing
     for input in RoundInput.all {
       let entry =
         ".TP\n\\fB\(ManualPage.text(input.name))\\fR\n\(ManualPage.text(input.meaning(wording: CommandError.wording)))\n"
-      #expect(manual.stdout.components(separatedBy: entry).count - 1 == 2, "play and review list \(input.name)")
+      #expect(manual.stdout.components(separatedBy: entry).count - 1 == 3, "play, review and cram list \(input.name)")
     }
   }
 }

@@ -19,6 +19,11 @@ enum StepKind: String, CaseIterable, Sendable {
   /// An exam goal set or ended: an added step (``RandomSchedule/extended``),
   /// taken after one step in eight, not drawn with the others.
   case exam
+  /// `suspend`, `unsuspend` or `unflag` outside a round: an added step.
+  case cardControl
+  /// A cram round (practice answers, resumed, undone, left open): an added
+  /// step.
+  case cram
 
   /// How often a schedule draws each kind, against the others: rounds most
   /// often, as a learner plays most; `optimize`, which fits the scheduler
@@ -29,7 +34,7 @@ enum StepKind: String, CaseIterable, Sendable {
     case .selfGradedRound: 4
     case .undo, .undoStep, .redo: 3
     case .reset, .config, .add, .edit, .importPackage: 2
-    case .exam: 0
+    case .exam, .cardControl, .cram: 0
     case .optimize: 1
     }
   }
@@ -43,6 +48,10 @@ extension RandomSchedule {
     ":quit",
   ]
 
+  /// The card controls typed in a round: added to a typed round's input
+  /// by the added steps' generator, so that the other draws stay the same.
+  private static let controlInputs = [":suspend", ":bury", ":flag"]
+
   /// Takes one random step on `machine` and records it.
   func step(on machine: Machine) throws {
     stepCount += 1
@@ -55,6 +64,7 @@ extension RandomSchedule {
       let group = pick(["Colours", "Numbers"])
       arguments = ["play", group] + strategy()
       input = (0..<number(0...7)).map { _ in pick(Self.typedInputs) + "\n" }.joined()
+      if extended && kinds.contains(.cram) && addedChance(4) { input = addedPick(Self.controlInputs) + "\n" + input }
     case .selfGradedRound:
       // "Anki" and "Japanese::Words" are there once the package was imported.
       arguments = ["play", pick(["Words", "Words", "Anki", "Japanese::Words"])] + strategy()
@@ -102,8 +112,8 @@ extension RandomSchedule {
         ["import", Self.package] + (chance(2) ? ["--title", "Anki"] : []) + [pick(["--merge", "--replace"])]
     case .optimize:
       arguments = ["optimize"] + (chance(2) ? ["--reschedule"] : [])
-    case .exam:
-      arguments = examArguments()
+    case .exam, .cardControl, .cram:
+      (arguments, input) = addedArguments(kind)
     }
     environment["MEMOQUIZ_NOW"] = nowText
     let result = try machine.sandbox.run(arguments, input: input, environment: environment)
@@ -115,16 +125,43 @@ extension RandomSchedule {
         .dropLast().joined(separator: "|")
     let shown = arguments.map { $0 == Self.package ? "shared-deck.apkg" : $0 }.joined(separator: " ")
     log.append("\(machine.name) \(nowText): \(shown)\(shownInput) -> \(result.status)")
-    if extended && kind != .exam && kinds.contains(.exam) && addedChance(8) { try addedStep(.exam, on: machine) }
+    let added = kinds.filter { $0.weight == 0 }
+    if extended && !added.contains(kind) && !added.isEmpty && addedChance(8) {
+      try addedStep(addedPick(added), on: machine)
+    }
   }
 
   /// Takes an added step on `machine`: its arguments drawn from the added
   /// steps' generator alone.
   private func addedStep(_ kind: StepKind, on machine: Machine) throws {
     stepCount += 1
-    let arguments = examArguments()
-    let result = try machine.sandbox.run(arguments, environment: ["MEMOQUIZ_NOW": nowText])
-    log.append("\(machine.name) \(nowText): \(arguments.joined(separator: " ")) -> \(result.status)")
+    let (arguments, input) = addedArguments(kind)
+    let result = try machine.sandbox.run(arguments, input: input, environment: ["MEMOQUIZ_NOW": nowText])
+    let shownInput = input.isEmpty ? "" : " <<< " + input.split(separator: "\n").joined(separator: "|")
+    log.append("\(machine.name) \(nowText): \(arguments.joined(separator: " "))\(shownInput) -> \(result.status)")
+  }
+
+  /// The arguments and input of an added step.
+  private func addedArguments(_ kind: StepKind) -> (arguments: [String], input: String) {
+    switch kind {
+    case .cram:
+      let input = (0..<addedPick(Array(0...6))).map { _ in
+        addedPick(Self.typedInputs + Self.controlInputs) + "\n"
+      }
+      return (
+        ["cram"] + addedPick([[], ["Colours"], ["Numbers", "--missed-today"], ["--flagged"], ["--leeches"]]),
+        input.joined()
+      )
+    case .cardControl:
+      return (
+        [
+          addedPick(["suspend", "unsuspend", "unsuspend", "unflag"]),
+          addedPick(["Colours/red", "Colours/blue", "Numbers/one", "Words/聞く"]),
+        ], ""
+      )
+    default:
+      return (examArguments(), "")
+    }
   }
 
   /// An exam goal set on one group or two, some days ahead, or one ended.

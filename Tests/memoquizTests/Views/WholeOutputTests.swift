@@ -81,6 +81,14 @@ import Testing
         help        Show the help of memoquiz, or of a command.
         exam        Set a goal to know some groups by a date, list the goals, or end
                     one.
+        cram        Practise questions without changing their schedule: no memory, due
+                    day or score changes.
+        suspend     Suspend a question: it is never asked nor counted due until
+                    `memoquiz unsuspend`.
+        unsuspend   Ask a suspended question again when it is due.
+        flagged     List the questions flagged with `:flag` in a round, as
+                    GROUP/PROMPT.
+        unflag      Take a question off `memoquiz flagged`.
 
       Options:
         -h, --help     show help; `memoquiz COMMAND --help` shows a command's

@@ -61,7 +61,7 @@ extension ProgressCheckpoint {
         try readHistory(kind, &fields)
       case "group":
         try readGroup(&fields, size: size)
-      case "lapses", "mistakes", "newest-mistake", "activity":
+      case "lapses", "mistakes", "newest-mistake", "practice", "controls", "activity":
         guard let title, progress.groups[title] != nil else { throw RecordFields.Malformed() }
         try readGroupPart(kind, &fields, of: title)
       case "round", "ended", "answer":
@@ -146,7 +146,8 @@ extension ProgressCheckpoint {
       title = name
     }
 
-    /// A line of the group `title`'s judging or activity.
+    /// A line of the group `title`'s judging, practice, card controls or
+    /// activity.
     private mutating func readGroupPart(_ kind: String, _ fields: inout RecordFields, of title: String)
       throws(RecordFields.Malformed)
     {
@@ -174,6 +175,18 @@ extension ProgressCheckpoint {
         let question = try fields.text()
         progress.groups[title]?.mistakes.newest[question] = Mistakes.Newest(
           step: try fields.stepID(), typed: try fields.text())
+      case "practice":
+        progress.groups[title]?.practice = Score(correctCount: try fields.count(), incorrectCount: try fields.count())
+      case "controls":
+        let question = try fields.text()
+        var controls = QuestionControls(isSuspended: try fields.flag(), isFlagged: try fields.flag())
+        if let day = try fields.optionalText() {
+          guard let buried = Int(day), (-LearnersDay.dayRange...LearnersDay.dayRange).contains(buried) else {
+            throw RecordFields.Malformed()
+          }
+          controls.buriedOn = buried
+        }
+        progress.groups[title]?.controls[question] = controls
       default:  // "activity"
         let slot = Int64(try fields.integer())
         progress.groups[title]?.activity[slot] = Activity(

@@ -86,6 +86,18 @@ struct ProgressCheckpoint: Equatable, Sendable {
         Self.appendQuestionLine(key: key, memory: memory, to: &text)
       }
       if outlook == nil { Self.appendJudging(of: group, to: &text) }
+      if outlook == nil, group.practice != Score() {
+        RecordLine.append(
+          ["practice", String(group.practice.correctCount), String(group.practice.incorrectCount)], to: &text)
+      }
+      // The outlook's due counts have the controls in them already.
+      for (question, controls) in group.controls.sorted(by: { $0.key < $1.key }) where outlook == nil {
+        RecordLine.append(
+          [
+            "controls", question, controls.isSuspended ? "1" : "0", controls.isFlagged ? "1" : "0",
+            controls.buriedOn.map { String($0) } ?? "",
+          ], to: &text)
+      }
       for (slot, activity) in group.activity.sorted(by: { $0.key < $1.key })
       where slot >= outlook?.activitySince ?? .min {
         RecordLine.append(

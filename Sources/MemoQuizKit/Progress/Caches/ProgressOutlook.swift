@@ -74,7 +74,9 @@ struct ProgressOutlook: Hashable, Sendable {
     var firstGroups: [String: QuestionGroup] = [:]
     for group in questionGroups where firstGroups[group.title] == nil {
       firstGroups[group.title] = group
-      groups[group.title] = DueIndex(cards: group.cards, memory: progress.groups[group.title]?.questions ?? [:])
+      groups[group.title] = DueIndex(
+        cards: group.cards, memory: progress.groups[group.title]?.questions ?? [:],
+        controls: progress.groups[group.title]?.controls ?? [:])
     }
     self.groups = groups
     rounds = progress.rounds.values.filter { !$0.isFinished }.map {

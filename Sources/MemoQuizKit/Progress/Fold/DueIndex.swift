@@ -32,8 +32,11 @@ struct DueIndex: Hashable, Sendable {
     self.buried = buried
   }
 
-  /// The index of `cards`, one group's, with the memory of each.
-  init(cards: [Card], memory: [String: QuestionMemory]) {
+  /// The index of `cards`, one group's, with the memory of each and the
+  /// card controls in effect: a suspended question's cards are left out,
+  /// and a buried one's are buried on the day it was buried.
+  init(cards: [Card], memory: [String: QuestionMemory], controls: [String: QuestionControls] = [:]) {
+    let cards = controls.isEmpty ? cards : cards.filter { controls[$0.questionIdentity]?.isSuspended != true }
     var dues: [Int] = []
     if !memory.isEmpty {
       dues.reserveCapacity(min(cards.count, memory.count))
@@ -42,7 +45,39 @@ struct DueIndex: Hashable, Sendable {
       }
       dues.sort()
     }
-    self.init(cards: cards.count, dues: dues, buried: Self.buried(cards, memory: memory))
+    var buried = Self.buried(cards, memory: memory)
+    if !controls.isEmpty { buried += Self.buriedByControls(cards, memory: memory, controls: controls, besides: buried) }
+    self.init(cards: cards.count, dues: dues, buried: buried)
+  }
+
+  /// The cards of the questions `:bury` buried, on the day it did, that
+  /// would be due or new that day and that a sibling's answer does not
+  /// bury already.
+  private static func buriedByControls(
+    _ cards: [Card], memory: [String: QuestionMemory], controls: [String: QuestionControls], besides: [Buried]
+  ) -> [Buried] {
+    // The newest day each question was answered: a card whose sibling was
+    // answered that day is buried already, by ``buried(_:memory:)``.
+    var newest: [String: Int] = [:]
+    if !besides.isEmpty {
+      for card in cards where controls[card.questionIdentity]?.buriedOn != nil {
+        if let day = memory[card.identity]?.state?.lastReviewDay {
+          newest[card.questionIdentity] = max(newest[card.questionIdentity] ?? day, day)
+        }
+      }
+    }
+    var buried: [Buried] = []
+    for card in cards {
+      guard let day = controls[card.questionIdentity]?.buriedOn else { continue }
+      let state = memory[card.identity]?.state
+      if newest[card.questionIdentity] == day, state?.lastReviewDay != day { continue }
+      if let state {
+        if state.isDue(onDay: day) { buried.append(Buried(day: day, due: state.dueDay)) }
+      } else {
+        buried.append(Buried(day: day, due: nil))
+      }
+    }
+    return buried
   }
 
   /// Cards never answered (or reset).

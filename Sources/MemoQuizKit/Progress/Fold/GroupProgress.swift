@@ -16,6 +16,12 @@ public struct GroupProgress: Hashable, Sendable {
   var activity: [Int64: Activity] = [:]
   /// The wrong answers in effect since the last reset, for the confusions.
   var mistakes = Mistakes()
+  /// Each question's card controls in effect (suspended, flagged,
+  /// buried), by the question's identity; a reset leaves them.
+  var controls: [String: QuestionControls] = [:]
+  /// The practice answers in effect (`memoquiz cram`), which change no
+  /// memory nor score; a reset leaves them.
+  var practice = Score()
 
   public init() {}
 

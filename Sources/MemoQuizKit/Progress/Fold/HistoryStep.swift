@@ -86,6 +86,15 @@ extension HistoryStep {
         steps.append(step(kind: .exam, group: groups.count == 1 ? groups[0] : nil, summary: s.summary))
       case .setting(let s):
         steps.append(step(kind: s.key == "fsrs-parameters" ? .optimize : .config, group: nil, summary: s.summary))
+      case .practice(let a):
+        let correct = effects.isCorrect(a)
+        steps.append(
+          step(
+            kind: .practice, group: a.group,
+            summary: "practice \"\(a.typed)\" to \(a.prompt): \(correct ? "correct" : "incorrect")", answer: a,
+            correct: correct, rating: effects.rating(of: a)))
+      case .cardControl(let c):
+        steps.append(step(kind: c.control.kind, group: c.group, summary: "\(c.prompt): \(c.control.pastTense)"))
       case .undo, .redo, .roundStart, .baseline, .learnerDays, .keptDueDays:
         break
       }

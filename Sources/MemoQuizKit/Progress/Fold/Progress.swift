@@ -90,6 +90,8 @@ struct Progress: Hashable, Sendable {
       case .answer: return takeBackAnswer(mark)
       case .edit, .add, .import, .restore, .right, .reset, .config, .optimize, .synonym, .confusion, .exam:
         return false
+      // A practice answer or a card control taken back: replayed, which is exact.
+      case .practice, .suspend, .unsuspend, .bury, .flag, .unflag: return false
       }
     case .redo:
       // Bringing back a step is rare: replay, which is exact.
@@ -107,6 +109,12 @@ struct Progress: Hashable, Sendable {
       // (rare) keeps none, which a replay works out.
       guard isInEffect(kept.target) else { return false }
       keepDueDays(kept)
+      return true
+    case .cardControl(let step):
+      applyCardControl(step)
+      return true
+    case .practice(let practice):
+      applyPractice(practice, isCorrect: practice.isCorrect)
       return true
     }
   }
@@ -155,7 +163,7 @@ struct Progress: Hashable, Sendable {
   }
 
   /// Counts an answer in its round; a round it finishes is dropped.
-  private mutating func countInRound(_ answer: AnswerStep, isCorrect: Bool) {
+  mutating func countInRound(_ answer: AnswerStep, isCorrect: Bool) {
     // The memento is changed in place: a copy held here would copy its
     // answers at every answer.
     guard let round = answer.round else { return }
@@ -335,6 +343,14 @@ struct Progress: Hashable, Sendable {
         guard effects.isInEffect(confusion.id) else { continue }
         progress.groups[confusion.group, default: GroupProgress()].mistakes.count(
           confusion: confusion.typed, question: confusion.question)
+      case .cardControl(let step):
+        if effects.isInEffect(step.id) { progress.applyCardControl(step) }
+      case .practice(let practice):
+        if effects.isInEffect(practice.id) {
+          progress.applyPractice(practice, isCorrect: effects.isCorrect(practice))
+        } else if effects.countsInRound(practice.id) {
+          progress.countInRound(practice, isCorrect: effects.isCorrect(practice))
+        }
       case .right, .undo, .redo, .learnerDays:
         continue
       }

@@ -109,6 +109,13 @@ extension HistoryRecord {
     case .learnerDays(let n):
       return ["days", sequence, String(n.time.rawValue), String(n.hour)]
         + n.runs.flatMap { [$0.first.text, String($0.last), String($0.day)] }
+    case .practice(let a):
+      return ["practice"] + HistoryRecord.answer(a).fields.dropFirst()
+    case .cardControl(let c):
+      return [
+        c.control.rawValue, sequence, String(c.time.rawValue), c.group, c.question, c.prompt, c.round?.text ?? "",
+        String(c.day),
+      ]
     }
   }
 
@@ -134,11 +141,12 @@ extension HistoryRecord {
   static func maximumFields(ofLine line: ArraySlice<UInt8>) -> Int {
     let head = line.prefix(32)
     switch String(decoding: head[..<(head.firstIndex(of: 0x09) ?? head.endIndex)], as: UTF8.self) {
-    case "answer": return 13
+    case "answer", "practice": return 13
     case "right", "setting": return 6
     case "confusion": return 8
     case "baseline": return 7
     case "undo", "redo": return 9
+    case "suspend", "unsuspend", "bury", "flag", "unflag": return 8
     case MachineHistoryFile.magic: return 4
     default: return RecordLine.maximumFields
     }
@@ -153,17 +161,18 @@ extension HistoryRecord {
     let id = StepID(machine: machine, sequence: try fields.sequence())
     let time = try fields.timestamp()
     switch kind {
-    case "answer":
+    case "answer", "practice":
       // An origin, then a learner day, then a due day, may follow; an
       // earlier release wrote none, the origin alone, or no due day.
-      self = .answer(
-        AnswerStep(
+      let answer =
+        (AnswerStep(
           id: id, time: time, group: try fields.text(), round: try fields.optionalStepID(),
           question: try fields.text(), prompt: try fields.text(), typed: try fields.text(),
           rating: try fields.rating(), duration: try fields.count(),
           origin: fields.isAtEnd ? nil : try fields.optionalText(),
           day: fields.isAtEnd ? nil : try fields.learnerDay(),
           due: fields.isAtEnd ? nil : try fields.learnerDay()))
+      self = kind == "practice" ? .practice(answer) : .answer(answer)
     case "due":
       let target = try fields.stepID()
       var cards: [KeptDueDays.Card] = []
@@ -233,6 +242,12 @@ extension HistoryRecord {
           id: id, time: time, group: try fields.text(),
           score: Score(correctCount: try fields.count(), incorrectCount: try fields.count()),
           lastPlayed: try fields.optionalTimestamp()))
+    case "suspend", "unsuspend", "bury", "flag", "unflag":
+      guard let control = CardControl(rawValue: kind) else { throw RecordFields.Malformed() }
+      self = .cardControl(
+        CardControlStep(
+          id: id, time: time, control: control, group: try fields.text(), question: try fields.text(),
+          prompt: try fields.text(), round: try fields.optionalStepID(), day: try fields.learnerDay()))
     default:
       throw RecordFields.Malformed()
     }

@@ -34,6 +34,12 @@ extension HistoryRecord {
     case .keptDueDays(var kept):
       kept.target = renumber(kept.target)
       return HistoryRecord.keptDueDays(kept).withID(renumber(id))
+    case .practice(var step):
+      step.round = step.round.map(renumber)
+      return HistoryRecord.practice(step).withID(renumber(id))
+    case .cardControl(var step):
+      step.round = step.round.map(renumber)
+      return HistoryRecord.cardControl(step).withID(renumber(id))
     case .reset, .setting, .roundStart, .baseline:
       return withID(renumber(id))
     }

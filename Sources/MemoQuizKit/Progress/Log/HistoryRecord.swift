@@ -26,6 +26,10 @@ enum HistoryRecord: Hashable, Sendable {
   case learnerDays(LearnerDaysNote)
   /// Due days a step keeps: an install of parameters, an Anki package's.
   case keptDueDays(KeptDueDays)
+  /// `:suspend`, `:bury`, `:flag` and their counterparts.
+  case cardControl(CardControlStep)
+  /// An answer of `memoquiz cram`: practice, which changes no memory.
+  case practice(AnswerStep)
 
   /// The record's identity.
   var id: StepID {
@@ -41,6 +45,8 @@ enum HistoryRecord: Hashable, Sendable {
     case .baseline(let baseline): baseline.id
     case .learnerDays(let note): note.id
     case .keptDueDays(let kept): kept.id
+    case .cardControl(let step): step.id
+    case .practice(let step): step.id
     }
   }
 
@@ -58,13 +64,15 @@ enum HistoryRecord: Hashable, Sendable {
     case .baseline(let baseline): baseline.time
     case .learnerDays(let note): note.time
     case .keptDueDays(let kept): kept.time
+    case .cardControl(let step): step.time
+    case .practice(let step): step.time
     }
   }
 
   /// Whether the record is a step: something `undo` can take back.
   var isStep: Bool {
     switch self {
-    case .answer, .confusion, .right, .reset, .questionsChange: true
+    case .answer, .confusion, .right, .reset, .questionsChange, .cardControl, .practice: true
     // An earlier release's recorded recommendation is no step: ignored.
     case .setting(let setting): setting.key != SchedulerSettings.recommendationKey
     case .undo, .redo, .roundStart, .baseline, .learnerDays, .keptDueDays: false
@@ -111,6 +119,12 @@ enum HistoryRecord: Hashable, Sendable {
     case .keptDueDays(var kept):
       kept.id = id
       return .keptDueDays(kept)
+    case .cardControl(var step):
+      step.id = id
+      return .cardControl(step)
+    case .practice(var step):
+      step.id = id
+      return .practice(step)
     }
   }
 }
@@ -125,6 +139,10 @@ public enum StepKind: String, Sendable, Hashable {
   case confusion
   /// `exam`: a goal set or ended.
   case exam
+  /// An answer of `memoquiz cram`, which changes no memory.
+  case practice
+  /// The card controls (``CardControl``).
+  case suspend, unsuspend, bury, flag, unflag
 }
 
 /// A graded answer: the memento of one review of a question.

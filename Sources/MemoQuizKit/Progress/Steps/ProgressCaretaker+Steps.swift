@@ -17,14 +17,16 @@ extension ProgressCaretaker {
 
   /// Saves graded answers with one durable append.
   /// - Returns: the answers with their identities.
-  func record(_ answers: [AnswerStep]) throws -> [AnswerStep] {
+  /// - Parameter asPractice: whether they are practice (`memoquiz cram`),
+  ///   which changes no memory.
+  func record(_ answers: [AnswerStep], asPractice: Bool = false) throws -> [AnswerStep] {
     try perform { _, ids in
       let numbered = answers.enumerated().map { offset, answer in
         var answer = answer
         answer.id = ids[offset]
         return answer
       }
-      return (numbered.map(HistoryRecord.answer), numbered)
+      return (numbered.map(asPractice ? HistoryRecord.practice : HistoryRecord.answer), numbered)
     }
   }
 
@@ -63,14 +65,14 @@ extension ProgressCaretaker {
   /// closed while they were written), as in-round `:undo`s, with one
   /// durable append: a group of piped answers is saved before its
   /// verdicts, so those that nobody saw are taken back, not left to count.
-  func takeBack(unshown answers: [AnswerStep], round: StepID, at time: Timestamp) throws {
+  func takeBack(unshown answers: [AnswerStep], round: StepID, kind: StepKind = .answer, at time: Timestamp) throws {
     try perform { progress, ids in
       var marks: [HistoryRecord] = []
       for answer in answers where progress.isInEffect(answer.id) {
         marks.append(
           .undo(
             StepMark(
-              id: ids[marks.count], time: ids.after(time), target: answer.id, kind: .answer, group: answer.group,
+              id: ids[marks.count], time: ids.after(time), target: answer.id, kind: kind, group: answer.group,
               question: answer.question, inRound: true, round: round)))
       }
       return (marks, ())
@@ -83,11 +85,13 @@ extension ProgressCaretaker {
 
   /// Takes back an answer of a round (an in-round `:undo`).
   /// - Returns: `false` when it was taken back meanwhile by another process.
-  func takeBack(_ answer: RoundMemento.Answer, in group: String, round: StepID, at time: Timestamp) throws -> Bool {
+  func takeBack(
+    _ answer: RoundMemento.Answer, in group: String, round: StepID, kind: StepKind = .answer, at time: Timestamp
+  ) throws -> Bool {
     try perform { progress, ids in
       guard progress.isInEffect(answer.step) else { return ([], false) }
       let mark = StepMark(
-        id: ids[0], time: ids.after(time), target: answer.step, kind: .answer, group: group,
+        id: ids[0], time: ids.after(time), target: answer.step, kind: kind, group: group,
         question: answer.question, inRound: true, round: round)
       return ([.undo(mark)], true)
     }

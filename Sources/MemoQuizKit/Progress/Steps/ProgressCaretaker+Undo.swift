@@ -83,6 +83,14 @@ extension ProgressCaretaker {
         questionsChange = line
       case .setting:
         line += "; the setting is as it was before it."
+      case .practice(let practice):
+        mark.question = practice.question
+        mark.round = practice.round
+        line += " (\(practice.group))."
+      case .cardControl(let control):
+        mark.question = control.question
+        mark.round = control.round
+        line += " (\(control.group))."
       default:
         break
       }

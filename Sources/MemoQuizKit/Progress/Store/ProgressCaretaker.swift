@@ -126,9 +126,16 @@ public final class ProgressCaretaker {
       // and the `day-starts-at` in effect.
       let hour = Settings(store.state.settings).dayStartsAt
       for (index, record) in records.enumerated() {
-        guard case .answer(var answer) = record, answer.day == nil else { continue }
-        answer.day = LearnersDay.number(containing: answer.time, startingAt: hour)
-        records[index] = .answer(answer)
+        switch record {
+        case .answer(var answer) where answer.day == nil:
+          answer.day = LearnersDay.number(containing: answer.time, startingAt: hour)
+          records[index] = .answer(answer)
+        case .practice(var practice) where practice.day == nil:
+          practice.day = LearnersDay.number(containing: practice.time, startingAt: hour)
+          records[index] = .practice(practice)
+        default:
+          continue
+        }
       }
       Self.chooseDueDays(&records, in: store.state, load: &reviewLoad)
       try store.append(records, numberedFrom: ids)

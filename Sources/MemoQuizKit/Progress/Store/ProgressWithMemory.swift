@@ -45,7 +45,9 @@ public struct ProgressWithMemory {
 
 extension ProgressWithMemory: ProgressOverview {
   func dueIndex(of group: QuestionGroup) -> DueIndex {
-    DueIndex(cards: group.cards, memory: progress.groups[group.title]?.questions ?? [:])
+    DueIndex(
+      cards: group.cards, memory: progress.groups[group.title]?.questions ?? [:],
+      controls: progress.groups[group.title]?.controls ?? [:])
   }
 
   func hasUnfinishedRound(where resumes: (StepID, String, String, Timestamp) -> Bool) -> Bool {

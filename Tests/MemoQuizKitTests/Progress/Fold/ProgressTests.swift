@@ -89,6 +89,29 @@ import Testing
           steps.append((confusion, .confusion, group, question, nil))
         }
         if day == nil { undatedAnswers.append((id, today())) }
+        // Now and then a practice answer to the same question, in its
+        // round, which changes no memory.
+        if id.sequence % 7 == 5 {
+          let practice = next()
+          records.append(
+            .practice(
+              AnswerStep(
+                id: practice, time: now(), group: group, round: rounds[index], question: question, prompt: question,
+                typed: "ne", rating: rating, duration: 1000, day: today())))
+          steps.append((practice, .practice, group, question, rounds[index]))
+        }
+        // Now and then a card control on the question just answered, in
+        // its round (decided by the numbers drawn already).
+        if id.sequence % 7 == 3 {
+          let control = CardControl.allCases[(id.sequence / 7) % CardControl.allCases.count]
+          let step = next()
+          records.append(
+            .cardControl(
+              CardControlStep(
+                id: step, time: now(), control: control, group: group, question: question, prompt: question,
+                round: rounds[index], day: today())))
+          steps.append((step, control.kind, group, question, rounds[index]))
+        }
       } else if roll < 63, let last = lastAnswer, !last.correct, !undone.contains(last.id) {
         let id = next()
         if id.sequence % 2 == 0 {
@@ -265,14 +288,17 @@ import Testing
         case .baseline: kinds.insert("baseline")
         case .learnerDays: kinds.insert("learner days")
         case .keptDueDays: kinds.insert("kept due days")
+        case .cardControl(let step): kinds.insert(step.control.rawValue)
+        case .practice: kinds.insert("practice")
         }
       }
     }
     #expect(
       kinds.sorted() == [
-        "answer", "confusion", "import", "imported review", "kept due days", "learner days", "redo", "rename",
-        "reset", "right", "round", "setting desired-retention", "setting fsrs-parameters", "setting new-per-day",
-        "synonym", "undo", "undo elsewhere",
+        "answer", "bury", "confusion", "flag", "import", "imported review", "kept due days", "learner days", "practice",
+        "redo",
+        "rename", "reset", "right", "round", "setting desired-retention", "setting fsrs-parameters",
+        "setting new-per-day", "suspend", "synonym", "undo", "undo elsewhere", "unflag", "unsuspend",
       ])
   }
 
@@ -492,6 +518,14 @@ import Testing
         ScoreBaseline(
           id: sid(15), time: Timestamp(rawValue: 15), group: text, score: Score(correctCount: 3, incorrectCount: 4),
           lastPlayed: nil)),
+      .cardControl(
+        CardControlStep(
+          id: sid(17), time: Timestamp(rawValue: 17), control: .bury, group: text, question: text, prompt: text,
+          round: sid(14), day: -3)),
+      .cardControl(
+        CardControlStep(
+          id: sid(18), time: Timestamp(rawValue: 18), control: .unflag, group: "", question: "q", prompt: "",
+          round: nil, day: 20_000)),
     ]
     for record in records {
       let line = Array(RecordLine.encode(record.fields).utf8)
