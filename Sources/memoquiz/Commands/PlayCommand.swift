@@ -49,10 +49,7 @@ struct PlayCommand: Command {
       try caretaker.loadMemory()
       guard let index = choice.groupIndex else {
         // Enter: today's review, across every group.
-        var session = RoundSession(
-          caretaker: caretaker, terminal: terminal, outlook: DayOutlook(caretaker: caretaker), now: context.now)
-        session.sound = context.roundSound(caretaker)
-        session.editor = context.roundEditor
+        var session = context.roundSession(caretaker)
         var review = RoundSession.Options(strategy: ReviewQuestionStrategy())
         review.asksToResume = !choice.resume
         try session.review(groupIndices: [], options: review)
@@ -69,10 +66,7 @@ struct PlayCommand: Command {
     } else {
       throw UsageError("play needs a GROUP when not run on a terminal", command: "play")
     }
-    var session = RoundSession(
-      caretaker: caretaker, terminal: terminal, outlook: DayOutlook(caretaker: caretaker), now: context.now)
-    session.sound = context.roundSound(caretaker)
-    session.editor = context.roundEditor
+    var session = context.roundSession(caretaker)
     try session.play(groupIndex: groupIndex, options: options)
   }
 
@@ -91,10 +85,7 @@ struct PlayCommand: Command {
     }
     var review = RoundSession.Options(strategy: ReviewQuestionStrategy())
     review.newLimit = options.newLimit
-    var session = RoundSession(
-      caretaker: caretaker, terminal: context.terminal, outlook: DayOutlook(caretaker: caretaker), now: context.now)
-    session.sound = context.roundSound(caretaker)
-    session.editor = context.roundEditor
+    var session = context.roundSession(caretaker)
     try session.review(groupIndices: indices, options: review)
   }
 }

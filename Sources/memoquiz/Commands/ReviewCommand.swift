@@ -14,17 +14,8 @@ struct ReviewCommand: Command {
 
   func run(in context: CommandContext) throws {
     let caretaker = try context.loadCaretaker()
-    var indices: [Int] = []
-    for group in groups {
-      // A parent deck's name names its subdecks.
-      for index in try caretaker.groupIndices(named: group) where !indices.contains(index) {
-        indices.append(index)
-      }
-    }
-    var session = RoundSession(
-      caretaker: caretaker, terminal: context.terminal, outlook: DayOutlook(caretaker: caretaker), now: context.now)
-    session.sound = context.roundSound(caretaker)
-    session.editor = context.roundEditor
+    let indices = try CommandContext.groupIndices(named: groups, in: caretaker)
+    var session = context.roundSession(caretaker)
     try session.review(groupIndices: indices, options: options)
     // Once enough new reviews came, the scheduler is fitted to them; said
     // in one line only when that installs new parameters.

@@ -20,3 +20,27 @@ extension CommandContext {
     return { path, line in try editor.edit(path, line: line) }
   }
 }
+
+extension CommandContext {
+  /// A round session on this terminal, with the day's outlook, the round's
+  /// sound and the editor `:edit` opens.
+  func roundSession(_ caretaker: QuestionGroupCaretaker) -> RoundSession {
+    var session = RoundSession(
+      caretaker: caretaker, terminal: terminal, outlook: DayOutlook(caretaker: caretaker), now: now)
+    session.sound = roundSound(caretaker)
+    session.editor = roundEditor
+    return session
+  }
+
+  /// The groups that `names` name, each once, in order: a parent deck's
+  /// name names its subdecks.
+  static func groupIndices(named names: [String], in caretaker: QuestionGroupCaretaker) throws -> [Int] {
+    var indices: [Int] = []
+    for name in names {
+      for index in try caretaker.groupIndices(named: name) where !indices.contains(index) {
+        indices.append(index)
+      }
+    }
+    return indices
+  }
+}
