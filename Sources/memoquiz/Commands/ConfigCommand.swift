@@ -46,13 +46,14 @@ struct ConfigCommand: Command {
         let note = terminal.style.dim("(default \(setting.defaultValue); \(setting.allowed))")
         terminal.write("\(key)  \(padded)  \(note)\n")
       }
-      let model = try progress.memoryModelInUse().kind.rawValue
+      let inUse = try progress.memoryModelInUse()
+      let model = inUse.kind.rawValue
       let key = Self.modelKey + String(repeating: " ", count: max(0, width - Self.modelKey.count))
       let padded = model + String(repeating: " ", count: max(0, valueWidth - model.count))
       terminal.write(
         "\(key)  \(padded)  \(terminal.style.dim("(chosen by `memoquiz optimize`; `config model` shows it)"))\n")
       // The scheduler's parameters are no setting to type, but they are in effect.
-      if let installed = try progress.parametersInstalledAt() {
+      if let installed = inUse.installedAt {
         terminal.write(
           "The scheduler uses parameters fitted to your answers, installed by `memoquiz optimize` on "
             + "\(DateText.readable(installed)).\n")
