@@ -104,7 +104,8 @@ enum CommandTable {
         ConfigCommand.self, name: "config", abstract: "List the settings, show one, or change one.",
         arguments: [
           ArgumentDeclaration(
-            name: "KEY", noun: "a KEY", arity: .optional, kind: .choices(noun: "setting", Setting.choices),
+            name: "KEY", noun: "a KEY", arity: .optional,
+            kind: .choices(noun: "setting", Setting.choices + [ConfigCommand.modelChoice]),
             help: "the setting to show or change"),
           ArgumentDeclaration(name: "VALUE", noun: "a VALUE", arity: .optional, kind: .text, help: "its new value"),
         ],
@@ -118,6 +119,7 @@ enum CommandTable {
           Example("memoquiz config new-per-day 10", "at most 10 new questions a day"),
           Example("memoquiz config day-starts-at", "the hour the day starts"),
           Example("memoquiz config typos forgive", "count answers a few letters off as correct"),
+          Example("memoquiz config model", "the memory model the scheduler uses, with its parameters"),
         ]),
       CommandDeclaration(
         GroupsCommand.self, name: "groups",

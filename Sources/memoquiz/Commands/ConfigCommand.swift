@@ -6,9 +6,17 @@ struct ConfigCommand: Command {
   let setting: Setting?
   /// The new value, checked and as stored.
   let value: String?
+  /// Whether the key is `model`: the memory model in use, shown, never set.
+  let showsModel: Bool
 
   init(arguments: ParsedArguments) throws(UsageError) {
     let positionals = arguments.positionals
+    showsModel = positionals.first?.lowercased() == Self.modelKey
+    if showsModel, let text = positionals.dropFirst().first {
+      throw UsageError(
+        "\(Self.modelKey) is chosen by `memoquiz optimize`, not set (not '\(text)'); `memoquiz config \(Self.modelKey)` "
+          + "shows it", command: arguments.command.name)
+    }
     setting = positionals.first.flatMap { Setting(argument: $0) }
     if let text = positionals.dropFirst().first, let setting {
       guard let value = setting.normalized(text) else {
@@ -24,6 +32,10 @@ struct ConfigCommand: Command {
     let progress = try context.loadProgress()
     let terminal = context.terminal
     let settings = progress.settings
+    if showsModel {
+      terminal.write(Self.modelText(try progress.memoryModelInUse()))
+      return
+    }
     guard let setting else {
       let width = Setting.allCases.map(\.key.count).max() ?? 0
       let valueWidth = Setting.allCases.map { settings.text(of: $0).count }.max() ?? 0
@@ -34,8 +46,14 @@ struct ConfigCommand: Command {
         let note = terminal.style.dim("(default \(setting.defaultValue); \(setting.allowed))")
         terminal.write("\(key)  \(padded)  \(note)\n")
       }
+      let inUse = try progress.memoryModelInUse()
+      let model = inUse.kind.rawValue
+      let key = Self.modelKey + String(repeating: " ", count: max(0, width - Self.modelKey.count))
+      let padded = model + String(repeating: " ", count: max(0, valueWidth - model.count))
+      terminal.write(
+        "\(key)  \(padded)  \(terminal.style.dim("(chosen by `memoquiz optimize`; `config model` shows it)"))\n")
       // The scheduler's parameters are no setting to type, but they are in effect.
-      if let installed = try progress.parametersInstalledAt() {
+      if let installed = inUse.installedAt {
         terminal.write(
           "The scheduler uses parameters fitted to your answers, installed by `memoquiz optimize` on "
             + "\(DateText.readable(installed)).\n")

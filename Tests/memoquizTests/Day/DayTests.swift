@@ -39,7 +39,7 @@ import Testing
     #expect(
       unknown.stderr.contains(
         "new-per-day, day-starts-at, desired-retention, typos, confusions, leech-threshold, auto-optimize, audio,"
-          + " load-balance or easy-days"))
+          + " load-balance, easy-days or model"))
     let history = try sandbox.run(["history", "--json"])
     #expect(history.stdout.contains("\"config\""))
     #expect(try sandbox.run(["undo"]).status == 0)
