@@ -18,7 +18,7 @@ public struct DayPlan: Sendable {
   /// The learner's day now falls in.
   public let day: LearnersDay
   /// Every group, in file order.
-  public let groups: [GroupShare]
+  public internal(set) var groups: [GroupShare]
   /// New questions first answered today, in all groups.
   public let newToday: Int
   /// The cap in effect: `new-per-day`.

@@ -15,6 +15,12 @@ public struct ExamOutlook: Sendable {
   public let unanswered: Int
   /// Those first answered today.
   public let newToday: Int
+  /// The `new-per-day` setting: what the learner takes on a day unasked.
+  public let newPerDaySetting: Int
+
+  /// How many times `new-per-day` (taken as at least 1) a goal may need
+  /// before it is out of reasonable reach.
+  public static let reasonableNewFactor = 3
 
   /// New questions a day the goal needs from today so that each is answered
   /// on two learner days before the date: the last day before it is kept
@@ -40,6 +46,14 @@ public struct ExamOutlook: Sendable {
   /// than two learner days before it.
   public var isImpossible: Bool { unanswered > 0 && daysLeft < 2 }
 
+  /// Whether the date can be met only at an unreasonable pace: the new
+  /// questions it needs a day are more than ``reasonableNewFactor`` times
+  /// `new-per-day` (taken as at least 1). They are still offered.
+  public var isBeyondReach: Bool {
+    guard !isImpossible, let newPerDay else { return false }
+    return newPerDay > Self.reasonableNewFactor * max(newPerDaySetting, 1)
+  }
+
   /// `Exam in 12 days (2026-12-20): predicted recall 0.87 over 120 questions`,
   /// and what the goal asks of the day.
   public var text: String {
@@ -52,6 +66,11 @@ public struct ExamOutlook: Sendable {
         "; the date cannot be met: \(unanswered) \(unanswered == 1 ? "question" : "questions") never answered "
         + "\(unanswered == 1 ? "needs" : "need") answers on two learner days before it and "
         + "\(daysLeft == 1 ? "1 is" : "\(daysLeft) are") left; it would take \(2 * unanswered) answers today"
+    } else if isBeyondReach, let newPerDay {
+      text +=
+        "; the date is out of reasonable reach: it needs \(newPerDay) new a day, more than "
+        + "\(Self.reasonableNewFactor) times new-per-day (\(newPerDaySetting)), about \(2 * newPerDay) answers a day "
+        + "for them alone (\(unanswered) not yet answered, \(newNeededToday) more today)"
     } else if let newPerDay {
       text +=
         "; \(newPerDay) new a day to meet it (\(unanswered) not yet answered, \(newNeededToday) more today, "
@@ -93,7 +112,8 @@ extension QuestionGroupCaretaker {
       }
       return ExamOutlook(
         goal: goal, daysLeft: goal.day - today, predicted: questions == 0 ? 0 : recall / Double(questions),
-        questions: questions, unanswered: unanswered, newToday: newToday)
+        questions: questions, unanswered: unanswered, newToday: newToday,
+        newPerDaySetting: progress.settings.newPerDay)
     }
   }
 }

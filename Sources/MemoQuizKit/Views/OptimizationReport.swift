@@ -56,9 +56,12 @@ public struct OptimizationReport: Sendable {
   ///   - optimizer: the optimizer to fit with.
   ///   - evaluate: also evaluate on held-out reviews (``TimeSeriesEvaluation``);
   ///     nothing is then installed.
+  ///   - scheduling: how the retention table's simulator chooses due days
+  ///     (``RetentionSimulator/scheduling``).
   public init(
     histories: [ReviewHistory], current: FSRSParameters, desiredRetention: Double = 0.9, dryRun: Bool,
-    optimizer: FSRSOptimizer = FSRSOptimizer(), evaluate: Bool = false
+    optimizer: FSRSOptimizer = FSRSOptimizer(), evaluate: Bool = false,
+    scheduling: RetentionSimulator.Scheduling = .plain
   ) {
     let sequences = histories.map { ReviewSequence($0) }
     let currentEvaluation = ModelEvaluation(current.values, sequences: sequences)
@@ -80,7 +83,9 @@ public struct OptimizationReport: Sendable {
     installed = fittedAreBetter && !dryRun && !evaluate
     self.desiredRetention = desiredRetention
     let used = fittedAreBetter ? (fitted?.parameters ?? current) : current
-    retention = RetentionSimulator(histories: histories).simulate(parameters: used)
+    var simulator = RetentionSimulator(histories: histories)
+    simulator.scheduling = scheduling
+    retention = simulator.simulate(parameters: used)
     recommendation = nil
     if evaluate {
       evaluationAsked = true

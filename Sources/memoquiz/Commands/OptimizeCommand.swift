@@ -19,12 +19,16 @@ struct OptimizeCommand: Command {
     let caretaker = try context.loadCaretaker()
     let progress = caretaker.progress
     let histories = try progress.reviewHistories()
+    // The table and the recommendation simulate the due days as the settings choose them.
+    let scheduling = caretaker.simulatedScheduling(at: context.now())
     var report = OptimizationReport(
       histories: histories, current: progress.parameters, desiredRetention: progress.desiredRetention, dryRun: dryRun,
-      evaluate: evaluate)
+      evaluate: evaluate, scheduling: scheduling)
+    var simulator = RetentionSimulator(histories: histories)
+    simulator.scheduling = scheduling
     report.recommendation = RetentionRecommendation(
-      parameters: report.parametersInEffect, simulator: RetentionSimulator(histories: histories),
-      desiredRetention: progress.desiredRetention, known: report.retention)
+      parameters: report.parametersInEffect, simulator: simulator, desiredRetention: progress.desiredRetention,
+      known: report.retention)
     // Ctrl-C during the fit: nothing is recorded.
     try Interrupted.check()
     let now = context.now()

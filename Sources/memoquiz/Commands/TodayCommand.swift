@@ -11,9 +11,9 @@ struct TodayCommand: Command {
   func run(in context: CommandContext) throws {
     let caretaker = try context.loadCaretaker(needsMemory: false)
     let now = context.now()
-    let plan = try caretaker.dayPlan(at: now)
     // Goals need every card's memory: read only when one is set.
     let exams = try caretaker.examOutlooks(at: now)
+    let plan = try caretaker.dayPlan(try caretaker.dayPlan(at: now), withExams: exams, at: now)
     let terminal = context.terminal
     if json {
       terminal.writeVerbatim(try plan.json(exams: exams))

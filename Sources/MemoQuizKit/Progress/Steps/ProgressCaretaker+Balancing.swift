@@ -27,34 +27,21 @@ extension ProgressCaretaker {
       let key = RoundMemento.key(group: answer.group, question: answer.question)
       let previous = moved[key] ?? progress.groups[answer.group]?.questions[answer.question]?.state
       let plain = scheduler.review(previous, rating: answer.rating, at: answer.time, day: day, fuzz: nil)
-      let range = scheduler.fuzzRange(of: plain.interval)
-      var chosen: Int?
-      if range.count > 1 {
-        if load?.first != day { load = ReviewLoad(progress, from: day) }
-        let unit = QuestionMemory.fuzz(answer.question, review: plain.reviewCount)
-        chosen = balancer.interval(in: range, from: day, unit: unit) { load?.reviews(on: $0) ?? 0 }
+      let unit = QuestionMemory.fuzz(answer.question, review: plain.reviewCount)
+      let goal = ExamGoal.governing(answer.group, onDay: day, in: goals)
+      // The day's count starts with its first answer that has days to weigh.
+      if load?.first != day && scheduler.fuzzRange(of: plain.interval).count > 1 {
+        load = ReviewLoad(progress, from: day)
       }
-      var next = QuestionMemory.schedule(
+      let chosen = balancer.interval(
+        plain.interval, stability: plain.stability, from: day, unit: unit, goal: goal, scheduler: scheduler
+      ) { due in
+        if load?.first != day { load = ReviewLoad(progress, from: day) }
+        return load?.reviews(on: due) ?? 0
+      }
+      let next = QuestionMemory.schedule(
         previous, rating: answer.rating, at: answer.time, day: day, question: answer.question,
         scheduler: scheduler, due: chosen.map { LearnersDay.day(day, plus: $0) })
-      // An exam goal ahead keeps the review before its date.
-      if let goal = ExamGoal.governing(answer.group, onDay: day, in: goals) {
-        var capped = goal.interval(next.interval, from: day, stability: next.stability, scheduler: scheduler)
-        if capped < next.interval {
-          // Spread over the last quarter before the cap, as balancing weighs the days.
-          let range = max(1, capped - capped / 4)...capped
-          if range.count > 1 {
-            if load?.first != day { load = ReviewLoad(progress, from: day) }
-            let unit = QuestionMemory.fuzz(answer.question, review: plain.reviewCount)
-            let spread = DueDayBalancer(loadBalance: true, easyDays: balancer.easyDays)
-            capped = spread.interval(in: range, from: day, unit: unit) { load?.reviews(on: $0) ?? 0 } ?? capped
-          }
-          chosen = capped
-          next = QuestionMemory.schedule(
-            previous, rating: answer.rating, at: answer.time, day: day, question: answer.question,
-            scheduler: scheduler, due: LearnersDay.day(day, plus: capped))
-        }
-      }
       moved[key] = next
       load?.add(day: next.dueDay, removing: previous?.dueDay)
       guard let chosen else { continue }

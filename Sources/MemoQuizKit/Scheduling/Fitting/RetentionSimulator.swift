@@ -12,6 +12,12 @@
 /// graded Again is asked again later the same day and then answered right,
 /// as a memoquiz review round does. The generator is seeded, so the figures
 /// are the same on every run.
+///
+/// With ``scheduling`` taken from the settings, each simulated review's due
+/// day is chosen as the recording of an answer chooses it: within the fuzz
+/// range by load balancing and Easy Days, and under an exam goal kept before
+/// its date (``DueDayBalancer/interval(_:stability:from:unit:goal:scheduler:load:)``).
+/// Without it, every interval is FSRS's own, unfuzzed.
 public struct RetentionSimulator: Sendable {
   /// One desired retention's figures.
   public struct Outcome: Hashable, Sendable {
@@ -22,6 +28,12 @@ public struct RetentionSimulator: Sendable {
     /// The mean chance of recall of the questions learned so far, averaged
     /// over the days.
     public var expectedRetention: Double
+    /// The questions that fell due and were reviewed, each simulated day
+    /// (first answers and same-day repeats left out).
+    var reviewsByDay: [Int] = []
+    /// The mean chance of recall of the questions learned so far, each
+    /// simulated day.
+    var retentionByDay: [Double] = []
   }
 
   /// The desired retentions `optimize` reports.
@@ -39,6 +51,10 @@ public struct RetentionSimulator: Sendable {
   /// How often each rating was given when recalled in a counted review,
   /// Hard to Easy.
   public var recallRatings: [Double]
+
+  /// How the simulated reviews' due days are chosen beyond FSRS; by
+  /// default not at all.
+  public var scheduling = Scheduling.plain
 
   /// A simulator with the learner's rating habits from their histories.
   public init(histories: [ReviewHistory]) {
@@ -72,6 +88,9 @@ public struct RetentionSimulator: Sendable {
   public func simulate(parameters: FSRSParameters, desiredRetention: Double) -> Outcome {
     let scheduler = FSRSScheduler(parameters: parameters, desiredRetention: desiredRetention)
     var generator = SeededGenerator(seed: Self.seed)
+    // The fuzz draws of the chosen days, apart: recall and ratings are
+    // drawn as without a choice.
+    var units = SeededGenerator(seed: ~Self.seed)
     var states: [MemoryState] = []
     states.reserveCapacity(Self.days * Self.newPerDay)
     var dueOn = DueDays(days: Self.days)
@@ -80,9 +99,12 @@ public struct RetentionSimulator: Sendable {
     var answers = 0
     // Every answer of a learner day is given at its start: the day's number
     // is all the scheduler counts.
+    var reviewsByDay = [Int](repeating: 0, count: Self.days)
     for day in 0..<Self.days {
       let morning = LearnersDay.start(ofDay: day, hour: 4)
-      for index in dueOn.questions(dueOn: day) {
+      let due = dueOn.questions(dueOn: day)
+      reviewsByDay[day] = due.count
+      for index in due {
         let state = states[index]
         Self.addRecall(of: state, until: day, scheduler, to: &recall)
         let rating: ReviewRating
@@ -91,37 +113,55 @@ public struct RetentionSimulator: Sendable {
         } else {
           rating = .again
         }
-        states[index] = learn(scheduler, state, rating: rating, on: day, at: morning, answers: &answers)
+        states[index] = learn(
+          scheduler, state, rating: rating, on: day, at: morning, question: index, dueOn: dueOn, units: &units,
+          answers: &answers)
         dueOn.add(index, dueOn: states[index].dueDay, after: day)
       }
       for _ in 0..<Self.newPerDay {
         let rating = ReviewRating(rawValue: 1 + Self.draw(firstRatings, &generator)) ?? .good
-        let state = learn(scheduler, nil, rating: rating, on: day, at: morning, answers: &answers)
+        let state = learn(
+          scheduler, nil, rating: rating, on: day, at: morning, question: states.count, dueOn: dueOn, units: &units,
+          answers: &answers)
         dueOn.add(states.count, dueOn: state.dueDay, after: day)
         states.append(state)
       }
     }
     for state in states { Self.addRecall(of: state, until: Self.days, scheduler, to: &recall) }
     var retentionSum = 0.0
-    for day in 0..<Self.days { retentionSum += recall[day] / Double((day + 1) * Self.newPerDay) }
+    let retentionByDay = (0..<Self.days).map { recall[$0] / Double(($0 + 1) * Self.newPerDay) }
+    for retention in retentionByDay { retentionSum += retention }
     return Outcome(
       desiredRetention: desiredRetention, reviewsPerDay: Double(answers) / Double(Self.days),
-      expectedRetention: retentionSum / Double(Self.days))
+      expectedRetention: retentionSum / Double(Self.days), reviewsByDay: reviewsByDay,
+      retentionByDay: retentionByDay)
   }
 
-  /// One answer, and after Again the right answer later the same day.
+  /// One answer, and after Again the right answer later the same day; the
+  /// last one's due day is chosen as ``scheduling`` says.
   private func learn(
     _ scheduler: FSRSScheduler, _ state: MemoryState?, rating: ReviewRating, on day: Int, at morning: Timestamp,
-    answers: inout Int
+    question: Int, dueOn: DueDays, units: inout SeededGenerator, answers: inout Int
   ) -> MemoryState {
-    var next = scheduler.review(state, rating: rating, at: morning, day: day, fuzz: nil)
-    answers += 1
-    if rating == .again {
-      next = scheduler.review(
-        next, rating: .good, at: Timestamp(rawValue: morning.rawValue + 600_000), day: day, fuzz: nil)
-      answers += 1
+    func scheduled(_ state: MemoryState?, _ rating: ReviewRating, at time: Timestamp) -> MemoryState {
+      let plain = scheduler.review(state, rating: rating, at: time, day: day, fuzz: nil)
+      guard !scheduling.isPlain else { return plain }
+      let start = scheduling.firstDay
+      let goal = scheduling.goal(of: question, onDay: start + day)
+      let balancer = scheduling.balancer
+      // Neither setting on and no goal over this review: FSRS's own interval.
+      guard balancer.isActive || goal != nil else { return plain }
+      let unit = units.unit()
+      let chosen = balancer.interval(
+        plain.interval, stability: plain.stability, from: start + day, unit: unit, goal: goal, scheduler: scheduler
+      ) { dueOn.reviews(on: $0 - start) }
+      return scheduler.review(state, rating: rating, at: time, day: day, fuzz: unit, chosen: chosen)
     }
-    return next
+    answers += 1
+    guard rating == .again else { return scheduled(state, rating, at: morning) }
+    let first = scheduler.review(state, rating: rating, at: morning, day: day, fuzz: nil)
+    answers += 1
+    return scheduled(first, .good, at: Timestamp(rawValue: morning.rawValue + 600_000))
   }
 
   /// Adds a state's chance of recall on each day it was the question's, from
@@ -180,6 +220,12 @@ struct DueDays {
       if lists[due][middle] < index { low = middle + 1 } else { high = middle }
     }
     lists[due].insert(index, at: low)
+  }
+
+  /// How many questions are filed under `day`: 0 for a day past the
+  /// simulation's end.
+  func reviews(on day: Int) -> Int {
+    day >= 0 && day < lists.count ? lists[day].count : 0
   }
 
   /// The questions that fall due on `day`, in the order they were first
