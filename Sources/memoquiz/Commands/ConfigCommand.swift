@@ -6,10 +6,19 @@ struct ConfigCommand: Command {
   let setting: Setting?
   /// The new value, checked and as stored.
   let value: String?
+  /// The group whose own settings are shown or changed (`--group`), as named.
+  let group: String?
 
   init(arguments: ParsedArguments) throws(UsageError) {
     let positionals = arguments.positionals
     setting = positionals.first.flatMap { Setting(argument: $0) }
+    group = arguments.value("--group")
+    if group != nil, let setting, !GroupSettings.allowed.contains(setting) {
+      throw UsageError(
+        "\(setting.key) holds for the whole folder; a group has its own "
+          + GroupSettings.allowed.map(\.key).joined(separator: ", ") + " only",
+        command: arguments.command.name)
+    }
     if let text = positionals.dropFirst().first, let setting {
       guard let value = setting.normalized(text) else {
         throw UsageError("\(setting.key) takes \(setting.allowed), not '\(text)'", command: arguments.command.name)
@@ -21,6 +30,7 @@ struct ConfigCommand: Command {
   }
 
   func run(in context: CommandContext) throws {
+    if let group { return try runForGroup(group, in: context) }
     let progress = try context.loadProgress()
     let terminal = context.terminal
     let settings = progress.settings
