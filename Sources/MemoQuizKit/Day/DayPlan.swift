@@ -107,7 +107,9 @@ public struct DayPlan: Sendable {
       day: day, startingAt: settings.dayStartsAt, progress: progress, due: shares.reduce(0) { $0 + $1.due })
     var left = min(max(0, newPerDay - newToday), pace.roomForNew ?? .max)
     for index in shares.indices {
-      let taken = min(shares[index].new, left)
+      // A group with a `new-per-day` of its own takes no more than it.
+      let own = Self.ownNewLeft(of: shares[index].title, in: day, settings: settings, progress: progress)
+      let taken = min(shares[index].new, left, own ?? .max)
       left -= taken
       shares[index].new = taken
     }

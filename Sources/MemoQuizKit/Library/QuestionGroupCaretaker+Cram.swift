@@ -25,12 +25,13 @@ extension QuestionGroupCaretaker {
   {
     let memory = try loadMemory()
     let today = learnerDay(at: now)
-    let threshold = progress.settings.leechThreshold
+    let settings = progress.settings
     let missed = selection.missedToday ? try missedCards(onDay: today) : []
     var picked: [(group: Int, cards: [Card])] = []
     for index in indices.isEmpty ? Array(groups.indices) : indices {
       let group = groups[index]
       let progress = memory.groups[group.title]
+      let threshold = settings.of(group: group.title).leechThreshold
       var cards = askableCards(group.cards, of: group.title, memory: memory, today: today)
       if !selection.isEverything {
         cards = cards.filter { card in

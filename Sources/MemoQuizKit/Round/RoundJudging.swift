@@ -56,9 +56,9 @@ struct RoundJudging {
   /// made it a leech, that is when its lapses reached `leech-threshold`
   /// just now.
   mutating func newLeech(_ verdict: Round.Verdict, in round: Round) -> Int? {
-    let threshold = settings.leechThreshold
-    guard threshold > 0 else { return nil }
     let identity = verdict.card.identity
+    let threshold = settings.of(group: round.origin(of: identity).group).leechThreshold
+    guard threshold > 0 else { return nil }
     if verdict.isCorrect {
       // A right answer is no lapse: only remember that there was one.
       tallies[identity, default: Tally(correct: 0, lapses: nil)].correct += 1

@@ -61,6 +61,11 @@ struct RoundPolicy {
     let seed = options.seed ?? system.next(below: UInt64(1 << 53) + 1)
     let time = Timestamp(now())
     var limit = strategy.needsMemory ? try newLimit(options, groupRound: true) : 0
+    // A group with a `new-per-day` of its own takes no more than it.
+    if strategy.needsMemory && options.newLimit == nil, let own = caretaker.ownNewLeftToday(of: group.title, at: now())
+    {
+      limit = min(limit, own)
+    }
     // An exam goal takes the new questions it needs today, whatever the cap.
     if strategy.needsMemory && options.newLimit == nil {
       limit = max(limit, try caretaker.examNewNeededToday(of: group.title, at: now()))
@@ -146,9 +151,18 @@ struct RoundPolicy {
       return (low, cardsOfGroups[low][flat - starts[low]])
     }
     let starting = starts
+    // The groups with a `new-per-day` of their own take no more than it.
+    let ownLimits: [Int?] =
+      options.newLimit == nil
+      ? indices.map { caretaker.ownNewLeftToday(of: caretaker.groups[$0].title, at: now()) }
+      : indices.map { _ in nil }
     var planned = ReviewQuestionStrategy.order(
       memory: memory, today: caretaker.learnerDay(at: now()), newLimit: try newLimit(options, groupRound: false),
-      scheduler: caretaker.scheduler
+      scheduler: caretaker.scheduler,
+      groupNewLimit: { flat in
+        let group = starting.partitioningIndex { $0 > flat } - 1
+        return ownLimits[group].map { (group, $0) }
+      }
     ) { flat in
       // A card's siblings are in its own group.
       let group = starting.partitioningIndex { $0 > flat } - 1

@@ -86,9 +86,10 @@ public struct ScoreReport {
     let withMemory = try caretaker.loadMemory()
     let scheduler = caretaker.scheduler
     let today = caretaker.learnerDay(at: now)
-    let leechThreshold = caretaker.progress.settings.leechThreshold
+    let settings = caretaker.progress.settings
     rows = indices.map { index in
       let group = caretaker.groups[index]
+      let leechThreshold = settings.of(group: group.title).leechThreshold
       let score = caretaker.score(of: group)
       let cards = group.cards
       let questions = cards.map { card in

@@ -61,11 +61,12 @@ extension Statistics {
   /// The leeches of the groups at `indices`, most lapses first: cards with
   /// at least `leech-threshold` lapses (none when it is 0).
   static func leeches(caretaker: QuestionGroupCaretaker, memory: ProgressWithMemory, indices: [Int]) -> [Leech] {
-    let threshold = caretaker.progress.settings.leechThreshold
-    guard threshold > 0 else { return [] }
+    let settings = caretaker.progress.settings
     var found: [Leech] = []
     for index in indices {
       let group = caretaker.groups[index]
+      let threshold = settings.of(group: group.title).leechThreshold
+      guard threshold > 0 else { continue }
       for card in group.cards {
         guard let lapses = memory.memory(of: card, in: group)?.lapses, lapses >= threshold else { continue }
         found.append(Leech(group: group.title, prompt: card.prompt, lapses: lapses))

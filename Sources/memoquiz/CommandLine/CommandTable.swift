@@ -109,10 +109,19 @@ enum CommandTable {
             help: "the setting to show or change"),
           ArgumentDeclaration(name: "VALUE", noun: "a VALUE", arity: .optional, kind: .text, help: "its new value"),
         ],
+        options: [
+          .option(
+            "--group", "GROUP", .group,
+            "the group's own new-per-day, desired-retention or leech-threshold; alone, what differs from the folder's")
+        ],
         discussion: [
           .paragraph(
             "Changing a setting is a step of the history: `memoquiz undo` takes it back. A value out of range is "
-              + "refused with the values allowed.")
+              + "refused with the values allowed."),
+          .paragraph(
+            "With --group, a group has its own new-per-day (its new questions a day; the folder's cap still holds "
+              + "for all groups together), desired-retention (its cards' due days) or leech-threshold, as Anki's "
+              + "presets; `config --group GROUP` lists what differs from the whole folder's settings."),
         ],
         examples: [
           Example("memoquiz config", "every setting, with its value and default"),
@@ -120,6 +129,7 @@ enum CommandTable {
           Example("memoquiz config day-starts-at", "the hour the day starts"),
           Example("memoquiz config typos forgive", "count answers a few letters off as correct"),
           Example("memoquiz config model", "the memory model the scheduler uses, with its parameters"),
+          Example("memoquiz config --group Kanji new-per-day 5", "at most 5 new questions a day in Kanji"),
         ]),
       CommandDeclaration(
         GroupsCommand.self, name: "groups",

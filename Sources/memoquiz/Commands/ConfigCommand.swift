@@ -8,6 +8,8 @@ struct ConfigCommand: Command {
   let value: String?
   /// Whether the key is `model`: the memory model in use, shown, never set.
   let showsModel: Bool
+  /// The group whose own settings are shown or changed (`--group`), as named.
+  let group: String?
 
   init(arguments: ParsedArguments) throws(UsageError) {
     let positionals = arguments.positionals
@@ -18,6 +20,13 @@ struct ConfigCommand: Command {
           + "shows it", command: arguments.command.name)
     }
     setting = positionals.first.flatMap { Setting(argument: $0) }
+    group = arguments.value("--group")
+    if group != nil, let setting, !GroupSettings.allowed.contains(setting) {
+      throw UsageError(
+        "\(setting.key) holds for the whole folder; a group has its own "
+          + GroupSettings.allowed.map(\.key).joined(separator: ", ") + " only",
+        command: arguments.command.name)
+    }
     if let text = positionals.dropFirst().first, let setting {
       guard let value = setting.normalized(text) else {
         throw UsageError("\(setting.key) takes \(setting.allowed), not '\(text)'", command: arguments.command.name)
@@ -29,6 +38,7 @@ struct ConfigCommand: Command {
   }
 
   func run(in context: CommandContext) throws {
+    if let group { return try runForGroup(group, in: context) }
     let progress = try context.loadProgress()
     let terminal = context.terminal
     let settings = progress.settings

@@ -24,6 +24,8 @@ enum StepKind: String, CaseIterable, Sendable {
   /// A cram round (practice answers, resumed, undone, left open): an added
   /// step.
   case cram
+  /// `config --group GROUP KEY VALUE`, or the listing: an added step.
+  case groupConfig
 
   /// How often a schedule draws each kind, against the others: rounds most
   /// often, as a learner plays most; `optimize`, which fits the scheduler
@@ -34,7 +36,7 @@ enum StepKind: String, CaseIterable, Sendable {
     case .selfGradedRound: 4
     case .undo, .undoStep, .redo: 3
     case .reset, .config, .add, .edit, .importPackage: 2
-    case .exam, .cardControl, .cram: 0
+    case .exam, .cardControl, .cram, .groupConfig: 0
     case .optimize: 1
     }
   }
@@ -112,7 +114,7 @@ extension RandomSchedule {
         ["import", Self.package] + (chance(2) ? ["--title", "Anki"] : []) + [pick(["--merge", "--replace"])]
     case .optimize:
       arguments = ["optimize"] + (chance(2) ? ["--reschedule"] : [])
-    case .exam, .cardControl, .cram:
+    case .exam, .cardControl, .cram, .groupConfig:
       (arguments, input) = addedArguments(kind)
     }
     environment["MEMOQUIZ_NOW"] = nowText
@@ -159,9 +161,23 @@ extension RandomSchedule {
           addedPick(["Colours/red", "Colours/blue", "Numbers/one", "Words/聞く"]),
         ], ""
       )
+    case .groupConfig:
+      return (groupConfigArguments(), "")
     default:
       return (examArguments(), "")
     }
+  }
+
+  /// A group's own setting changed, or its settings listed.
+  private func groupConfigArguments() -> [String] {
+    let group = addedPick(["Colours", "Numbers", "Words"])
+    guard !addedChance(4) else { return ["config", "--group", group] }
+    return ["config", "--group", group]
+      + addedPick([
+        ["new-per-day", addedPick(["0", "1", "3", "20"])],
+        ["desired-retention", addedPick(["0.75", "0.90", "0.95"])],
+        ["leech-threshold", addedPick(["0", "1", "2", "8"])],
+      ])
   }
 
   /// An exam goal set on one group or two, some days ahead, or one ended.

@@ -84,6 +84,8 @@ extension HistoryStep {
       case .setting(let s) where ExamGoal.isGoalKey(s.key):
         let groups = ExamGoal.groups(ofKey: s.key)
         steps.append(step(kind: .exam, group: groups.count == 1 ? groups[0] : nil, summary: s.summary))
+      case .setting(let s) where GroupSettings.isGroupKey(s.key):
+        steps.append(step(kind: .config, group: GroupSettings.parse(s.key)?.group, summary: s.summary))
       case .setting(let s):
         steps.append(step(kind: s.key == "fsrs-parameters" ? .optimize : .config, group: nil, summary: s.summary))
       case .practice(let a):

@@ -84,7 +84,7 @@ struct Progress: Hashable, Sendable {
     case .setting(let setting):
       settingSteps.append(SettingStepSummary(setting))
       // New parameters or retention: every memory state is computed again.
-      return !SchedulerSettings.keys.contains(setting.key)
+      return !SchedulerSettings.isSchedulerKey(setting.key)
     case .undo(let mark):
       switch mark.kind {
       case .answer: return takeBackAnswer(mark)
@@ -155,7 +155,7 @@ struct Progress: Hashable, Sendable {
   ///   the rating it was recorded with.
   private mutating func applyAnswer(_ answer: AnswerStep, rating: ReviewRating, day: Int, due: Int?) {
     Self.applyAnswer(
-      answer, rating: rating, day: day, due: due, scheduler: scheduler,
+      answer, rating: rating, day: day, due: due, scheduler: schedulerSettings.scheduler(for: answer.group),
       to: &groups[answer.group, default: GroupProgress()])
     groups[answer.group]?.mistakes.record(
       question: answer.question, step: answer.id, typed: answer.typed, correct: rating.isCorrect)
@@ -206,7 +206,8 @@ struct Progress: Hashable, Sendable {
     guard let memory = group.questions[right.question], let last = memory.lastAnswer, last.step == right.target,
       !last.rating.isCorrect,
       group.questions[right.question]?.regrade(
-        step: right.target, as: .good, question: right.question, scheduler: scheduler) == true
+        step: right.target, as: .good, question: right.question,
+        scheduler: schedulerSettings.scheduler(for: right.group)) == true
     else { return false }
     // The answer now counts as correct in its quarter of an hour too.
     let slot = Activity.slot(of: last.time)

@@ -14,8 +14,16 @@ struct SchedulerSettings: Hashable, Sendable {
 
   var parameters: FSRSParameters = .default
   var desiredRetention = 0.9
+  /// The groups with a desired retention of their own (``GroupSettings``).
+  var groupRetentions: [String: Double] = [:]
 
   init() {}
+
+  /// Whether a change of setting `key` recomputes every memory state: the
+  /// parameters, the desired retention, or a group's.
+  static func isSchedulerKey(_ key: String) -> Bool {
+    keys.contains(key) || GroupSettings.parse(key)?.setting == .desiredRetention
+  }
 
   /// Built from the settings' text values; a value that cannot be read
   /// leaves the default (it was checked when it was set).
@@ -30,6 +38,9 @@ struct SchedulerSettings: Hashable, Sendable {
     {
       desiredRetention = value
     }
+    for (group, own) in GroupSettings.values(in: values) {
+      if let text = own[.desiredRetention], let value = Double(text) { groupRetentions[group] = value }
+    }
   }
 
   /// The text a parameters setting holds.
@@ -38,4 +49,11 @@ struct SchedulerSettings: Hashable, Sendable {
   }
 
   var scheduler: FSRSScheduler { FSRSScheduler(parameters: parameters, desiredRetention: desiredRetention) }
+
+  /// The scheduler of group `title`'s cards: with its own desired retention
+  /// when it has one.
+  func scheduler(for title: String) -> FSRSScheduler {
+    guard !groupRetentions.isEmpty else { return scheduler }
+    return FSRSScheduler(parameters: parameters, desiredRetention: groupRetentions[title] ?? desiredRetention)
+  }
 }

@@ -26,6 +26,8 @@ public struct Settings: Hashable, Sendable {
   public var loadBalance = true
   /// The weekdays on which fewer reviews fall due.
   public var easyDays = EasyDays.none
+  /// Each group's own values (``GroupSettings``), by title.
+  var groupValues: [String: [Setting: String]] = [:]
 
   public init() {}
 
@@ -47,6 +49,7 @@ public struct Settings: Hashable, Sendable {
       case .easyDays: easyDays = EasyDays(text: value) ?? easyDays
       }
     }
+    groupValues = GroupSettings.values(in: values)
   }
 
   /// A setting's value as `config` shows it.

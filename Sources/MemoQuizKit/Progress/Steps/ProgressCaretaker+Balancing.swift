@@ -18,13 +18,13 @@ extension ProgressCaretaker {
     let balancer = DueDayBalancer(Settings(progress.settings))
     let goals = ExamGoal.goals(in: progress.settings)
     guard balancer.isActive || !goals.isEmpty else { return }
-    let scheduler = progress.scheduler
     // A card answered twice in the same records moves on from its first answer.
     var moved: [String: MemoryState] = [:]
     for (index, record) in records.enumerated() {
       guard case .answer(var answer) = record, answer.origin == nil, answer.due == nil, let day = answer.day
       else { continue }
       let key = RoundMemento.key(group: answer.group, question: answer.question)
+      let scheduler = progress.schedulerSettings.scheduler(for: answer.group)
       let previous = moved[key] ?? progress.groups[answer.group]?.questions[answer.question]?.state
       let plain = scheduler.review(previous, rating: answer.rating, at: answer.time, day: day, fuzz: nil)
       let unit = QuestionMemory.fuzz(answer.question, review: plain.reviewCount)

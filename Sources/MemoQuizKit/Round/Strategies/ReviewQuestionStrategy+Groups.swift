@@ -12,17 +12,25 @@ extension ReviewQuestionStrategy {
   ///     answered).
   ///   - question: what a card shares with its siblings (its group and its
   ///     question's identity).
+  ///   - groupNewLimit: the group of a card and the new cards that group
+  ///     may take, when it has a `new-per-day` of its own.
   /// - Returns: the cards to ask, as indices into `memory`.
   static func order(
-    memory: [MemoryState?], today: Int, newLimit: Int, scheduler: FSRSScheduler, question: (Int) -> String
+    memory: [MemoryState?], today: Int, newLimit: Int, scheduler: FSRSScheduler,
+    groupNewLimit: (Int) -> (group: Int, limit: Int)? = { _ in nil }, question: (Int) -> String
   ) -> [Int] {
     var due: [(index: Int, recall: Double)] = []
     var new: [Int] = []
+    var newOfGroup: [Int: Int] = [:]
     let buried = Self.buried(memory: memory, today: today, question: question)
     for (index, state) in memory.enumerated() where !buried.contains(index) {
       if let state {
         if state.isDue(onDay: today) { due.append((index, scheduler.retrievability(of: state, onDay: today))) }
       } else if new.count < newLimit {
+        if let (group, limit) = groupNewLimit(index) {
+          guard newOfGroup[group, default: 0] < limit else { continue }
+          newOfGroup[group, default: 0] += 1
+        }
         new.append(index)
       }
     }
