@@ -43,6 +43,10 @@ public enum NextStep: Sendable, Equatable {
   case review
   /// Resume the practice round left (a cram round).
   case cram
+  /// Bring a suspended question back: `GROUP/QUESTION`, or any when `nil`.
+  case unsuspend(question: String?)
+  /// List the flagged questions.
+  case listFlagged
   /// Play one group, by its title as the questions file has it: whoever
   /// words the step makes it fit to show.
   case play(group: String)
@@ -89,6 +93,8 @@ public struct NextStepWording: Sendable {
     case .listSnapshots: "the list of snapshots"
     case .review: "a review"
     case .cram: "a practice round"
+    case .unsuspend(let question): question.map { "unsuspending \(TextSanitizer.sanitized($0))" } ?? "unsuspending it"
+    case .listFlagged: "the list of flagged questions"
     case .play(let group): "playing \(TextSanitizer.sanitized(group))"
     case .resumeRound: "round"
     case .undo(let step): step.map { "an undo of step \($0)" } ?? "an undo"

@@ -88,13 +88,15 @@ public struct RoundInput: Sendable, Equatable {
   /// `:suspend`: the question never asked nor counted due again, until
   /// `memoquiz unsuspend`.
   public static let suspend = RoundInput(
-    name: ":suspend", meaning: "never ask this question again (memoquiz unsuspend brings it back)", label: nil)
+    name: ":suspend",
+    meaning: { "never ask this question again (\($0.text(.unsuspend(question: nil))) brings it back)" },
+    label: nil)
   /// `:bury`: the question left until the next learner day.
   public static let bury = RoundInput(
     name: ":bury", meaning: "leave this question until the next learner day", label: nil)
   /// `:flag`: the question flagged, to fix later; it is asked again.
   public static let flag = RoundInput(
-    name: ":flag", meaning: "flag this question to fix later (memoquiz flagged lists them)", label: nil)
+    name: ":flag", meaning: { "flag this question to fix later (\($0.text(.listFlagged)) lists them)" }, label: nil)
 
   /// `:edit`: the question opened alone in `$EDITOR`; its memory stays.
   public static let edit = RoundInput(

@@ -473,7 +473,7 @@ struct RoundLoop {
         ? "Suspended \(prompt): never asked again until \(words.unsuspend(group: title, question: question)).\n"
         : "Buried \(prompt) until the next learner day.\n"
     case .flag, .unflag, .unsuspend:
-      held += "Flagged \(prompt); `memoquiz flagged` lists it.\n"
+      held += "Flagged \(prompt); \(words.wording.text(.listFlagged)) lists it.\n"
     }
   }
 
@@ -509,7 +509,7 @@ struct RoundLoop {
     guard let card = round.currentCard else { return }
     let prompt = TextSanitizer.sanitized(card.prompt)
     guard let editor else {
-      held += "There is no editor to open here; `memoquiz edit` changes the questions.\n"
+      held += "There is no editor to open here; \(words.wording.text(.editQuestions)) changes the questions.\n"
       return
     }
     let (title, key) = round.origin(of: card.identity)
@@ -552,7 +552,7 @@ struct RoundLoop {
           editedQuestions[RoundMemento.key(group: title, question: identity)] = installed
           group.questions[index] = installed
           round.replaceCards(group.cards.filter { $0.questionIdentity == identity }, group: title)
-          held += "Saved your edit of \(prompt); its memory stays. `memoquiz undo` takes it back.\n"
+          held += "Saved your edit of \(prompt); its memory stays. \(words.undo) takes it back.\n"
           return
         } catch QuestionEditError.invalid(let messages) {
           problems = QuestionEditText.Problems(lines: messages.map { "\(draft): error: \($0)" }, line: nil)

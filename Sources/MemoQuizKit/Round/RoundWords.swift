@@ -14,12 +14,9 @@ struct RoundWords {
   /// round is on.
   var undo: String { wording.text(.undo(step: nil)) }
 
-  /// The command that brings a suspended question back: `memoquiz
-  /// unsuspend 'GROUP/QUESTION'`, quoted for a shell.
+  /// The words that name what brings a suspended question back.
   func unsuspend(group: String, question: String) -> String {
-    let name = TextSanitizer.sanitized(group + "/" + question).split(separator: "'", omittingEmptySubsequences: false)
-      .joined(separator: "'\\''")
-    return "`memoquiz unsuspend '\(name)'`"
+    wording.text(.unsuspend(question: group + "/" + question))
   }
 
   /// What `:help` shows, wrapped to `width` columns.

@@ -65,7 +65,8 @@ struct CommandError {
     case .listAllGroups: " (\(command) lists them all)"
     case .listSnapshots: "; \(command) lists them"
     case .editQuestions: "; edit it with \(command)"
-    case .review, .cram, .play, .resumeRound, .undo, .redo, .setNewPerDay, .stopAutoOptimize, .setDesiredRetention,
+    case .review, .cram, .unsuspend, .listFlagged, .play, .resumeRound, .undo, .redo, .setNewPerDay, .stopAutoOptimize,
+      .setDesiredRetention,
       .sync:
       "; \(command)"
     }
@@ -84,6 +85,8 @@ struct CommandError {
     case .listSnapshots: "`memoquiz snapshots`"
     case .review: "`memoquiz review`"
     case .cram: "`memoquiz cram`"
+    case .unsuspend(let question): question.map { "`memoquiz unsuspend \(shellWord($0))`" } ?? "`memoquiz unsuspend`"
+    case .listFlagged: "`memoquiz flagged`"
     case .play(let group): "`memoquiz play \(shellWord(group))`"
     case .resumeRound: "`memoquiz play` (or `review`)"
     case .undo(let step): step.map { "`memoquiz undo \($0)`" } ?? "`memoquiz undo`"

@@ -30,9 +30,9 @@ import Testing
         "  :romaji   stop turning romaji into kana, for this session (again: back on)",
         "  :replay   play the question's sound again",
         "  :quit     stop, all saved; the next `memoquiz play` (or `review`) resumes here",
-        "  :suspend  never ask this question again (memoquiz unsuspend brings it back)",
+        "  :suspend  never ask this question again (`memoquiz unsuspend` brings it back)",
         "  :bury     leave this question until the next learner day",
-        "  :flag     flag this question to fix later (memoquiz flagged lists them)",
+        "  :flag     flag this question to fix later (`memoquiz flagged` lists them)",
         "  :edit     fix this question in $EDITOR (its memory stays), then answer it",
       ])
     let terms = listed.map { $0.split(separator: " ").first.map(String.init) ?? "" }
