@@ -161,9 +161,13 @@ extension RandomSchedule {
       group["questions"] = (group["questions"] as? [[String: Any]])?.map { question in
         // Retrievability counts the learner days since the last review, up to the asking machine's today.
         var question = question.filter { $0.key != "retrievability" }
+        // The local date, the day before when the local time is before the
+        // day's start: on a daylight-saving change, a day starting at 4:00
+        // starts 23 or 25 hours after the day before, not 24.
         if let due = question["due"] as? String, let instant = parser.date(from: due) {
-          let shifted = instant.addingTimeInterval(Double(-3600 * dayStartsAt))
-          let parts = calendar.dateComponents([.year, .month, .day], from: shifted)
+          let hour = calendar.component(.hour, from: instant)
+          let day = hour < dayStartsAt ? calendar.date(byAdding: .day, value: -1, to: instant) ?? instant : instant
+          let parts = calendar.dateComponents([.year, .month, .day], from: day)
           question["due"] = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
         }
         return question

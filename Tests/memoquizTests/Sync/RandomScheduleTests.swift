@@ -73,6 +73,34 @@ import Testing
     try Self.expectNoDivergence(seed: 80, steps: 40, viewsPerStep: 6, extended: false)
   }
 
+  // A schedule of 20 steps whose imported card fell due on 2028-03-12, the
+  // day clocks in New York move forward: the checker read that day's start
+  // (5:00 local, 23 hours after the day before's) as the day before, and
+  // saw the machine in New York disagree with the one in Berlin.
+
+  @Test func seed411ADueDayOnTheDaylightSavingChangeIsOneDayInEveryZone() throws {
+    try Self.expectNoDivergence(seed: 411, steps: 20, viewsPerStep: 2, extended: false)
+  }
+
+  @Test func aDueTimeIsReadAsTheLearnerDayItStartsInEveryZone() {
+    // 2028-03-12 starts at 5:00 EDT in New York (9:00 UTC) and at 5:00 CET in Berlin (4:00 UTC).
+    let newYork = #"[{"due": 1, "new": 0, "questions": [{"due": "2028-03-12T09:00:00Z"}]}]"#
+    let berlin = #"[{"due": 2, "new": 0, "questions": [{"due": "2028-03-12T04:00:00Z"}]}]"#
+    let expected = """
+      [
+        {
+          "questions" : [
+            {
+              "due" : "2028-03-12"
+            }
+          ]
+        }
+      ]
+      """
+    #expect(RandomSchedule.learnerDays(newYork, zone: "America/New_York", dayStartsAt: 5) == expected)
+    #expect(RandomSchedule.learnerDays(berlin, zone: "Europe/Berlin", dayStartsAt: 5) == expected)
+  }
+
   /// Runs the schedule of `seed` as the batches do, with `steps` steps and
   /// `viewsPerStep` views compared after each, and fails with its steps if
   /// it diverges.
