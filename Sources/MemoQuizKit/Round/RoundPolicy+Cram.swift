@@ -13,15 +13,10 @@ extension RoundPolicy {
         } else {
           Round(group: QuestionGroup(title: "", questions: []), memento: saved, cards: reviewCards(plan: saved.plan))
         }
-      if !round.isFinished {
-        guard !hasNoInput("the open cram round is left as it was") else { return nil }
-        switch resume(round, untouched: saved.answers.isEmpty || !options.asksToResume) {
-        case nil: return nil
-        case true?:
-          terminal.write(words.resuming(round, strategy: saved.strategy, keepsOrder: false))
-          return round
-        case false?: break
-        }
+      switch offer(round, as: "the open cram round", untouched: saved.answers.isEmpty || !options.asksToResume) {
+      case .resumed(let round): return round
+      case .left: return nil
+      case .startOver: break
       }
     }
     let picked = try caretaker.cramCards(groups: indices, selection: selection, at: now())

@@ -23,28 +23,47 @@ struct RoundPolicy {
       let untouched = saved.answers.isEmpty && saved.skipped == 0
       let otherStrategy = options.strategy.map { $0.name != saved.strategy } ?? false
       if !(untouched && otherStrategy) {
-        let round = Round(group: group, memento: saved)
-        if !round.isFinished {
-          let title = TextSanitizer.sanitized(group.title)
-          guard !hasNoInput("the open round of \(title) is left as it was") else { return nil }
-          switch resume(round, untouched: untouched || !options.asksToResume) {
-          case nil: return nil
-          case false?: return try newRound(group: group, options: options)
-          case true?:
-            terminal.write(words.resuming(round, strategy: saved.strategy, keepsOrder: otherStrategy))
-            return round
-          }
+        let title = TextSanitizer.sanitized(group.title)
+        switch offer(
+          Round(group: group, memento: saved), as: "the open round of \(title)",
+          untouched: untouched || !options.asksToResume, keepsOrder: otherStrategy)
+        {
+        case .resumed(let round): return round
+        case .left: return nil
+        case .startOver: break
         }
       }
     }
     return try newRound(group: group, options: options)
   }
 
-  /// Whether to resume a round: asked on a terminal when it has answers.
-  /// - Returns: `nil` when the person left.
-  func resume(_ round: Round, untouched: Bool) -> Bool? {
-    guard terminal.isInteractive && !untouched else { return true }
-    return terminal.confirm(words.resumeQuestion(round, strategy: round.memento.strategy), defaultAnswer: true)
+  /// What becomes of a saved round offered again.
+  enum SavedRound {
+    /// It goes on where it stopped.
+    case resumed(Round)
+    /// It was finished, or the person chose a new one.
+    case startOver
+    /// The person left, or there is no input to answer with.
+    case left
+  }
+
+  /// Offers a saved round again: resumed without asking when it is
+  /// `untouched` or there is no terminal, else as the person answers.
+  /// - Parameters:
+  ///   - name: the round as the message for no input names it.
+  ///   - keepsOrder: whether the round keeps its order over another strategy asked for.
+  func offer(_ round: Round, as name: String, untouched: Bool, keepsOrder: Bool = false) -> SavedRound {
+    guard !round.isFinished else { return .startOver }
+    guard !hasNoInput("\(name) is left as it was") else { return .left }
+    if terminal.isInteractive && !untouched {
+      switch terminal.confirm(words.resumeQuestion(round, strategy: round.memento.strategy), defaultAnswer: true) {
+      case nil: return .left
+      case false?: return .startOver
+      case true?: break
+      }
+    }
+    terminal.write(words.resuming(round, strategy: round.memento.strategy, keepsOrder: keepsOrder))
+    return .resumed(round)
   }
 
   /// The most new questions a new review round takes: `--new`, else what
@@ -114,15 +133,10 @@ struct RoundPolicy {
     if let saved = try caretaker.unfinishedRound(of: "", at: now()) {
       let round = Round(
         group: QuestionGroup(title: "", questions: []), memento: saved, cards: reviewCards(plan: saved.plan))
-      if !round.isFinished {
-        guard !hasNoInput("the open review round is left as it was") else { return nil }
-        switch resume(round, untouched: saved.answers.isEmpty || !options.asksToResume) {
-        case nil: return nil
-        case true?:
-          terminal.write(words.resuming(round, strategy: saved.strategy, keepsOrder: false))
-          return round
-        case false?: break
-        }
+      switch offer(round, as: "the open review round", untouched: saved.answers.isEmpty || !options.asksToResume) {
+      case .resumed(let round): return round
+      case .left: return nil
+      case .startOver: break
       }
     }
     let time = Timestamp(now())
