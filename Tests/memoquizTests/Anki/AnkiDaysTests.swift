@@ -34,21 +34,8 @@ import Testing
   /// A legacy collection of one Basic note a card, each reviewed once, made
   /// on 1 October 2026 at 04:00 EDT (Anki's `crt`, 240 minutes west).
   private static func package() throws -> [UInt8] {
-    let database = try SQLiteWriter()
-    let models =
-      #"{"1":{"name":"Basic","type":0,"flds":[{"name":"Front","ord":0},{"name":"Back","ord":1}],"tmpls":[]}}"#
-    var statements = [
-      "CREATE TABLE col (id integer primary key, crt, mod, scm, ver, dty, usn, ls, conf text, models text, "
-        + "decks text, dconf, tags)",
-      "INSERT INTO col VALUES (1, 1790841600, 0, 0, 11, 0, 0, 0, '{\"rollover\": 4, \"creationOffset\": 240}', "
-        + "'\(models)', '{\"1\":{\"name\":\"Default\"}}', '{}', '{}')",
-      "CREATE TABLE notes (id integer primary key, guid text, mid integer, mod, usn, tags text, flds text, sfld, "
-        + "csum, flags, data)",
-      "CREATE TABLE cards (id integer primary key, nid, did, ord, mod, usn, type, queue, due, ivl, factor, reps, "
-        + "lapses, left, odue, odid, flags, data)",
-      "CREATE TABLE revlog (id integer primary key, cid integer, usn, ease integer, ivl integer, lastIvl, factor, "
-        + "time integer, type integer)",
-    ]
+    var statements = LegacyCollection.tables(
+      created: 1_790_841_600, configuration: #"{"rollover": 4, "creationOffset": 240}"#)
     for (index, card) in cards.enumerated() {
       let id = index + 1
       let answered = try #require(ISO8601Time.parse(card.answered)).timeIntervalSince1970
@@ -60,8 +47,7 @@ import Testing
         "INSERT INTO revlog VALUES (\(Int64(answered) * 1000), \(id), 0, 3, \(card.interval), 0, 2500, 6000, 0)",
       ]
     }
-    for statement in statements { try database.execute(statement) }
-    return HostilePackage.zip([HostilePackage.Entry(name: "collection.anki2", stored: try database.bytes())])
+    return try LegacyCollection.package(statements)
   }
 
   @Test(arguments: ["reviewed.apkg", "reviewed.colpkg"])

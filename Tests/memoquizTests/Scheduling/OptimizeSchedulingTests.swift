@@ -4,17 +4,6 @@ import Testing
 /// `optimize`'s retention table simulates the due days as the settings
 /// choose them: load balancing, Easy Days and exam goals change its rows.
 @Suite struct OptimizeSchedulingTests {
-  private func practised() throws -> MemoQuizSandbox {
-    let sandbox = try MemoQuizSandbox()
-    try sandbox.writeNumberedGroups(["G"], count: 40)
-    sandbox.environment["TZ"] = "UTC"
-    sandbox.environment["NO_COLOR"] = "1"
-    sandbox.environment["MEMOQUIZ_NOW"] = "2026-12-01T09:00:00Z"
-    let answers = (0..<10).map { "a\($0)\n" }.joined()
-    #expect(try sandbox.run(["review", "--new", "10"], input: answers).status == 0)
-    return sandbox
-  }
-
   /// The table's rows, and the recommended retention.
   private func table(_ sandbox: MemoQuizSandbox) throws -> (rows: [[Double]], recommended: Double?) {
     let result = try sandbox.run(["optimize", "--dry-run", "--json"])
@@ -30,7 +19,7 @@ import Testing
   }
 
   @Test func theTableFollowsTheSettings() throws {
-    let sandbox = try practised()
+    let sandbox = try MemoQuizSandbox.practisedGroup()
     let balanced = try table(sandbox)
     try sandbox.run(["config", "load-balance", "off"])
     let off = try table(sandbox)

@@ -5,19 +5,8 @@ import Testing
 /// retention per minute of reviews, names that criterion, and records
 /// nothing: no other command repeats it.
 @Suite struct RetentionRecommendationEndToEndTests {
-  private func practised() throws -> MemoQuizSandbox {
-    let sandbox = try MemoQuizSandbox()
-    try sandbox.writeNumberedGroups(["G"], count: 40)
-    sandbox.environment["TZ"] = "UTC"
-    sandbox.environment["NO_COLOR"] = "1"
-    sandbox.environment["MEMOQUIZ_NOW"] = "2026-12-01T09:00:00Z"
-    let answers = (0..<10).map { "a\($0)\n" }.joined()
-    #expect(try sandbox.run(["review", "--new", "10"], input: answers).status == 0)
-    return sandbox
-  }
-
   @Test func optimizeRecommendsTheMostRetentionPerMinuteOfReviewsAndRecordsNothing() throws {
-    let sandbox = try practised()
+    let sandbox = try MemoQuizSandbox.practisedGroup()
     let dry = try sandbox.run(["optimize", "--dry-run", "--json"])
     #expect(dry.status == 0, "\(dry.stderr)")
     let report = try #require(try JSONSerialization.jsonObject(with: Data(dry.stdout.utf8)) as? [String: Any])
@@ -48,7 +37,7 @@ import Testing
   }
 
   @Test func aRecommendationAnEarlierReleaseRecordedIsIgnored() throws {
-    let sandbox = try practised()
+    let sandbox = try MemoQuizSandbox.practisedGroup()
     let history = sandbox.historyFile
     let lines = try String(contentsOf: history, encoding: .utf8).split(separator: "\n")
     let number = lines.count

@@ -149,26 +149,14 @@ enum HostilePackage {
   /// A collection in the legacy schema with one Basic note and card, whose
   /// `revlog` is made by `revlog` (a statement that creates it) and `rows`.
   static func collection(revlog: String, rows: [String] = []) throws -> [UInt8] {
-    let database = try SQLiteWriter()
-    let models =
-      #"{"1":{"name":"Basic","type":0,"flds":[{"name":"Front","ord":0},{"name":"Back","ord":1}],"tmpls":[]}}"#
-    for statement in [
-      "CREATE TABLE col (id integer primary key, crt, mod, scm, ver, dty, usn, ls, conf text, models text, "
-        + "decks text, dconf, tags)",
-      "INSERT INTO col VALUES (1, 0, 0, 0, 11, 0, 0, 0, '{}', '\(models)', '{\"1\":{\"name\":\"Default\"}}', "
-        + "'{}', '{}')",
-      "CREATE TABLE notes (id integer primary key, guid text, mid integer, mod, usn, tags text, flds text, sfld, "
-        + "csum, flags, data)",
-      "INSERT INTO notes VALUES (1, 'g', 1, 0, 0, '', 'front' || char(31) || 'back', '', 0, 0, '')",
-      "CREATE TABLE cards (id integer primary key, nid, did, ord, mod, usn, type, queue, due, ivl, factor, reps, "
-        + "lapses, left, odue, odid, flags, data)",
-      "INSERT INTO cards VALUES (1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, '')",
-      revlog,
-    ] + rows {
-      try database.execute(statement)
-    }
-    return try database.bytes()
+    try LegacyCollection.bytes(
+      LegacyCollection.tables(revlog: false) + [
+        "INSERT INTO notes VALUES (1, 'g', 1, 0, 0, '', 'front' || char(31) || 'back', '', 0, 0, '')",
+        "INSERT INTO cards VALUES (1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, '')",
+        revlog,
+      ] + rows)
   }
+
 }
 
 /// Bits written as deflate packs them: values from their lowest bit,

@@ -17,20 +17,7 @@ enum SoundPackage {
 
   /// A collection of Basic notes in a deck named `deck`, one per pair.
   static func collection(_ notes: [(String, String)], deck: String = "Sounds") throws -> [UInt8] {
-    let database = try SQLiteWriter()
-    let models =
-      #"{"1":{"name":"Basic","type":0,"flds":[{"name":"Front","ord":0},{"name":"Back","ord":1}],"tmpls":[]}}"#
-    var statements = [
-      "CREATE TABLE col (id integer primary key, crt, mod, scm, ver, dty, usn, ls, conf text, models text, "
-        + "decks text, dconf, tags)",
-      "INSERT INTO col VALUES (1, 0, 0, 0, 11, 0, 0, 0, '{}', '\(models)', '{\"1\":{\"name\":\"\(deck)\"}}', "
-        + "'{}', '{}')",
-      "CREATE TABLE notes (id integer primary key, guid text, mid integer, mod, usn, tags text, flds text, sfld, "
-        + "csum, flags, data)",
-      "CREATE TABLE cards (id integer primary key, nid, did, ord, mod, usn, type, queue, due, ivl, factor, reps, "
-        + "lapses, left, odue, odid, flags, data)",
-      "CREATE TABLE revlog (id integer primary key, cid, usn, ease, ivl, lastIvl, factor, time, type)",
-    ]
+    var statements = LegacyCollection.tables(deck: deck)
     for (index, (front, back)) in notes.enumerated() {
       func quoted(_ text: String) -> String { "'" + text.replacing("'", with: "''") + "'" }
       statements.append(
@@ -40,8 +27,7 @@ enum SoundPackage {
         "INSERT INTO cards VALUES (\(index + 1), \(index + 1), 1, 0, 0, 0, 0, 0, \(index), 0, 0, 0, 0, 0, 0, 0, 0, '')"
       )
     }
-    for statement in statements { try database.execute(statement) }
-    return try database.bytes()
+    return try LegacyCollection.bytes(statements)
   }
 
   /// A legacy package (`collection.anki2`, a JSON media map).

@@ -18,21 +18,8 @@ import Testing
   /// published parameters expect, so that `optimize` installs a fit; each
   /// card is due in Anki on its last interval after its last review.
   private static func package() throws -> [UInt8] {
-    let database = try SQLiteWriter()
-    let models =
-      #"{"1":{"name":"Basic","type":0,"flds":[{"name":"Front","ord":0},{"name":"Back","ord":1}],"tmpls":[]}}"#
-    var statements = [
-      "CREATE TABLE col (id integer primary key, crt, mod, scm, ver, dty, usn, ls, conf text, models text, "
-        + "decks text, dconf, tags)",
-      "INSERT INTO col VALUES (1, 1767240000, 0, 0, 11, 0, 0, 0, '{\"rollover\": 4, \"creationOffset\": 0}', "
-        + "'\(models)', '{\"1\":{\"name\":\"Default\"}}', '{}', '{}')",
-      "CREATE TABLE notes (id integer primary key, guid text, mid integer, mod, usn, tags text, flds text, sfld, "
-        + "csum, flags, data)",
-      "CREATE TABLE cards (id integer primary key, nid, did, ord, mod, usn, type, queue, due, ivl, factor, reps, "
-        + "lapses, left, odue, odid, flags, data)",
-      "CREATE TABLE revlog (id integer primary key, cid integer, usn, ease integer, ivl integer, lastIvl, factor, "
-        + "time integer, type integer)",
-    ]
+    var statements = LegacyCollection.tables(
+      created: 1_767_240_000, configuration: #"{"rollover": 4, "creationOffset": 0}"#)
     var generator = SeededGenerator(seed: 2026)
     for id in 1...40 {
       // Days since 1 January 2026; reviews at noon UTC.
@@ -57,8 +44,7 @@ import Testing
           + "0, 0, 0, '')",
       ]
     }
-    for statement in statements { try database.execute(statement) }
-    return HostilePackage.zip([HostilePackage.Entry(name: "collection.anki2", stored: try database.bytes())])
+    return try LegacyCollection.package(statements)
   }
 
   /// The views that hold due days and counts, of `sandbox`'s folder.

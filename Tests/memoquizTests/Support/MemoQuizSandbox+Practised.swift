@@ -1,0 +1,17 @@
+import Testing
+
+extension MemoQuizSandbox {
+  /// A folder of one group, G, of 40 numbered questions whose first 10 were
+  /// answered right in a review on 2026-12-01 at 9:00 UTC, the time and zone
+  /// the folder's runs keep, without colour.
+  static func practisedGroup() throws -> MemoQuizSandbox {
+    let sandbox = try MemoQuizSandbox()
+    try sandbox.writeNumberedGroups(["G"], count: 40)
+    sandbox.environment["TZ"] = "UTC"
+    sandbox.environment["NO_COLOR"] = "1"
+    sandbox.environment["MEMOQUIZ_NOW"] = "2026-12-01T09:00:00Z"
+    let answers = (0..<10).map { "a\($0)\n" }.joined()
+    #expect(try sandbox.run(["review", "--new", "10"], input: answers).status == 0)
+    return sandbox
+  }
+}
