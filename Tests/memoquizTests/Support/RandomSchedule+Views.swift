@@ -59,7 +59,8 @@ extension RandomSchedule {
     let actual = try views(of: machine.sandbox, zone: machine.zone, which)
     if let difference = Self.difference(expected, actual) {
       throw Divergence(
-        seed: seed, steps: log, difference: "\(machine.name)'s views differ from a replay of its files:\n\(difference)")
+        seed: seed, season: season, steps: log,
+        difference: "\(machine.name)'s views differ from a replay of its files:\n\(difference)")
     }
   }
 
@@ -113,7 +114,7 @@ extension RandomSchedule {
     for machine in machines.dropFirst() {
       if let difference = Self.difference(first, try views(of: machine.sandbox, zone: zone)) {
         throw Divergence(
-          seed: seed, steps: log,
+          seed: seed, season: season, steps: log,
           difference: "\(machines[0].name) and \(machine.name) differ:\n\(difference)")
       }
     }
@@ -136,7 +137,7 @@ extension RandomSchedule {
     for (machine, view) in zip(machines, scores).dropFirst() {
       if let difference = Self.difference([scores[0]], [view]) {
         throw Divergence(
-          seed: seed, steps: log,
+          seed: seed, season: season, steps: log,
           difference:
             "\(machines[0].name) and \(machine.name) (in \(machines[0].zone) and \(machine.zone)) differ:\n"
             + difference)

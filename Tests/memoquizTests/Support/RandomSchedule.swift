@@ -16,12 +16,28 @@ final class RandomSchedule {
   /// (Tokyo has none), in the order machines take them.
   static let zones = ["America/New_York", "Europe/Berlin", "Asia/Tokyo"]
 
-  /// The earliest instants a schedule starts at: a day before each
-  /// daylight-saving change of 2026 (Berlin's at 01:00 UTC on 25 October,
-  /// New York's at 06:00 UTC on 1 November), so that even a short schedule,
-  /// whose clock moves up to 16 hours a step, most often crosses one.
-  static let starts = ["2026-10-24T00:00:00Z", "2026-10-31T04:00:00Z"].compactMap {
-    ISO8601DateFormatter().date(from: $0)
+  /// The daylight-saving changes a schedule starts a day before, so that
+  /// even a short schedule, whose clock moves up to 16 hours a step, most
+  /// often crosses one.
+  enum Season: CustomStringConvertible {
+    /// Clocks going back in 2026: Berlin's at 01:00 UTC on 25 October, New
+    /// York's at 06:00 UTC on 1 November.
+    case autumn
+    /// Clocks going forward in 2027, a learner day of 23 hours: New York's
+    /// at 07:00 UTC on 14 March, Berlin's at 01:00 UTC on 28 March.
+    case spring
+
+    /// The earliest instants a schedule starts at.
+    var starts: [Date] {
+      let starts =
+        switch self {
+        case .autumn: ["2026-10-24T00:00:00Z", "2026-10-31T04:00:00Z"]
+        case .spring: ["2027-03-13T04:00:00Z", "2027-03-27T00:00:00Z"]
+        }
+      return starts.compactMap { ISO8601DateFormatter().date(from: $0) }
+    }
+
+    var description: String { self == .autumn ? "autumn" : "spring" }
   }
 
   /// The questions every machine starts with: two typed groups and one graded by the learner.
@@ -69,15 +85,18 @@ final class RandomSchedule {
   /// What a schedule found wrong: the seed, every step so far and what differed.
   struct Divergence: Error, CustomStringConvertible {
     let seed: UInt64
+    let season: Season
     let steps: [String]
     let difference: String
 
     var description: String {
-      "seed \(seed): \(difference)\nsteps:\n" + steps.enumerated().map { "  \($0 + 1). \($1)" }.joined(separator: "\n")
+      "seed \(seed) (\(season)): \(difference)\nsteps:\n"
+        + steps.enumerated().map { "  \($0 + 1). \($1)" }.joined(separator: "\n")
     }
   }
 
   let seed: UInt64
+  let season: Season
   var generator: SeededGenerator
   let machines: [Machine]
   /// A folder the acting machine's files are copied to, without `local/`.
@@ -103,10 +122,11 @@ final class RandomSchedule {
   /// - Parameters:
   ///   - machineCount: at least 3, so that every zone has a machine.
   init(
-    seed: UInt64, machineCount: Int = 3, kinds: [StepKind] = StepKind.allCases, viewsPerStep: Int? = nil,
-    extended: Bool = true
+    seed: UInt64, season: Season = .autumn, machineCount: Int = 3, kinds: [StepKind] = StepKind.allCases,
+    viewsPerStep: Int? = nil, extended: Bool = true
   ) throws {
     self.seed = seed
+    self.season = season
     self.kinds = kinds
     self.viewsPerStep = viewsPerStep
     self.extended = extended
@@ -123,7 +143,7 @@ final class RandomSchedule {
     self.machines = machines
     replay = try MemoQuizSandbox(under: Self.memory)
     replay.environment["COLUMNS"] = "200"
-    let start = Self.starts[Int(generator.next(below: UInt64(Self.starts.count)))]
+    let start = season.starts[Int(generator.next(below: UInt64(season.starts.count)))]
     now = start.addingTimeInterval(Double(generator.next(below: 3600 * 24)))
   }
 
