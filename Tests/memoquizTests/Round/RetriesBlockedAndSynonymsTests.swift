@@ -24,18 +24,24 @@ import Testing
       .map { "\($0["typed"] as? String ?? "") \($0["rating"] as? String ?? "")" }
   }
 
-  /// How many times `needle` was shown so far.
-  private func count(_ needle: String, in session: PseudoTerminalSession) -> Int {
-    session.text.components(separatedBy: needle).count - 1
-  }
-
-  @Test func aRetryAsksTheSameQuestionAgainAtOnceAndRecordsNothing() throws {
+  /// A folder of the test's questions, and the kanji group played in order on a terminal.
+  private func kanjiRound() throws -> (MemoQuizSandbox, PseudoTerminalSession) {
     let sandbox = try MemoQuizSandbox()
     try sandbox.writeQuestions(Self.questions)
     var environment = sandbox.environment
     environment["NO_COLOR"] = "1"
     let session = try PseudoTerminalSession(
       arguments: ["play", "kanji", "--strategy", "sequential"], environment: environment)
+    return (sandbox, session)
+  }
+
+  /// How many times `needle` was shown so far.
+  private func count(_ needle: String, in session: PseudoTerminalSession) -> Int {
+    session.text.components(separatedBy: needle).count - 1
+  }
+
+  @Test func aRetryAsksTheSameQuestionAgainAtOnceAndRecordsNothing() throws {
+    let (sandbox, session) = try kanjiRound()
     #expect(session.waitFor("[1/3] 生"))
     session.type("shou\r")
     #expect(session.waitFor("Another answer to 生: try again."))
@@ -193,12 +199,7 @@ import Testing
   }
 
   @Test func synonymAcceptsTheAnswerAndUndoTakesBackBoth() throws {
-    let sandbox = try MemoQuizSandbox()
-    try sandbox.writeQuestions(Self.questions)
-    var environment = sandbox.environment
-    environment["NO_COLOR"] = "1"
-    let session = try PseudoTerminalSession(
-      arguments: ["play", "kanji", "--strategy", "sequential"], environment: environment)
+    let (sandbox, session) = try kanjiRound()
     #expect(session.waitFor("[1/3] 生"))
     session.type("se\r")
     #expect(session.waitFor("Incorrect, a near miss. The answer is せい."))

@@ -60,16 +60,23 @@ struct OwnHistoryFileTests {
     return (remote, laptop, desktop, backup)
   }
 
-  @Test func anOwnFileRestoredFromABackupIsRestoredFromTheCloneBeforeAnythingIsAppended() throws {
+  /// A laptop that synced two answers, whose own history file was then
+  /// copied as a backup, and that answered and synced two more.
+  static func syncedAfterABackupOfItsFile() throws -> (remote: Remote, laptop: Machine, own: URL, backup: Data) {
     let remote = try Remote()
     let laptop = try SyncTrustTests.machine()
     try laptop.play("Colours", answers: ["aka", "ao"])
-    _ = try Self.sync(laptop, ["--init", remote.address])
-    let name = try SyncTrustTests.ownName(laptop)
-    let own = laptop.history.appendingPathComponent(name)
+    _ = try sync(laptop, ["--init", remote.address])
+    let own = laptop.history.appendingPathComponent(try SyncTrustTests.ownName(laptop))
     let backup = try Data(contentsOf: own)
     try laptop.play("Numbers", answers: ["ichi", "ni"])
-    _ = try Self.sync(laptop)
+    _ = try sync(laptop)
+    return (remote, laptop, own, backup)
+  }
+
+  @Test func anOwnFileRestoredFromABackupIsRestoredFromTheCloneBeforeAnythingIsAppended() throws {
+    let (remote, laptop, own, backup) = try Self.syncedAfterABackupOfItsFile()
+    let name = own.lastPathComponent
     let before = try Self.answers(laptop)
 
     // Only the history file is put back: local/ still knows how far it reached.
@@ -192,15 +199,8 @@ struct OwnHistoryFileTests {
   }
 
   @Test func aFileThatWentBackWithNoCloneTakesANewIdentityAndSyncBringsTheOldStepsBack() throws {
-    let remote = try Remote()
-    let laptop = try SyncTrustTests.machine()
-    try laptop.play("Colours", answers: ["aka", "ao"])
-    _ = try Self.sync(laptop, ["--init", remote.address])
-    let name = try SyncTrustTests.ownName(laptop)
-    let own = laptop.history.appendingPathComponent(name)
-    let backup = try Data(contentsOf: own)
-    try laptop.play("Numbers", answers: ["ichi", "ni"])
-    _ = try Self.sync(laptop)
+    let (remote, laptop, own, backup) = try Self.syncedAfterABackupOfItsFile()
+    let name = own.lastPathComponent
     let longer = try remote.file("history/" + name)
 
     // The file put back, and the clone sync keeps gone with a cleanup.
