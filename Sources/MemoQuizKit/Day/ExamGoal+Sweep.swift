@@ -30,7 +30,8 @@ extension ExamGoal {
   ///   retention until then.
   /// - A review due before the sweep gets the longer interval that
   ///   ``earlyRecall`` gives, within its fuzz range, up to the sweep (and
-  ///   into it when that range reaches it): never past the date.
+  ///   into it when that range reaches it): never past the date. Only
+  ///   under a goal that aims no higher than the desired retention.
   ///
   /// In the sweep itself, ``interval(_:from:stability:scheduler:)`` keeps
   /// the reviews before the date.
@@ -51,7 +52,10 @@ extension ExamGoal {
       if fresh && range.upperBound >= left { return nil }
       return range.clamped(to: sweep)
     }
+    // A goal aiming higher than the desired retention asks for more answers
+    // anyway: its reviews before the sweep keep FSRS's intervals.
     if range.upperBound < sweep.lowerBound {
+      guard retention <= scheduler.desiredRetention + 0.005 else { return nil }
       let longer = scheduler.fuzzRange(of: scheduler.interval(stability: stability, retention: Self.earlyRecall))
       guard longer.upperBound > range.upperBound else { return nil }
       let upper = min(longer.upperBound, left - 1)

@@ -42,6 +42,13 @@ import Testing
     #expect(near.upperBound <= 14 && near.lowerBound >= 12, "\(near)")
   }
 
+  @Test func aGoalAimingAboveTheDesiredRetentionKeepsFSRSsIntervalsBeforeTheSweep() {
+    let higher = ExamGoal(groups: ["G"], day: 100, retention: 0.95)
+    let range = scheduler.fuzzRange(of: scheduler.nextInterval(stability: 5))
+    #expect(higher.sweep(for: range, from: 40, stability: 5, scheduler: scheduler) == nil)
+    #expect(higher.sweep(for: 16...22, from: 80, stability: 5, scheduler: scheduler) == 17...19)
+  }
+
   @Test func inTheSweepAndAfterTheDateTheRuleMovesNothing() {
     #expect(goal.sweep(for: 5...9, from: 97, stability: 5, scheduler: scheduler) == nil)
     #expect(goal.sweep(for: 5...9, from: 100, stability: 5, scheduler: scheduler) == nil)
