@@ -89,11 +89,12 @@ public struct ExamGoal: Hashable, Sendable {
     return LocalDay(number: number).isoText == text ? number : nil
   }
 
-  /// The interval a review gets under the goal: the one FSRS gives, unless
-  /// it would put the review after DATE with a predicted recall on DATE
-  /// below the goal's; then half the days left to DATE (at least one), so
-  /// that the intervals shrink smoothly towards the date rather than all
-  /// at once at its end.
+  /// The interval a review gets under the goal where the final sweep
+  /// (``sweep(for:from:stability:scheduler:)``) leaves its day, as in the
+  /// sweep itself: the one FSRS gives, unless it would put the review after
+  /// DATE with a predicted recall on DATE below the goal's; then half the
+  /// days left to DATE (at least one), so that the intervals shrink
+  /// smoothly towards the date rather than all at once at its end.
   /// - Parameters:
   ///   - interval: the interval chosen without the goal.
   ///   - day: the review's learner day, before ``day``.

@@ -48,9 +48,11 @@ public struct GroupMenu {
   public func ask() throws -> Choice? {
     let style = terminal.style
     let groups = caretaker.groups
-    let plan = try caretaker.dayPlan(at: now)
+    // With the new questions the exam goals take today, as `today` counts them.
+    let exams = try caretaker.examOutlooks(at: now)
+    let plan = try caretaker.dayPlan(try caretaker.dayPlan(at: now), withExams: exams, at: now)
     terminal.write(style.bold("memoquiz") + ": " + plan.headline + "\n")
-    for outlook in try caretaker.examOutlooks(at: now) {
+    for outlook in exams {
       terminal.write(TextSanitizer.sanitized(outlook.text) + "\n")
     }
     terminal.write("\n")

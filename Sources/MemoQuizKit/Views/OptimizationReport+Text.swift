@@ -43,6 +43,7 @@ extension OptimizationReport {
     if let tournament { lines += tournamentLines(tournament, width: width) }
     lines.append("")
     lines.append("Simulated: \(RetentionSimulator.days) days, \(RetentionSimulator.newPerDay) new questions a day")
+    lines.append(scheduling.settingsText)
     lines.append("desired retention   reviews a day   expected retention")
     for outcome in retention {
       let mark = abs(outcome.desiredRetention - desiredRetention) < 0.001 ? " (now)" : ""

@@ -46,6 +46,8 @@ public struct OptimizationReport: Sendable {
   /// Every memory model scored on the same held-out reviews, when an
   /// evaluation was asked for and there were enough reviews to fit.
   public var tournament: ModelTournament?
+  /// How the retention table's simulator chose the due days.
+  public var scheduling = RetentionSimulator.Scheduling.plain
 
   /// Fits, evaluates and simulates.
   /// - Parameters:
@@ -85,6 +87,7 @@ public struct OptimizationReport: Sendable {
     let used = fittedAreBetter ? (fitted?.parameters ?? current) : current
     var simulator = RetentionSimulator(histories: histories)
     simulator.scheduling = scheduling
+    self.scheduling = scheduling
     retention = simulator.simulate(parameters: used)
     recommendation = nil
     if evaluate {

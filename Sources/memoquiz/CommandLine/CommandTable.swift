@@ -546,7 +546,9 @@ enum CommandTable {
         discussion: [
           .paragraph(
             "Until the date, a review of those groups is never put after it when the question's predicted recall on "
-              + "the date would fall below R: the intervals shrink towards the date, half the days left at a time. "
+              + "the date would fall below R, and each question's last review before it falls in its last three days, "
+              + "spread over them; when R is no higher than desired-retention, the reviews well before the date come "
+              + "later to pay for them. "
               + "`memoquiz today` shows each goal with its predicted recall on the date, from your own parameters, "
               + "and the new questions a day it needs so that each is answered on two days before it. Setting or "
               + "ending a goal is a step of the history: `memoquiz undo` takes it back. After the date, and after "

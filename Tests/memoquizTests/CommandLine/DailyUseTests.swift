@@ -265,7 +265,14 @@ import Testing
     let report = try sandbox.run(["optimize", "--dry-run"]).stdout
     #expect(
       report.contains(
-        "\nSimulated: 365 days, 10 new questions a day\ndesired retention   reviews a day   expected retention\n"))
+        "\nSimulated: 365 days, 10 new questions a day\nDue days: balancing on, easy days none, no exam goal\n"
+          + "desired retention   reviews a day   expected retention\n"), "\(report)")
+    // The settings it simulated are named.
+    try sandbox.run(["config", "load-balance", "off"])
+    try sandbox.run(["config", "easy-days", "sat,sun"])
+    try sandbox.run(["exam", "Hiragana", "--on", "2099-01-01"])
+    let set = try sandbox.run(["optimize", "--dry-run"]).stdout
+    #expect(set.contains("\nDue days: balancing off, easy days sat,sun, 1 exam goal\n"), "\(set)")
   }
 
   @Test func configSaysWhichParametersTheSchedulerUsesAndSinceWhen() throws {

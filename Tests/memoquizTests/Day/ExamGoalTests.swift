@@ -4,33 +4,19 @@ import Testing
 /// `memoquiz exam`: goals as steps, what `today` says of them, and reviews
 /// kept before the date while recall on it would fall short.
 @Suite struct ExamGoalTests {
-  private static func at(_ day: String, _ hour: String = "10") -> [String: String] {
-    ["MEMOQUIZ_NOW": "2026-12-\(day)T\(hour):00:00Z"]
-  }
-
-  /// A folder of G (30 questions) and H (5).
-  private static func folder() throws -> MemoQuizSandbox {
-    let sandbox = try MemoQuizSandbox()
-    try sandbox.writeNumberedGroups(["G"], count: 30)
-    var text = try String(contentsOf: sandbox.questionsFile, encoding: .utf8)
-    text.removeLast()
-    text += #", {"title": "H", "questions": [{"prompt": "h0", "answer": "b0"}, {"prompt": "h1", "answer": "b1"}]}]"#
-    try sandbox.writeQuestions(text)
-    return sandbox
-  }
-
   /// Answers every question of G right, in order, on each of `days`.
   private static func practise(_ sandbox: MemoQuizSandbox, on days: [String]) throws {
     let answers = (0..<30).map { "a\($0)\n" }.joined()
     for day in days {
-      let result = try sandbox.run(["play", "G", "--strategy", "sequential"], input: answers, environment: at(day))
+      let result = try sandbox.run(
+        ["play", "G", "--strategy", "sequential"], input: answers, environment: ExamFolder.at(day))
       #expect(result.status == 0, "\(result.stderr)")
     }
   }
 
   /// The reviews due on each of the 14 days from `day`, by date.
   private static func forecast(_ sandbox: MemoQuizSandbox, from day: String) throws -> [String: Int] {
-    let result = try sandbox.run(["stats", "--json"], environment: at(day, "12"))
+    let result = try sandbox.run(["stats", "--json"], environment: ExamFolder.at(day, "12"))
     let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
     var due: [String: Int] = [:]
     for entry in object?["forecast"] as? [[String: Any]] ?? [] {
@@ -40,11 +26,11 @@ import Testing
   }
 
   @Test func aGoalIsAStepThatUndoTakesBackAndClearEnds() throws {
-    let sandbox = try Self.folder()
+    let sandbox = try ExamFolder.make()
     #expect(
-      try sandbox.run(["exam"], environment: Self.at("01")).stdout
+      try sandbox.run(["exam"], environment: ExamFolder.at("01")).stdout
         == "No exam goal is set (`memoquiz exam GROUP --on DATE` sets one).\n")
-    let set = try sandbox.run(["exam", "G", "--on", "2026-12-20"], environment: Self.at("01"))
+    let set = try sandbox.run(["exam", "G", "--on", "2026-12-20"], environment: ExamFolder.at("01"))
     #expect(set.status == 0, "\(set.stderr)")
     #expect(
       set.stdout
@@ -52,21 +38,21 @@ import Testing
         + "Exam in 19 days (2026-12-20): predicted recall 0.00 over 30 questions; 2 new a day to meet it "
         + "(30 not yet answered, 2 more today, beyond new-per-day if need be)\n")
     let both = try sandbox.run(
-      ["exam", "G", "H", "--on", "2026-12-24", "--retention", "0.95"], environment: Self.at("01"))
+      ["exam", "G", "H", "--on", "2026-12-24", "--retention", "0.95"], environment: ExamFolder.at("01"))
     #expect(both.status == 0, "\(both.stderr)")
-    let history = try sandbox.run(["history", "--json"], environment: Self.at("01"))
+    let history = try sandbox.run(["history", "--json"], environment: ExamFolder.at("01"))
     let steps = try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]] ?? []
     #expect(steps.map { $0["kind"] as? String } == ["exam", "exam"])
     #expect(steps.map { $0["group"] as? String } == [nil, "G"] || steps.map { $0["group"] as? String } == ["G", nil])
-    #expect(try sandbox.run(["undo"], environment: Self.at("01")).status == 0)
-    let listed = try sandbox.run(["exam"], environment: Self.at("01")).stdout
+    #expect(try sandbox.run(["undo"], environment: ExamFolder.at("01")).status == 0)
+    let listed = try sandbox.run(["exam"], environment: ExamFolder.at("01")).stdout
     #expect(listed.hasPrefix("G: Exam in 19 days (2026-12-20)"), "\(listed)")
     #expect(!listed.contains("2026-12-24"))
-    let cleared = try sandbox.run(["exam", "--clear", "G"], environment: Self.at("01"))
+    let cleared = try sandbox.run(["exam", "--clear", "G"], environment: ExamFolder.at("01"))
     #expect(cleared.stdout == "Ended the exam goal of G (`memoquiz undo` takes it back).\n")
-    #expect(try sandbox.run(["exam"], environment: Self.at("01")).stdout.hasPrefix("No exam goal is set"))
-    #expect(try sandbox.run(["undo"], environment: Self.at("01")).status == 0)
-    #expect(try sandbox.run(["exam"], environment: Self.at("01")).stdout.hasPrefix("G: Exam in 19 days"))
+    #expect(try sandbox.run(["exam"], environment: ExamFolder.at("01")).stdout.hasPrefix("No exam goal is set"))
+    #expect(try sandbox.run(["undo"], environment: ExamFolder.at("01")).status == 0)
+    #expect(try sandbox.run(["exam"], environment: ExamFolder.at("01")).stdout.hasPrefix("G: Exam in 19 days"))
   }
 
   @Test(arguments: [
@@ -77,20 +63,20 @@ import Testing
     (["exam", "G"], "a goal needs its date"),
   ])
   func badGoalsAreUsageErrors(_ arguments: [String], _ message: String) throws {
-    let sandbox = try Self.folder()
-    let result = try sandbox.run(arguments, environment: Self.at("01"))
+    let sandbox = try ExamFolder.make()
+    let result = try sandbox.run(arguments, environment: ExamFolder.at("01"))
     #expect(result.status == 64)
     #expect(result.stderr.contains(message), "\(result.stderr)")
   }
 
   @Test func todayShowsEachGoalAndItsJSON() throws {
-    let sandbox = try Self.folder()
-    try sandbox.run(["exam", "G", "--on", "2026-12-20", "--retention", "0.95"], environment: Self.at("01"))
+    let sandbox = try ExamFolder.make()
+    try sandbox.run(["exam", "G", "--on", "2026-12-20", "--retention", "0.95"], environment: ExamFolder.at("01"))
     try Self.practise(sandbox, on: ["01"])
-    let today = try sandbox.run(["today"], environment: Self.at("02"))
+    let today = try sandbox.run(["today"], environment: ExamFolder.at("02"))
     #expect(today.stdout.contains("Exam in 18 days (2026-12-20): predicted recall 0."), "\(today.stdout)")
     #expect(today.stdout.contains("over 30 questions"), "\(today.stdout)")
-    let json = try sandbox.run(["today", "--json"], environment: Self.at("02"))
+    let json = try sandbox.run(["today", "--json"], environment: ExamFolder.at("02"))
     let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
     let exams = object?["exams"] as? [[String: Any]] ?? []
     #expect(exams.count == 1)
@@ -100,31 +86,31 @@ import Testing
     #expect(exams.first?["questions"] as? Int == 30)
     let predicted = exams.first?["predicted"] as? Double ?? 0
     #expect(predicted > 0.3 && predicted < 0.95, "\(predicted)")
-    let none = try sandbox.run(["today", "--json"], environment: Self.at("21"))
+    let none = try sandbox.run(["today", "--json"], environment: ExamFolder.at("21"))
     let later = try JSONSerialization.jsonObject(with: Data(none.stdout.utf8)) as? [String: Any]
     #expect((later?["exams"] as? [Any])?.isEmpty == true, "a goal past its date is shown no more")
   }
 
   @Test func reviewsStayBeforeTheDateAndEndingTheGoalMovesNoDueDay() throws {
-    let plain = try Self.folder()
+    let plain = try ExamFolder.make()
     try Self.practise(plain, on: ["01", "03", "06"])
     let withoutGoal = try Self.forecast(plain, from: "06")
     #expect(withoutGoal.values.reduce(0, +) < 30, "without a goal, reviews fall past the fortnight: \(withoutGoal)")
-    let goal = try Self.folder()
-    try goal.run(["exam", "G", "--on", "2026-12-20", "--retention", "0.97"], environment: Self.at("01"))
+    let goal = try ExamFolder.make()
+    try goal.run(["exam", "G", "--on", "2026-12-20", "--retention", "0.97"], environment: ExamFolder.at("01"))
     try Self.practise(goal, on: ["01", "03", "06"])
     let withGoal = try Self.forecast(goal, from: "06")
     #expect(withGoal.values.reduce(0, +) == 30, "every review before the date: \(withGoal)")
     #expect(withGoal.keys.allSatisfy { $0 < "2026-12-20" }, "\(withGoal)")
     #expect(withGoal.values.allSatisfy { $0 < 30 }, "spread, not piled on one day: \(withGoal)")
-    try goal.run(["exam", "--clear", "G"], environment: Self.at("06", "13"))
+    try goal.run(["exam", "--clear", "G"], environment: ExamFolder.at("06", "13"))
     #expect(try Self.forecast(goal, from: "06") == withGoal)
   }
 
   @Test func aGoalThatCannotBeMetSaysWhatItWouldTake() throws {
-    let sandbox = try Self.folder()
-    try sandbox.run(["exam", "G", "--on", "2026-12-02"], environment: Self.at("01"))
-    let today = try sandbox.run(["today"], environment: Self.at("01"))
+    let sandbox = try ExamFolder.make()
+    try sandbox.run(["exam", "G", "--on", "2026-12-02"], environment: ExamFolder.at("01"))
+    let today = try sandbox.run(["today"], environment: ExamFolder.at("01"))
     #expect(
       today.stdout.contains(
         "Exam in 1 day (2026-12-02): predicted recall 0.00 over 30 questions; the date cannot be met: 30 questions "
@@ -133,15 +119,16 @@ import Testing
   }
 
   @Test func aGoalTakesTheNewQuestionsItNeedsBeyondTheDailyCap() throws {
-    let sandbox = try Self.folder()
-    try sandbox.run(["config", "new-per-day", "1"], environment: Self.at("01"))
-    try sandbox.run(["exam", "G", "--on", "2026-12-16"], environment: Self.at("01"))
+    let sandbox = try ExamFolder.make()
+    try sandbox.run(["config", "new-per-day", "1"], environment: ExamFolder.at("01"))
+    try sandbox.run(["exam", "G", "--on", "2026-12-16"], environment: ExamFolder.at("01"))
     let answers = (0..<30).map { "a\($0)\n" }.joined()
-    let review = try sandbox.run(["review"], input: answers, environment: Self.at("01"))
+    let review = try sandbox.run(["review"], input: answers, environment: ExamFolder.at("01"))
     #expect(review.stdout.hasPrefix("Today's review: 3 questions from 1 group\n"), "\(review.stdout)")
-    let listed = try sandbox.run(["exam"], environment: Self.at("01"))
+    let listed = try sandbox.run(["exam"], environment: ExamFolder.at("01"))
     #expect(listed.stdout.contains("(27 not yet answered, 0 more today"), "\(listed.stdout)")
-    let round = try sandbox.run(["play", "G", "--strategy", "review"], input: answers, environment: Self.at("02"))
+    let round = try sandbox.run(
+      ["play", "G", "--strategy", "review"], input: answers, environment: ExamFolder.at("02"))
     #expect(round.stdout.contains("G: 3 questions, review order"), "\(round.stdout)")
   }
 }

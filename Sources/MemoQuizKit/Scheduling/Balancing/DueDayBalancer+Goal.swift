@@ -1,6 +1,6 @@
 /// The one rule that gives a review its interval once FSRS has worked it
 /// out: the day within the fuzz range that load balancing and Easy Days
-/// choose, then an exam goal's cap. The recording code and `optimize`'s
+/// choose, then an exam goal's final sweep or cap. The recording code and `optimize`'s
 /// simulator both go through it.
 extension DueDayBalancer {
   /// The interval to record for a review answered on learner day `day`.
@@ -22,6 +22,12 @@ extension DueDayBalancer {
     var chosen = range.count > 1 ? self.interval(in: range, from: day, unit: unit, load: load) : nil
     // An exam goal ahead keeps the review before its date.
     guard let goal else { return chosen }
+    // In its final sweep when due there, spread by the reviews already due.
+    if let sweep = goal.sweep(for: range, from: day, stability: stability, scheduler: scheduler) {
+      if let chosen, sweep.contains(chosen) { return chosen }
+      let spread = DueDayBalancer(loadBalance: true, easyDays: easyDays)
+      return spread.interval(in: sweep, from: day, unit: unit, load: load) ?? sweep.upperBound
+    }
     let effective = chosen ?? scheduler.fuzzed(interval, unit: unit)
     var capped = goal.interval(effective, from: day, stability: stability, scheduler: scheduler)
     guard capped < effective else { return chosen }

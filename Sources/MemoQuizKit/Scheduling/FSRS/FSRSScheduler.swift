@@ -82,9 +82,10 @@ public struct FSRSScheduler: Sendable {
   ///   - fuzz: a number in `0..<1` that picks the interval within FSRS's
   ///     fuzz range; `nil` keeps the unfuzzed interval.
   ///   - chosen: the interval chosen when the answer was recorded (by load
-  ///     balancing or easy days within the fuzz range, or shorter for an
-  ///     exam goal): it is kept when it is at least a day and no longer
-  ///     than the fuzz range allows; fuzz then draws nothing.
+  ///     balancing or easy days within the fuzz range, or shorter or longer
+  ///     for an exam goal): it is kept when it is at least a day and no
+  ///     longer than ``accepts(chosen:interval:stability:)`` allows; fuzz
+  ///     then draws nothing.
   public func review(
     _ state: MemoryState?, rating: ReviewRating, at time: Timestamp, day: Int, fuzz: Double?, chosen: Int? = nil
   ) -> MemoryState {
@@ -105,7 +106,7 @@ public struct FSRSScheduler: Sendable {
       difficulty = clampDifficulty(initialDifficulty(rating))
     }
     var interval = nextInterval(stability: stability)
-    if let chosen, chosen >= 1, chosen <= fuzzRange(of: interval).upperBound {
+    if let chosen, accepts(chosen: chosen, interval: interval, stability: stability) {
       interval = chosen
     } else if let fuzz {
       interval = fuzzed(interval, unit: fuzz)
@@ -113,6 +114,24 @@ public struct FSRSScheduler: Sendable {
     return MemoryState(
       stability: stability, difficulty: difficulty, lastReview: time, lastReviewDay: day, interval: interval,
       reviewCount: (state?.reviewCount ?? 0) + 1)
+  }
+
+  /// Whether a recorded due day's interval is kept: at least a day, and no
+  /// longer than the end of the fuzz range of `interval`, or of the
+  /// interval an exam goal gives the reviews well before its date
+  /// (``ExamGoal/earlyRecall``).
+  func accepts(chosen: Int, interval: Int, stability: Double) -> Bool {
+    guard chosen >= 1 else { return false }
+    // The usual case first: the longer interval costs a power.
+    if chosen <= fuzzRange(of: interval).upperBound { return true }
+    return chosen <= fuzzRange(of: self.interval(stability: stability, retention: ExamGoal.earlyRecall)).upperBound
+  }
+
+  /// The interval in whole days after which recall falls to `retention`.
+  func interval(stability: Double, retention: Double) -> Int {
+    let days = stability / factor * (pow(retention, 1 / decay) - 1)
+    guard days.isFinite else { return maximumInterval }
+    return Int(min(max(days.rounded(.toNearestOrEven), 1), Double(maximumInterval)))
   }
 
   /// The interval in whole days that keeps recall at the desired retention.

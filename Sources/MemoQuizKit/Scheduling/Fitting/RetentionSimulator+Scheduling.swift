@@ -59,3 +59,12 @@ extension RetentionSimulator {
     }
   }
 }
+
+extension RetentionSimulator.Scheduling {
+  /// The settings it simulates, in one line of `optimize`'s report:
+  /// `Due days: balancing on, easy days sat,sun, 1 exam goal`.
+  var settingsText: String {
+    let goals = goals.isEmpty ? "no exam goal" : "\(goals.count) exam goal\(goals.count == 1 ? "" : "s")"
+    return "Due days: balancing \(loadBalance ? "on" : "off"), easy days \(easyDays.text), \(goals)"
+  }
+}

@@ -1,0 +1,56 @@
+import Testing
+
+@testable import MemoQuizKit
+
+/// An exam goal's rule for the day of a review before its date
+/// (``ExamGoal/sweep(for:from:stability:scheduler:)``): into the last three
+/// days when the review would reach them or pass the date, later when it
+/// falls well before them, and a due day the fold keeps.
+@Suite struct ExamSweepRuleTests {
+  private let scheduler = FSRSScheduler()
+  /// A goal on learner day 100: its sweep is days 97 to 99.
+  private let goal = ExamGoal(groups: ["G"], day: 100, retention: 0.9)
+
+  @Test func aReviewWhoseRangeReachesTheSweepGetsADayInIt() {
+    #expect(goal.sweep(for: 14...18, from: 80, stability: 5, scheduler: scheduler) == 17...18)
+    #expect(goal.sweep(for: 16...22, from: 80, stability: 5, scheduler: scheduler) == 17...19)
+  }
+
+  @Test func aReviewPastTheDateIsBroughtIntoTheSweepUnlessItsRecallThenIsHigh() {
+    // Recall 0.9 on the date, 20 days on: reviewed in the sweep.
+    #expect(goal.sweep(for: 22...26, from: 80, stability: 20, scheduler: scheduler) == 17...19)
+    // Recall above 0.97 on the date: left where it falls.
+    let strong = 2000.0
+    #expect(scheduler.retrievability(elapsedDays: 20, stability: strong) > 0.97)
+    #expect(goal.sweep(for: 22...26, from: 80, stability: strong, scheduler: scheduler) == nil)
+    #expect(goal.sweep(for: 18...26, from: 80, stability: strong, scheduler: scheduler) == nil)
+  }
+
+  @Test func aReviewWellBeforeTheSweepGetsTheLongerIntervalOfALowerRecallThatTheFoldKeeps() throws {
+    let interval = scheduler.nextInterval(stability: 5)
+    let range = scheduler.fuzzRange(of: interval)
+    let longer = try #require(goal.sweep(for: range, from: 40, stability: 5, scheduler: scheduler))
+    #expect(longer.upperBound > range.upperBound && longer.upperBound < 57, "\(range) → \(longer)")
+    #expect(longer.upperBound == scheduler.fuzzRange(of: scheduler.interval(stability: 5, retention: 0.8)).upperBound)
+    for chosen in longer {
+      #expect(scheduler.accepts(chosen: chosen, interval: interval, stability: 5))
+    }
+    #expect(!scheduler.accepts(chosen: longer.upperBound + 1, interval: interval, stability: 5))
+    #expect(!scheduler.accepts(chosen: 0, interval: interval, stability: 5))
+    // Never past the date: a longer interval that would reach the sweep ends in it.
+    let near = try #require(goal.sweep(for: range, from: 85, stability: 5, scheduler: scheduler))
+    #expect(near.upperBound <= 14 && near.lowerBound >= 12, "\(near)")
+  }
+
+  @Test func aGoalAimingAboveTheDesiredRetentionKeepsFSRSsIntervalsBeforeTheSweep() {
+    let higher = ExamGoal(groups: ["G"], day: 100, retention: 0.95)
+    let range = scheduler.fuzzRange(of: scheduler.nextInterval(stability: 5))
+    #expect(higher.sweep(for: range, from: 40, stability: 5, scheduler: scheduler) == nil)
+    #expect(higher.sweep(for: 16...22, from: 80, stability: 5, scheduler: scheduler) == 17...19)
+  }
+
+  @Test func inTheSweepAndAfterTheDateTheRuleMovesNothing() {
+    #expect(goal.sweep(for: 5...9, from: 97, stability: 5, scheduler: scheduler) == nil)
+    #expect(goal.sweep(for: 5...9, from: 100, stability: 5, scheduler: scheduler) == nil)
+  }
+}
