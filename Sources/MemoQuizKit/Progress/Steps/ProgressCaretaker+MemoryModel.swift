@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// The memory model the scheduler uses, as `memoquiz config model` shows it.
 public struct MemoryModelInUse: Hashable, Sendable {
-  /// The model: FSRS-6 until another can be installed.
+  /// The model: FSRS-6 unless `optimize` installed another.
   public var kind: MemoryModelKind
   /// Its parameters, in the model's published order.
   public var parameters: [Double]
@@ -13,10 +13,11 @@ public struct MemoryModelInUse: Hashable, Sendable {
 
 extension ProgressCaretaker {
   /// The memory model the scheduler computes every card's memory and due
-  /// day with, its parameters and where they came from. The scheduler
-  /// schedules with FSRS-6 only: the tournament of `optimize --evaluate`
-  /// reports the other models but installs none of them.
+  /// day with, its parameters and where they came from: the `model`
+  /// setting in effect, else FSRS-6 with `fsrs-parameters` or its
+  /// published defaults.
   public func memoryModelInUse() throws -> MemoryModelInUse {
-    MemoryModelInUse(kind: .fsrs6, parameters: parameters.values, installedAt: try parametersInstalledAt())
+    let model = progressWithoutMemory.schedulerSettings.installedModel
+    return MemoryModelInUse(kind: model.kind, parameters: model.parameters, installedAt: try parametersInstalledAt())
   }
 }
