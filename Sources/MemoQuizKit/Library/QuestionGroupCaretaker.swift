@@ -123,7 +123,7 @@ public struct QuestionGroupCaretaker {
 
   /// The scheduler of every memory state: the installed parameters and the
   /// desired retention.
-  public var scheduler: FSRSScheduler { progress.progressWithoutMemory.scheduler }
+  public var scheduler: MemoryScheduler { progress.progressWithoutMemory.scheduler }
 
   /// The progress with the memory of every card: the only way to reach a
   /// card's memory. A caretaker loaded with `needsMemory: false` reads it

@@ -82,12 +82,20 @@ struct SchedulerSettings: Hashable, Sendable {
     parameters.values.map { String($0) }.joined(separator: " ")
   }
 
-  var scheduler: FSRSScheduler { FSRSScheduler(parameters: parameters, desiredRetention: desiredRetention) }
+  /// The scheduler of the installed model.
+  var scheduler: MemoryScheduler { scheduler(retention: desiredRetention) }
 
   /// The scheduler of group `title`'s cards: with its own desired retention
   /// when it has one.
-  func scheduler(for title: String) -> FSRSScheduler {
+  func scheduler(for title: String) -> MemoryScheduler {
     guard !groupRetentions.isEmpty else { return scheduler }
-    return FSRSScheduler(parameters: parameters, desiredRetention: groupRetentions[title] ?? desiredRetention)
+    return scheduler(retention: groupRetentions[title] ?? desiredRetention)
+  }
+
+  private func scheduler(retention: Double) -> MemoryScheduler {
+    guard let model else { return .fsrs6(FSRSScheduler(parameters: parameters, desiredRetention: retention)) }
+    return .sbd(
+      SBDScheduler(
+        parameters: model.parameters, readsSameDayTimes: model.kind == .sbdSameDayTimes, desiredRetention: retention))
   }
 }

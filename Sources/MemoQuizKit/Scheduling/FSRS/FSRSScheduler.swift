@@ -127,6 +127,18 @@ public struct FSRSScheduler: Sendable {
   /// The range FSRS fuzzes an interval within; intervals under 3 days are
   /// not fuzzed.
   public func fuzzRange(of interval: Int) -> ClosedRange<Int> {
+    Self.fuzzRange(of: interval, maximumInterval: maximumInterval)
+  }
+
+  /// The interval moved within its fuzz range by `unit`, from 0 (the
+  /// shortest) to nearly 1 (the longest).
+  public func fuzzed(_ interval: Int, unit: Double) -> Int {
+    Self.fuzzed(interval, unit: unit, maximumInterval: maximumInterval)
+  }
+
+  /// FSRS's fuzz range of an interval, whatever model gave the interval:
+  /// every memory model fuzzes its intervals alike.
+  static func fuzzRange(of interval: Int, maximumInterval: Int) -> ClosedRange<Int> {
     guard Double(interval) >= 2.5 else { return interval...interval }
     var delta = 1.0
     for range in Self.fuzzRanges {
@@ -140,13 +152,19 @@ public struct FSRSScheduler: Sendable {
     return lower...upper
   }
 
-  /// The interval moved within its fuzz range by `unit`, from 0 (the
-  /// shortest) to nearly 1 (the longest).
-  public func fuzzed(_ interval: Int, unit: Double) -> Int {
+  /// An interval moved within its fuzz range by `unit`, whatever model gave it.
+  static func fuzzed(_ interval: Int, unit: Double, maximumInterval: Int) -> Int {
     guard Double(interval) >= 2.5 else { return interval }
-    let range = fuzzRange(of: interval)
+    let range = fuzzRange(of: interval, maximumInterval: maximumInterval)
     let value = unit * Double(range.upperBound - range.lowerBound + 1) + Double(range.lowerBound)
     return min(Int(value.rounded(.toNearestOrEven)), maximumInterval)
+  }
+
+  /// Rounds a model's interval in days to whole days, as Python's round()
+  /// does (halves to even), at least one day and at most `maximumInterval`.
+  static func wholeDays(_ days: Double, maximumInterval: Int) -> Int {
+    guard days.isFinite else { return maximumInterval }
+    return Int(min(max(days.rounded(.toNearestOrEven), 1), Double(maximumInterval)))
   }
 
   // MARK: - The formulas
