@@ -17,6 +17,8 @@ extension OptimizationReport {
     if let reviewsNeeded {
       verdict =
         "Too few reviews to fit: \(reviewsNeeded) more needed (reviews a day or more after the one before). The current parameters stay."
+    } else if let other = modelInstalled, other != .fsrs6 {
+      verdict = "FSRS-6's fitted parameters are not installed: another model predicts better."
     } else if installed {
       verdict = "The fitted parameters predict better: installed."
     } else if fittedAreBetter && evaluationAsked {
@@ -30,6 +32,7 @@ extension OptimizationReport {
       verdict += " With under \(FSRSOptimizer.minimumReviewsForAllParameters) reviews only the first four were fitted."
     }
     lines.append(TextWrapping.wrapped(verdict, width: max(width, 20), indent: ""))
+    if let line = modelInstallLine() { lines.append(TextWrapping.wrapped(line, width: max(width, 20), indent: "")) }
     if let fitted {
       lines.append("")
       lines.append("Fitted parameters (w0-w20):")

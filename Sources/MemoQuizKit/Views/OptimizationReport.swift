@@ -46,6 +46,12 @@ public struct OptimizationReport: Sendable {
   /// Every memory model scored on the same held-out reviews, when an
   /// evaluation was asked for and there were enough reviews to fit.
   public var tournament: ModelTournament?
+  /// The tournament an installing `optimize` ran to choose the model
+  /// (``chooseModel(histories:inUse:named:)``); not printed as a table.
+  var installTournament: ModelTournament?
+  /// The model to install instead of FSRS-6's fitted parameters, or
+  /// FSRS-6 again in place of another model; `nil` otherwise.
+  var modelToInstall: InstalledModel?
 
   /// Fits, evaluates and simulates.
   /// - Parameters:
@@ -132,6 +138,8 @@ public struct OptimizationReport: Sendable {
     let evaluation: EvaluationForm?
     let evaluationAsked: Bool
     let models: ModelsForm?
+    /// The memory model installed, when it is not FSRS-6's fitted parameters.
+    let model: String?
 
     init(_ report: OptimizationReport) {
       func form(_ evaluation: Evaluation) -> Parameters {
@@ -143,6 +151,7 @@ public struct OptimizationReport: Sendable {
       current = form(report.current)
       fitted = report.fitted.map(form)
       installed = report.installed
+      model = report.modelInstalled?.rawValue
       recommendedRetention = report.recommendation?.desiredRetention
       retention = report.retention.map {
         Retention(

@@ -21,3 +21,27 @@ extension ProgressCaretaker {
     return MemoryModelInUse(kind: model.kind, parameters: model.parameters, installedAt: try parametersInstalledAt())
   }
 }
+
+extension ProgressCaretaker {
+  /// The memory model installed now.
+  public var memoryModelKind: MemoryModelKind { progressWithoutMemory.schedulerSettings.installedModel.kind }
+
+  /// Installs what `report` chose (``OptimizationReport/installs``) as a
+  /// step of the history: another memory model as a `model` step, or
+  /// FSRS-6's fitted parameters as before. Each card keeps its due day
+  /// until its next review, unless `reschedule` computes them again.
+  public func install(_ report: OptimizationReport, reschedule: Bool, at time: Date, automatic: Bool = false)
+    throws
+  {
+    let rescheduled = reschedule ? ", due days rescheduled" : ""
+    if let model = report.modelToInstall {
+      let name = model.kind == .fsrs6 ? "the scheduler" : model.kind.rawValue
+      try install(
+        model, reschedule: reschedule, at: time,
+        summary:
+          "\(automatic ? "automatic optimize" : "optimize"): \(name) fitted to \(report.reviews) reviews\(rescheduled)")
+    } else if let parameters = report.parametersToInstall {
+      try install(parameters, reviews: report.reviews, reschedule: reschedule, at: time, automatic: automatic)
+    }
+  }
+}

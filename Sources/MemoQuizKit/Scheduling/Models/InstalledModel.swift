@@ -8,7 +8,7 @@
 /// does not carry.
 struct InstalledModel: Hashable, Sendable {
   /// The models the fold can schedule with.
-  static let installable: [MemoryModelKind] = [.fsrs6, .sbd, .sbdSameDayTimes]
+  static var installable: [MemoryModelKind] { MemoryModelKind.installable }
   /// The largest magnitude an SBD parameter may have: the fit keeps them
   /// within a few units, and SBD's formulas guard everything else.
   static let sbdParameterLimit = 1_000.0
@@ -66,4 +66,10 @@ struct InstalledModel: Hashable, Sendable {
   var fsrs6Parameters: FSRSParameters? {
     kind == .fsrs6 ? try? FSRSParameters(parameters) : nil
   }
+}
+
+extension MemoryModelKind {
+  /// The models the fold can schedule with: all but SBD+time, which needs
+  /// the learner's median answer time.
+  public static let installable: [MemoryModelKind] = [.fsrs6, .sbd, .sbdSameDayTimes]
 }
