@@ -53,4 +53,52 @@ import Testing
       }
     }
   }
+
+  @Test func theFoldSchedulesEveryAnswerWithTheInstalledSBDAndUndoOfTheStepGivesFSRS6Back() throws {
+    var generator = SeededGenerator(seed: 11)
+    let machine = MachineID.test(1)
+    let model = "SBD+hours " + Self.parameters.map { String($0) }.joined(separator: " ")
+    var records: [HistoryRecord] = [
+      .setting(
+        SettingStep(
+          id: StepID(machine: machine, sequence: 1), time: Timestamp(rawValue: 1_767_600_000_000),
+          key: SchedulerSettings.modelKey, value: model, summary: ""))
+    ]
+    var time: Int64 = 1_767_600_000_000
+    for sequence in 2...300 {
+      time += Int64(generator.next(below: 20 * 3_600_000))
+      let question = "q\(generator.next(below: 20))"
+      records.append(
+        .answer(
+          AnswerStep(
+            id: StepID(machine: machine, sequence: sequence), time: Timestamp(rawValue: time), group: "G",
+            round: nil, question: question, prompt: question, typed: "x",
+            rating: ReviewRating(rawValue: Int(generator.next(below: 4)) + 1) ?? .good, duration: 1000)))
+    }
+    let progress = MemoQuizKit.Progress.replaying(records)
+    guard case .sbd(let scheduler) = progress.scheduler else {
+      Issue.record("the installed model schedules")
+      return
+    }
+    let memories = try #require(progress.groups["G"]?.questions)
+    for memory in memories.values {
+      let state = try #require(memory.state)
+      #expect(state.sbd != nil)
+      // The interval is SBD's, fuzzed within FSRS-6's range of it.
+      let plain = MemoryScheduler.sbd(scheduler).review(
+        memory.previous, rating: try #require(memory.lastAnswer?.rating), at: state.lastReview,
+        day: state.lastReviewDay, fuzz: nil)
+      #expect(MemoryScheduler.sbd(scheduler).fuzzRange(of: plain.interval).contains(state.interval))
+      #expect(plain.sbd == state.sbd)
+    }
+    // The step taken back: FSRS-6 computes every memory.
+    records.append(
+      .undo(
+        StepMark(
+          id: StepID(machine: machine, sequence: 301), time: Timestamp(rawValue: time + 1),
+          target: StepID(machine: machine, sequence: 1), kind: .optimize)))
+    let back = MemoQuizKit.Progress.replaying(records)
+    #expect(back.scheduler.parameters == FSRSParameters.default)
+    #expect(back.groups["G"]?.questions.values.allSatisfy { $0.state?.sbd == nil } == true)
+  }
 }
