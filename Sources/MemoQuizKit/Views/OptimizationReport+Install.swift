@@ -35,6 +35,10 @@ extension OptimizationReport {
     }
   }
 
+  /// The memory model that schedules after this report: the one installed
+  /// now, or the one `optimize` installs; `nil` when not told.
+  var modelScheduling: MemoryModelKind? { modelInstalled ?? modelInUse }
+
   /// The memory model installed in place of FSRS-6's fitted parameters, or
   /// FSRS-6 again after another; `nil` when only FSRS-6's parameters are.
   public var modelInstalled: MemoryModelKind? { modelToInstall?.kind }

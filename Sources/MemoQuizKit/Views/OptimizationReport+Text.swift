@@ -46,6 +46,12 @@ extension OptimizationReport {
     if let tournament { lines += tournamentLines(tournament, width: width) }
     lines.append("")
     lines.append("Simulated: \(RetentionSimulator.days) days, \(RetentionSimulator.newPerDay) new questions a day")
+    if let other = modelScheduling, other != .fsrs6 {
+      lines.append(
+        TextWrapping.wrapped(
+          "(with FSRS-6's parameters: the simulation does not model \(other.rawValue) yet)", width: max(width, 20),
+          indent: ""))
+    }
     lines.append("desired retention   reviews a day   expected retention")
     for outcome in retention {
       let mark = abs(outcome.desiredRetention - desiredRetention) < 0.001 ? " (now)" : ""

@@ -52,6 +52,8 @@ public struct OptimizationReport: Sendable {
   /// The model to install instead of FSRS-6's fitted parameters, or
   /// FSRS-6 again in place of another model; `nil` otherwise.
   var modelToInstall: InstalledModel?
+  /// The memory model installed when `optimize` ran, when the command says.
+  public var modelInUse: MemoryModelKind?
 
   /// Fits, evaluates and simulates.
   /// - Parameters:

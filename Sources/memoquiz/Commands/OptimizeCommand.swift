@@ -37,6 +37,7 @@ struct OptimizeCommand: Command {
       evaluate: evaluate, scheduling: scheduling)
     var simulator = RetentionSimulator(histories: histories)
     simulator.scheduling = scheduling
+    report.modelInUse = progress.memoryModelKind
     if !dryRun && !evaluate {
       report.chooseModel(histories: histories, inUse: progress.memoryModelKind, named: model)
     }

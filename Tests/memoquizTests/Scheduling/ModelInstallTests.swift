@@ -72,7 +72,9 @@ import Testing
   @Test func aLearnerWithSBDMemoryGetsSBDHoursUntilUndo() throws {
     let sandbox = try SimulatedLearner.sandbox(seed: 1)
     // The round's answer must not fit the scheduler again by itself.
-    #expect(try sandbox.run(["config", "auto-optimize", "off"]).status == 0)
+    #expect(
+      try sandbox.run(["config", "auto-optimize", "off"], environment: ["MEMOQUIZ_NOW": "2027-06-01T08:00:00Z"]).status
+        == 0)
     let before = try sandbox.run(["scores", "--json"]).stdout
     let installed = try sandbox.run(["optimize"])
     #expect(installed.status == 0, "\(installed.stderr)")
@@ -81,6 +83,10 @@ import Testing
         "FSRS-6's fitted parameters are not installed: another model predicts better.\nSBD+hours predicts your "),
       "\(installed.stdout)")
     #expect(installed.stdout.contains("Each card keeps its due day until its next review."), "\(installed.stdout)")
+    #expect(
+      installed.stdout.contains(
+        "new questions a day\n(with FSRS-6's parameters: the simulation does not model SBD+hours yet)\n"),
+      "\(installed.stdout)")
     let shown = try sandbox.run(["config", "model"], environment: ["TZ": "UTC"]).stdout
     #expect(
       shown.hasPrefix(
@@ -99,14 +105,16 @@ import Testing
     #expect(dues(cached) == dues(before), "each card keeps its due day")
 
     // A review round schedules with SBD: the due day an answer gets is SBD's interval.
-    let round = try sandbox.run(["review", "Deck", "--new", "0"], input: "a\n")
+    // Each step at a time of its own, so that `undo` takes back the newest.
+    let round = try sandbox.run(
+      ["review", "Deck", "--new", "0"], input: "a\n", environment: ["MEMOQUIZ_NOW": "2027-06-01T10:00:00Z"])
     #expect(round.status == 0, "\(round.stderr)")
     let afterRound = try scoresBothWays(sandbox)
     #expect(afterRound.cached == afterRound.replayed)
 
-    // --reschedule computes every due day with SBD; optimize again keeps SBD+hours.
-    #expect(try sandbox.run(["undo"]).status == 0)
-    #expect(try sandbox.run(["undo"]).status == 0)
+    let later = ["MEMOQUIZ_NOW": "2027-06-01T11:00:00Z"]
+    #expect(try sandbox.run(["undo"], environment: later).status == 0)
+    #expect(try sandbox.run(["undo"], environment: later).status == 0)
     let memory = { (text: String) in text.split(separator: "\n").filter { !$0.contains("\"lastPlayed\" :") } }
     #expect(
       memory(try sandbox.run(["scores", "--json"]).stdout) == memory(before), "undo brings FSRS-6 and its due days back"
