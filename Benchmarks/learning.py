@@ -1,7 +1,8 @@
 """A month of practice by simulated learners, through the real memoquiz, beside the ceiling.
 
 Usage: python3 learning.py MEMOQUIZ_BINARY [--seeds 2026,7,11] [--models exponential,power]
-                           [--strategies random,round,review,weekly,checked,advised] [--days 30] [--budget 25]
+                           [--strategies random,round,review,weekly,checked,advised,fsrs6,sbd]
+                           [--days 30] [--budget 25]
        python3 learning.py MEMOQUIZ_BINARY --exam [--seeds 2026] [--models exponential,power]
 
 Each learner has a memory memoquiz cannot see: each question has its own
@@ -23,7 +24,12 @@ Strategies, each through the real binary:
 - random: `memoquiz play Deck --strategy random`, a round after another;
 - round: the group's review round, `memoquiz play Deck --strategy review`;
 - review: the learner's day, `memoquiz review`, at the default settings;
-- weekly: the same, with `memoquiz optimize` run at the end of every week;
+- weekly: the same, with `memoquiz optimize` run at the end of every week:
+  it installs the memory model that predicts best (the tournament's winner
+  beyond the noise, else FSRS-6's fit);
+- fsrs6: the same as weekly with FSRS-6 only, `optimize --model FSRS-6`
+  (what weekly was before the tournament);
+- sbd: the same as weekly with SBD+hours always, `optimize --model SBD+hours`;
 - checked: the same, but `optimize` installs only when fitting predicted
   better on reviews it was not fitted on (`optimize --evaluate`);
 - advised: the same as weekly, the learner also taking the desired retention that
@@ -211,6 +217,10 @@ def play_day(binary, home, strategy, learner, seed, day, budget):
     return answered
 
 
+# The strategies that run `optimize` at the end of every week, with their options.
+WEEKLY = {"weekly": [], "fsrs6": ["--model", "FSRS-6"], "sbd": ["--model", "SBD+hours"]}
+
+
 def run_memoquiz(binary, work, strategy, model, seed, days, budget):
     """Plays DAYS days through the real binary; returns (kept, answers)."""
     home = tempfile.mkdtemp(prefix=f"{model.name}-{strategy}-{seed}-", dir=work)
@@ -227,10 +237,10 @@ def run_memoquiz(binary, work, strategy, model, seed, days, budget):
     answers = 0
     for day in range(days):
         answers += play_day(binary, home, strategy, learner, seed, day, budget)
-        if base == "weekly" and day % 7 == 6:
+        if base in WEEKLY and day % 7 == 6:
             now = (START + timedelta(days=day, hours=10)).strftime("%Y-%m-%dT%H:%M:%SZ")
             env = dict(os.environ, MEMOQUIZ_HOME=home, MEMOQUIZ_NOW=now, NO_COLOR="1", TZ="UTC")
-            subprocess.run([binary, "optimize"], env=env, capture_output=True, text=True)
+            subprocess.run([binary, "optimize"] + WEEKLY[base], env=env, capture_output=True, text=True)
         if base == "checked" and day % 7 == 6:
             # Fitted each week, installed only when fitting predicts better
             # on reviews it was not fitted on (`optimize --evaluate`).
@@ -251,7 +261,11 @@ def run_memoquiz(binary, work, strategy, model, seed, days, budget):
             if advised is not None:
                 subprocess.run([binary, "config", "desired-retention", f"{advised:.2f}"], env=env,
                                capture_output=True, check=True)
-    return learner.mean_recall(days + 30), answers
+    # The memory model the weekly optimize left installed, as `config model` names it.
+    env = dict(os.environ, MEMOQUIZ_HOME=home, NO_COLOR="1", TZ="UTC",
+               MEMOQUIZ_NOW=(START + timedelta(days=days)).strftime("%Y-%m-%dT%H:%M:%SZ"))
+    shown = subprocess.run([binary, "config", "model"], env=env, capture_output=True, text=True).stdout
+    return learner.mean_recall(days + 30), answers, shown.split(",")[0]
 
 
 def run_exam(binary, work, model, seed, days, questions, goal):
@@ -332,7 +346,8 @@ def main():
                 kept = sum(r[0] for r in runs) / len(runs)
                 fractions = [r[0] / c[0] for r, c in zip(runs, ceilings)]
                 print(f"  {strategy:<10} {kept:6.1%} {sum(fractions) / len(fractions):>10.0%} "
-                      f"{sum(r[1] for r in runs) / len(runs):>8.0f}   {' '.join(f'{r[0]:.3f}' for r in runs)}",
+                      f"{sum(r[1] for r in runs) / len(runs):>8.0f}   {' '.join(f'{r[0]:.3f}' for r in runs)}"
+                      + (f"   ({', '.join(r[2] for r in runs)})" if strategy.split(":")[0] in WEEKLY else ""),
                       flush=True)
     finally:
         shutil.rmtree(work, ignore_errors=True)

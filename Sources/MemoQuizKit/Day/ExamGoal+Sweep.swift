@@ -14,7 +14,7 @@ extension ExamGoal {
   static let sweepRecall = 0.97
 
   /// The recall the reviews due before the sweep may fall to: their
-  /// intervals may be as long as this recall gives (``FSRSScheduler/accepts(chosen:interval:stability:)``).
+  /// intervals may be as long as this recall gives (``FSRSScheduler/accepts(chosen:interval:longer:)``).
   static let earlyRecall = 0.80
 
   /// The intervals within which a review answered on learner day `day`
@@ -33,19 +33,19 @@ extension ExamGoal {
   ///   into it when that range reaches it): never past the date. Only
   ///   under a goal that aims no higher than the desired retention.
   ///
-  /// In the sweep itself, ``interval(_:from:stability:scheduler:)`` keeps
+  /// In the sweep itself, ``interval(_:from:state:scheduler:)`` keeps
   /// the reviews before the date.
   /// - Parameters:
   ///   - range: the fuzz range of the interval FSRS gives.
   ///   - day: the review's learner day.
-  ///   - stability: the card's stability after the review.
+  ///   - state: the card's memory after the review.
   func sweep(
-    for range: ClosedRange<Int>, from day: Int, stability: Double, scheduler: FSRSScheduler
+    for range: ClosedRange<Int>, from day: Int, state: MemoryState, scheduler: MemoryScheduler
   ) -> ClosedRange<Int>? {
     let left = self.day - day
     guard left > Self.sweepDays else { return nil }
     let sweep = (left - Self.sweepDays)...(left - 1)
-    let recallOnDate = scheduler.retrievability(elapsedDays: Double(left), stability: stability)
+    let recallOnDate = scheduler.retrievability(elapsedDays: Double(left), of: state)
     let fresh = recallOnDate >= max(Self.sweepRecall, retention)
     if range.overlaps(sweep) {
       // Past the date with nothing to gain, the review may stay where it falls.
@@ -56,7 +56,7 @@ extension ExamGoal {
     // anyway: its reviews before the sweep keep FSRS's intervals.
     if range.upperBound < sweep.lowerBound {
       guard retention <= scheduler.desiredRetention + 0.005 else { return nil }
-      let longer = scheduler.fuzzRange(of: scheduler.interval(stability: stability, retention: Self.earlyRecall))
+      let longer = scheduler.fuzzRange(of: scheduler.interval(for: state, retention: Self.earlyRecall))
       guard longer.upperBound > range.upperBound else { return nil }
       let upper = min(longer.upperBound, left - 1)
       let stretched = min(max(range.lowerBound, longer.lowerBound), upper)...upper

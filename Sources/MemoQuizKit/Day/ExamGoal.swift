@@ -98,11 +98,11 @@ public struct ExamGoal: Hashable, Sendable {
   /// - Parameters:
   ///   - interval: the interval chosen without the goal.
   ///   - day: the review's learner day, before ``day``.
-  ///   - stability: the card's stability after the review.
-  func interval(_ interval: Int, from day: Int, stability: Double, scheduler: FSRSScheduler) -> Int {
+  ///   - state: the card's memory after the review.
+  func interval(_ interval: Int, from day: Int, state: MemoryState, scheduler: MemoryScheduler) -> Int {
     let left = self.day - day
     guard left > 0, interval > left,
-      scheduler.retrievability(elapsedDays: Double(left), stability: stability) < retention
+      scheduler.retrievability(elapsedDays: Double(left), of: state) < retention
     else { return interval }
     return max(1, (left + 1) / 2)
   }

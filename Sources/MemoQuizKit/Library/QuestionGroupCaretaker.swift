@@ -123,7 +123,7 @@ public struct QuestionGroupCaretaker {
 
   /// The scheduler of every memory state: the installed parameters and the
   /// desired retention.
-  public var scheduler: FSRSScheduler { progress.progressWithoutMemory.scheduler }
+  public var scheduler: MemoryScheduler { progress.progressWithoutMemory.scheduler }
 
   /// The progress with the memory of every card: the only way to reach a
   /// card's memory. A caretaker loaded with `needsMemory: false` reads it
@@ -263,7 +263,14 @@ public struct QuestionGroupCaretaker {
   /// ``dueToday(at:)`` counts them, with `parameters` installed and every
   /// due day computed again with them.
   public func dueTodayRescheduled(with parameters: FSRSParameters, at now: Date) throws -> Int {
-    guard let rescheduled = try progress.rescheduled(with: parameters) else { return 0 }
+    try dueTodayRescheduled(with: InstalledModel(fsrs6: parameters), at: now)
+  }
+
+  /// How many cards would be due on the learner day of `now`, counted as
+  /// ``dueToday(at:)`` counts them, with `model` installed and every due
+  /// day computed again with it.
+  func dueTodayRescheduled(with model: InstalledModel, at now: Date) throws -> Int {
+    guard let rescheduled = try progress.rescheduled(with: model) else { return 0 }
     let today = learnerDay(at: now)
     return groups.reduce(0) { sum, group in
       sum

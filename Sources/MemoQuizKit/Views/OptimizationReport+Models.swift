@@ -22,8 +22,8 @@ extension OptimizationReport {
     } else if tournament.bestIsBeyondNoise {
       verdict =
         "\(tournament.best.rawValue) predicts best, by \(Self.fixed(tournament.gain, places: 4)) log loss a "
-        + "review, beyond the splits' noise (\(Self.fixed(tournament.noise, places: 4))); memoquiz schedules "
-        + "with FSRS-6 only, so nothing changes."
+        + "review, beyond the splits' noise (\(Self.fixed(tournament.noise, places: 4))); evaluating installs "
+        + "nothing, `memoquiz optimize` installs it."
     } else {
       verdict =
         "\(tournament.best.rawValue) predicts best, by \(Self.fixed(tournament.gain, places: 4)) log loss a "
@@ -40,7 +40,7 @@ extension OptimizationReport {
   }
 
   /// `value` with exactly `places` decimals.
-  private static func fixed(_ value: Double, places: Int) -> String {
+  static func fixed(_ value: Double, places: Int) -> String {
     guard value.isFinite else { return "\(value)" }
     var scale = 1.0
     for _ in 0..<places { scale *= 10 }

@@ -17,6 +17,8 @@ extension OptimizationReport {
     if let reviewsNeeded {
       verdict =
         "Too few reviews to fit: \(reviewsNeeded) more needed (reviews a day or more after the one before). The current parameters stay."
+    } else if let other = modelInstalled, other != .fsrs6 {
+      verdict = "FSRS-6's fitted parameters are not installed: another model predicts better."
     } else if installed {
       verdict = "The fitted parameters predict better: installed."
     } else if fittedAreBetter && evaluationAsked {
@@ -30,6 +32,7 @@ extension OptimizationReport {
       verdict += " With under \(FSRSOptimizer.minimumReviewsForAllParameters) reviews only the first four were fitted."
     }
     lines.append(TextWrapping.wrapped(verdict, width: max(width, 20), indent: ""))
+    if let line = modelInstallLine() { lines.append(TextWrapping.wrapped(line, width: max(width, 20), indent: "")) }
     if let fitted {
       lines.append("")
       lines.append("Fitted parameters (w0-w20):")
@@ -44,6 +47,12 @@ extension OptimizationReport {
     lines.append("")
     lines.append("Simulated: \(RetentionSimulator.days) days, \(RetentionSimulator.newPerDay) new questions a day")
     lines.append(scheduling.settingsText)
+    if let other = modelScheduling, other != .fsrs6 {
+      lines.append(
+        TextWrapping.wrapped(
+          "(with FSRS-6's parameters: the simulation does not model \(other.rawValue) yet)", width: max(width, 20),
+          indent: ""))
+    }
     lines.append("desired retention   reviews a day   expected retention")
     for outcome in retention {
       let mark = abs(outcome.desiredRetention - desiredRetention) < 0.001 ? " (now)" : ""

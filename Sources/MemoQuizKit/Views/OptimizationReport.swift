@@ -48,6 +48,14 @@ public struct OptimizationReport: Sendable {
   public var tournament: ModelTournament?
   /// How the retention table's simulator chose the due days.
   public var scheduling = RetentionSimulator.Scheduling.plain
+  /// The tournament an installing `optimize` ran to choose the model
+  /// (``chooseModel(histories:inUse:named:)``); not printed as a table.
+  var installTournament: ModelTournament?
+  /// The model to install instead of FSRS-6's fitted parameters, or
+  /// FSRS-6 again in place of another model; `nil` otherwise.
+  var modelToInstall: InstalledModel?
+  /// The memory model installed when `optimize` ran, when the command says.
+  public var modelInUse: MemoryModelKind?
 
   /// Fits, evaluates and simulates.
   /// - Parameters:
@@ -135,6 +143,8 @@ public struct OptimizationReport: Sendable {
     let evaluation: EvaluationForm?
     let evaluationAsked: Bool
     let models: ModelsForm?
+    /// The memory model installed, when it is not FSRS-6's fitted parameters.
+    let model: String?
 
     init(_ report: OptimizationReport) {
       func form(_ evaluation: Evaluation) -> Parameters {
@@ -146,6 +156,7 @@ public struct OptimizationReport: Sendable {
       current = form(report.current)
       fitted = report.fitted.map(form)
       installed = report.installed
+      model = report.modelInstalled?.rawValue
       recommendedRetention = report.recommendation?.desiredRetention
       retention = report.retention.map {
         Retention(

@@ -97,7 +97,8 @@ public struct ScoreReport {
         let state = memory?.state
         var row = QuestionRow(
           prompt: card.prompt, id: card.questionID, card: card.kind.name, correctCount: memory?.correctCount ?? 0,
-          incorrectCount: memory?.incorrectCount ?? 0, stability: state?.stability, difficulty: state?.difficulty,
+          incorrectCount: memory?.incorrectCount ?? 0, stability: state?.stability,
+          difficulty: state?.sbd == nil ? state?.difficulty : nil,
           due: state.map { ISO8601Time.string(caretaker.start(ofDay: $0.dueDay)) },
           lastReview: state.map { ISO8601Time.string($0.lastReview.date) },
           retrievability: state.map { scheduler.retrievability(of: $0, onDay: today) })

@@ -460,6 +460,10 @@ enum CommandTable {
             "--evaluate",
             "also score the parameters in use and fitting itself on reviews not fitted on (time-series splits), "
               + "with Anki's health check; installs nothing (with --json: an \"evaluation\" object)"),
+          OptionDeclaration(
+            name: "--model", valueName: "KIND", kind: .text,
+            help: "fit and install the memory model KIND (FSRS-6, SBD, SBD+hours) whatever the tournament says",
+            isHidden: true),
         ],
         discussion: [
           .paragraph(

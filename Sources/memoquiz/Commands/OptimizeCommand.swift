@@ -7,8 +7,19 @@ struct OptimizeCommand: Command {
   let json: Bool
   let evaluate: Bool
   let reschedule: Bool
+  /// The memory model `--model` names, installed whatever the tournament says.
+  let model: MemoryModelKind?
 
-  init(arguments: ParsedArguments) {
+  init(arguments: ParsedArguments) throws(UsageError) {
+    if let name = arguments.value("--model") {
+      guard let kind = MemoryModelKind(rawValue: name), MemoryModelKind.installable.contains(kind) else {
+        let names = MemoryModelKind.installable.map(\.rawValue).joined(separator: ", ")
+        throw UsageError("--model takes one of \(names) (not '\(name)')", command: arguments.command.name)
+      }
+      model = kind
+    } else {
+      model = nil
+    }
     dryRun = arguments.has("--dry-run")
     json = arguments.has("--json")
     evaluate = arguments.has("--evaluate")
@@ -26,6 +37,10 @@ struct OptimizeCommand: Command {
       evaluate: evaluate, scheduling: scheduling)
     var simulator = RetentionSimulator(histories: histories)
     simulator.scheduling = scheduling
+    report.modelInUse = progress.memoryModelKind
+    if !dryRun && !evaluate {
+      report.chooseModel(histories: histories, inUse: progress.memoryModelKind, named: model)
+    }
     report.recommendation = RetentionRecommendation(
       parameters: report.parametersInEffect, simulator: simulator, desiredRetention: progress.desiredRetention,
       known: report.retention)
@@ -34,8 +49,8 @@ struct OptimizeCommand: Command {
     let now = context.now()
     let before = try caretaker.dueToday(at: now)
     var dueLine: String?
-    if let parameters = report.parametersToInstall {
-      try progress.install(parameters, reviews: report.reviews, reschedule: reschedule, at: now)
+    if report.installs {
+      try progress.install(report, reschedule: reschedule, at: now)
       let after = try caretaker.dueToday(at: now)
       if after != before { dueLine = "Due today: \(after) cards (\(before) before)." }
       if !reschedule {

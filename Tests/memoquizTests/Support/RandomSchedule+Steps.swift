@@ -26,6 +26,10 @@ enum StepKind: String, CaseIterable, Sendable {
   case cram
   /// `config --group GROUP KEY VALUE`, or the listing: an added step.
   case groupConfig
+  /// `optimize --model KIND` (SBD+hours mostly), with `--reschedule` half
+  /// the time: another memory model installed whatever the tournament
+  /// says, which random histories rarely make it choose. An added step.
+  case installModel
 
   /// How often a schedule draws each kind, against the others: rounds most
   /// often, as a learner plays most; `optimize`, which fits the scheduler
@@ -36,7 +40,7 @@ enum StepKind: String, CaseIterable, Sendable {
     case .selfGradedRound: 4
     case .undo, .undoStep, .redo: 3
     case .reset, .config, .add, .edit, .importPackage: 2
-    case .exam, .cardControl, .cram, .groupConfig: 0
+    case .exam, .cardControl, .cram, .groupConfig, .installModel: 0
     case .optimize: 1
     }
   }
@@ -114,7 +118,7 @@ extension RandomSchedule {
         ["import", Self.package] + (chance(2) ? ["--title", "Anki"] : []) + [pick(["--merge", "--replace"])]
     case .optimize:
       arguments = ["optimize"] + (chance(2) ? ["--reschedule"] : [])
-    case .exam, .cardControl, .cram, .groupConfig:
+    case .exam, .cardControl, .cram, .groupConfig, .installModel:
       (arguments, input) = addedArguments(kind)
     }
     environment["MEMOQUIZ_NOW"] = nowText
@@ -163,6 +167,11 @@ extension RandomSchedule {
       )
     case .groupConfig:
       return (groupConfigArguments(), "")
+    case .installModel:
+      return (
+        ["optimize", "--model", addedPick(["SBD+hours", "SBD+hours", "SBD", "FSRS-6"])]
+          + (addedChance(2) ? ["--reschedule"] : []), ""
+      )
     default:
       return (examArguments(), "")
     }

@@ -211,9 +211,12 @@ public struct AnkiPackageWriter {
     let answers = reviews[key] ?? []
     let lapses = Int64(answers.dropFirst().count { $0.rating == .again })
     if let state = memory[key] {
+      // FSRS memory only under FSRS-6: Anki cannot read another model's state.
       let data =
-        "{\"s\":\(Self.number(state.stability)),\"d\":\(Self.number(state.difficulty)),"
-        + "\"dr\":\(Self.number(desiredRetention)),\"lrt\":\(state.lastReview.rawValue / 1000)}"
+        state.sbd != nil
+        ? "{\"dr\":\(Self.number(desiredRetention)),\"lrt\":\(state.lastReview.rawValue / 1000)}"
+        : "{\"s\":\(Self.number(state.stability)),\"d\":\(Self.number(state.difficulty)),"
+          + "\"dr\":\(Self.number(desiredRetention)),\"lrt\":\(state.lastReview.rawValue / 1000)}"
       try database.run(
         "INSERT INTO cards VALUES (?, ?, ?, ?, ?, -1, 2, 2, ?, ?, 2500, ?, ?, 0, 0, 0, 0, ?)",
         [

@@ -1,9 +1,20 @@
+@preconcurrency import Glibc
+
 /// The checkpoint's question lines, one per remembered question, written and
 /// read without the general field reader: a checkpoint of 100,000 questions
 /// is read at every start, so each line is parsed in place, numbers straight
 /// from the bytes, and decimals kept as the hexadecimal bits of their
 /// `Double` (exact, and read without `strtod`).
+///
+/// A state SBD computed (``MemoryState/sbd``) writes its own numbers in the
+/// first two of its six fields: the bits of ln S where FSRS-6's stability
+/// goes (S is e^(ln S), as the scheduler makes it), and where the
+/// difficulty goes `s`, the grade's digit and the bits of the brittleness
+/// (`s2` then `3ff8000000000000` for grade 2, brittleness 1.5).
 extension ProgressCheckpoint {
+  /// The first byte of the difficulty field of a state SBD computed.
+  private static let sbdMark = UInt8(ascii: "s")
+
   /// The fields of a question line (``appendQuestionLine(key:memory:to:)``
   /// writes them without making a string of each): `question`, the identity, the counts,
   /// the state and the state before the newest answer (six fields each,
@@ -16,8 +27,17 @@ extension ProgressCheckpoint {
         fields += ["", "", "", "", "", ""]
         continue
       }
+      if let sbd = state.sbd {
+        fields += [
+          String(sbd.logStability.bitPattern, radix: 16),
+          "s\(sbd.grade)" + String(sbd.brittleness.bitPattern, radix: 16),
+        ]
+      } else {
+        fields += [
+          String(state.stability.bitPattern, radix: 16), String(state.difficulty.bitPattern, radix: 16),
+        ]
+      }
       fields += [
-        String(state.stability.bitPattern, radix: 16), String(state.difficulty.bitPattern, radix: 16),
         String(state.lastReview.rawValue), String(state.lastReviewDay), String(state.interval),
         String(state.reviewCount),
       ]
@@ -43,9 +63,17 @@ extension ProgressCheckpoint {
         return
       }
       bytes.append(0x09)
-      RecordLine.appendHexadecimal(state.stability.bitPattern, to: &bytes)
-      bytes.append(0x09)
-      RecordLine.appendHexadecimal(state.difficulty.bitPattern, to: &bytes)
+      if let sbd = state.sbd {
+        RecordLine.appendHexadecimal(sbd.logStability.bitPattern, to: &bytes)
+        bytes.append(0x09)
+        bytes.append(sbdMark)
+        bytes.append(UInt8(ascii: "0") + UInt8(clamping: min(max(sbd.grade, 0), 9)))
+        RecordLine.appendHexadecimal(sbd.brittleness.bitPattern, to: &bytes)
+      } else {
+        RecordLine.appendHexadecimal(state.stability.bitPattern, to: &bytes)
+        bytes.append(0x09)
+        RecordLine.appendHexadecimal(state.difficulty.bitPattern, to: &bytes)
+      }
       number(state.lastReview.rawValue)
       number(Int64(state.lastReviewDay))
       number(Int64(state.interval))
@@ -134,11 +162,23 @@ extension ProgressCheckpoint {
   /// - Returns: `nil` when malformed; `.some(nil)` for no state.
   private static func memoryState(at first: Int, _ field: (Int) -> UnsafeBufferPointer<UInt8>) -> MemoryState?? {
     if (first..<first + 6).allSatisfy({ field($0).isEmpty }) { return .some(nil) }
+    let sbd: SBDMemory?
+    let kind = field(first + 1)
+    if kind.count > 2 && kind[0] == sbdMark {
+      guard let read = sbdMemory(stability: field(first), kind: kind) else { return nil }
+      sbd = read
+    } else {
+      sbd = nil
+    }
     // Every field in the range the scheduler can give, so that nothing read
     // here can overflow later.
-    guard let stability = Hexadecimal.value(field(first)).map(Double.init(bitPattern:)), stability > 0,
+    guard
+      let stability = sbd.map({ exp($0.logStability) })
+        ?? Hexadecimal.value(field(first)).map(Double.init(bitPattern:)), stability > 0,
       stability <= 1e9,
-      let difficulty = Hexadecimal.value(field(first + 1)).map(Double.init(bitPattern:)), (0...11).contains(difficulty),
+      let difficulty = sbd == nil
+        ? Hexadecimal.value(field(first + 1)).map(Double.init(bitPattern:)) : SBDMemory.placeholderDifficulty,
+      (0...11).contains(difficulty),
       let lastReview = integer(field(first + 2)), Timestamp.readableRange.contains(Int64(lastReview)),
       let lastReviewDay = integer(field(first + 3)),
       (-LearnersDay.dayRange...LearnersDay.dayRange).contains(lastReviewDay),
@@ -148,7 +188,22 @@ extension ProgressCheckpoint {
     return .some(
       MemoryState(
         stability: stability, difficulty: difficulty, lastReview: Timestamp(rawValue: Int64(lastReview)),
-        lastReviewDay: lastReviewDay, interval: interval, reviewCount: reviews))
+        lastReviewDay: lastReviewDay, interval: interval, reviewCount: reviews, sbd: sbd))
+  }
+
+  /// SBD's part of a state: ln S from the stability field, the grade and
+  /// the brittleness from the difficulty field (after its mark), each
+  /// within the range SBD gives it.
+  /// - Returns: `nil` when malformed.
+  private static func sbdMemory(stability: UnsafeBufferPointer<UInt8>, kind: UnsafeBufferPointer<UInt8>) -> SBDMemory? {
+    let grade = Int(kind[1]) - Int(UInt8(ascii: "0"))
+    guard (0...3).contains(grade),
+      let logStability = Hexadecimal.value(stability).map(Double.init(bitPattern:)),
+      SBDCurve<Double>.logStabilityRange.contains(logStability),
+      let brittleness = Hexadecimal.value(UnsafeBufferPointer(rebasing: kind[2...])).map(Double.init(bitPattern:)),
+      (0...50).contains(brittleness), (brittleness * 2).rounded() == brittleness * 2
+    else { return nil }
+    return SBDMemory(logStability: logStability, grade: grade, brittleness: brittleness)
   }
 
   /// A decimal integer, optionally negative; `nil` when malformed or too large.

@@ -13,7 +13,7 @@
 /// and with a ``ProgressOutlook`` instead, is the outlook (`local/outlook`,
 /// in its own version): what `groups`, `today` and the start screen read.
 struct ProgressCheckpoint: Equatable, Sendable {
-  static let version = 8
+  static let version = 9
   private static let magic = "memoquiz checkpoint"
   static let questionPrefix = Array("question\t".utf8)
 

@@ -87,7 +87,8 @@ extension HistoryStep {
       case .setting(let s) where GroupSettings.isGroupKey(s.key):
         steps.append(step(kind: .config, group: GroupSettings.parse(s.key)?.group, summary: s.summary))
       case .setting(let s):
-        steps.append(step(kind: s.key == "fsrs-parameters" ? .optimize : .config, group: nil, summary: s.summary))
+        let isInstall = s.key == SchedulerSettings.parametersKey || s.key == SchedulerSettings.modelKey
+        steps.append(step(kind: isInstall ? .optimize : .config, group: nil, summary: s.summary))
       case .practice(let a):
         let correct = effects.isCorrect(a)
         steps.append(

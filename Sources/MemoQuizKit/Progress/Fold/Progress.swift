@@ -51,7 +51,7 @@ struct Progress: Hashable, Sendable {
   func isInEffect(_ step: StepID) -> Bool { StepEffects.isInEffect(step, undone: undone) }
 
   /// The scheduler every memory state is computed with.
-  var scheduler: FSRSScheduler { schedulerSettings.scheduler }
+  var scheduler: MemoryScheduler { schedulerSettings.scheduler }
 
   /// Applies a record that sorts after every record applied so far.
   /// - Returns: `false` when the state cannot follow exactly; replay then.
@@ -187,7 +187,7 @@ struct Progress: Hashable, Sendable {
   }
 
   private static func applyAnswer(
-    _ answer: AnswerStep, rating: ReviewRating, day: Int, due: Int?, scheduler: FSRSScheduler,
+    _ answer: AnswerStep, rating: ReviewRating, day: Int, due: Int?, scheduler: MemoryScheduler,
     to group: inout GroupProgress
   ) {
     let wasDue = group.questions[answer.question]?.state.isDue(onDay: day) ?? false

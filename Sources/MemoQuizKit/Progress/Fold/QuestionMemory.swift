@@ -65,7 +65,7 @@ public struct QuestionMemory: Hashable, Sendable {
   ///   - due: the due day the answer recorded (``AnswerStep/due``), for the
   ///     rating it was recorded with; `nil` lets fuzz draw it.
   mutating func review(
-    _ rating: ReviewRating, at time: Timestamp, day: Int, step: StepID, question: String, scheduler: FSRSScheduler,
+    _ rating: ReviewRating, at time: Timestamp, day: Int, step: StepID, question: String, scheduler: MemoryScheduler,
     due: Int? = nil
   ) {
     previous = state
@@ -111,7 +111,7 @@ public struct QuestionMemory: Hashable, Sendable {
   /// Grades the newest answer again, as `:right` does, with the due day
   /// kept since, as a replay gives.
   /// - Returns: `false` when `step` is not the newest answer in effect.
-  mutating func regrade(step: StepID, as rating: ReviewRating, question: String, scheduler: FSRSScheduler) -> Bool {
+  mutating func regrade(step: StepID, as rating: ReviewRating, question: String, scheduler: MemoryScheduler) -> Bool {
     guard let last = lastAnswer, last.step == step else { return false }
     if last.rating.isCorrect != rating.isCorrect {
       if rating.isCorrect {
@@ -137,7 +137,7 @@ public struct QuestionMemory: Hashable, Sendable {
   /// none: the day was chosen for the rating first given.
   static func schedule(
     _ state: MemoryState?, rating: ReviewRating, at time: Timestamp, day: Int, question: String,
-    scheduler: FSRSScheduler, due: Int? = nil
+    scheduler: MemoryScheduler, due: Int? = nil
   ) -> MemoryState {
     scheduler.review(
       state, rating: rating, at: time, day: day, fuzz: fuzz(question, review: (state?.reviewCount ?? 0) + 1),

@@ -35,7 +35,26 @@ extension ProgressCaretaker {
     try folder.createLocal()
     try DurableFile.replace(automaticFitFile, with: Array("\(answers)\n".utf8), durably: false)
     let current = parameters
-    let fit = AutomaticFit(histories: try reviewHistories(), current: current)
+    let histories = try reviewHistories()
+    let fit = AutomaticFit(histories: histories, current: current)
+    // Another model that beats FSRS-6 beyond the noise is installed instead, as `optimize` does.
+    if let tournament = ModelTournament(histories: histories, evaluation: fit.evaluation),
+      tournament.bestIsBeyondNoise,
+      let model = InstalledModel(
+        kind: tournament.best, parameters: FittedMemoryModel.fitted(tournament.best, to: histories).parameters)
+    {
+      guard model != progressWithoutMemory.schedulerSettings.model else { return nil }
+      try install(
+        model, reschedule: false, at: time,
+        summary: "automatic optimize: \(model.kind.rawValue) fitted to \(fit.reviews) reviews")
+      let entries = tournament.entries
+      let best = entries.first { $0.kind == tournament.best }?.metrics.logLoss ?? 0
+      let fsrs6 = entries.first { $0.kind == .fsrs6 }?.metrics.logLoss ?? 0
+      return "The scheduler now uses \(model.kind.rawValue), fitted to your \(fit.reviews) reviews: it predicts "
+        + "answers it was not fitted on better than FSRS-6 (log loss \(Self.threeDecimals(best)), against "
+        + "\(Self.threeDecimals(fsrs6))). \(wording.text(.undo(step: nil))) takes it back; "
+        + "\(wording.text(.stopAutoOptimize)) stops it."
+    }
     guard let fitted = fit.parametersToInstall, let evaluation = fit.evaluation,
       let heldOut = evaluation.fitted
     else { return nil }

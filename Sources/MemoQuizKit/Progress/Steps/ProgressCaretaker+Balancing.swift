@@ -34,7 +34,7 @@ extension ProgressCaretaker {
         load = ReviewLoad(progress, from: day)
       }
       let chosen = balancer.interval(
-        plain.interval, stability: plain.stability, from: day, unit: unit, goal: goal, scheduler: scheduler
+        plain.interval, state: plain, from: day, unit: unit, goal: goal, scheduler: scheduler
       ) { due in
         if load?.first != day { load = ReviewLoad(progress, from: day) }
         return load?.reviews(on: due) ?? 0

@@ -6,10 +6,11 @@ extension ProgressCaretaker {
   /// published defaults.
   public var parameters: FSRSParameters { progressWithoutMemory.schedulerSettings.parameters }
 
-  /// When `memoquiz optimize` installed the parameters in use: `nil` while
-  /// the published defaults are in use. Only then is the history read.
+  /// When `memoquiz optimize` installed the memory model in use: `nil`
+  /// while FSRS-6's published defaults are in use. Only then is the
+  /// history read.
   public func parametersInstalledAt() throws -> Date? {
-    let key = SchedulerSettings.parametersKey
+    let key = progressWithoutMemory.schedulerSettings.installedKey
     let steps = progressWithoutMemory.settingSteps
     guard let last = steps.last(where: { $0.key == key && progressWithoutMemory.isInEffect($0.id) }) else {
       return nil
@@ -93,7 +94,7 @@ extension ProgressCaretaker {
     _ parameters: FSRSParameters, reviews: Int, reschedule: Bool, at time: Date, automatic: Bool = false
   ) throws {
     try install(
-      parameters, reschedule: reschedule, at: time,
+      InstalledModel(fsrs6: parameters), reschedule: reschedule, at: time,
       summary:
         "\(automatic ? "automatic optimize" : "optimize"): the scheduler fitted to \(reviews) reviews\(reschedule ? ", due days rescheduled" : "")"
     )
@@ -107,26 +108,26 @@ extension ProgressCaretaker {
   @discardableResult
   public func reschedule(at time: Date) throws -> Bool {
     try install(
-      parameters, reschedule: true, at: time, summary: "optimize: due days rescheduled with the parameters in use",
-      unlessEmpty: true)
+      progressWithoutMemory.schedulerSettings.installedModel, reschedule: true, at: time,
+      summary: "optimize: due days rescheduled with the parameters in use", unlessEmpty: true)
   }
 
-  /// The step that installs `parameters`, and the due day each card keeps
+  /// The step that installs `model`, and the due day each card keeps
   /// from then until its next review: the one it had, or with
-  /// `reschedule` the one its memory gives with `parameters`, whatever
-  /// an earlier step kept.
+  /// `reschedule` the one its memory gives with `model`, whatever an
+  /// earlier step kept.
   /// - Parameter unlessEmpty: whether nothing is done when no card has a
   ///   memory.
   /// - Returns: whether the step was made.
   @discardableResult
-  private func install(
-    _ parameters: FSRSParameters, reschedule: Bool, at time: Date, summary: String, unlessEmpty: Bool = false
+  func install(
+    _ model: InstalledModel, reschedule: Bool, at time: Date, summary: String, unlessEmpty: Bool = false
   ) throws -> Bool {
     try perform { progress, ids in
+      let setting = progress.schedulerSettings.setting(installing: model)
       let step = SettingStep(
-        id: ids[0], time: ids.after(Timestamp(time)), key: SchedulerSettings.parametersKey,
-        value: SchedulerSettings.text(of: parameters), summary: summary)
-      let source = reschedule ? try rescheduled(with: parameters) ?? progress : progress
+        id: ids[0], time: ids.after(Timestamp(time)), key: setting.key, value: setting.value, summary: summary)
+      let source = reschedule ? try rescheduled(with: model) ?? progress : progress
       var cards: [KeptDueDays.Card] = []
       for (title, group) in source.groups.sorted(by: { $0.key < $1.key }) {
         for (key, memory) in group.questions.sorted(by: { $0.key < $1.key }) {
@@ -139,10 +140,10 @@ extension ProgressCaretaker {
     }
   }
 
-  /// The state with `parameters` installed and every due day computed
-  /// again with them, none kept from an earlier step; `nil` with no
-  /// history, which has no memory.
-  func rescheduled(with parameters: FSRSParameters) throws -> Progress? {
+  /// The state with `model` installed and every due day computed again
+  /// with it, none kept from an earlier step; `nil` with no history, which
+  /// has no memory.
+  func rescheduled(with model: InstalledModel) throws -> Progress? {
     var records = try allRecords().filter {
       if case .keptDueDays = $0 { false } else { true }
     }
@@ -150,11 +151,9 @@ extension ProgressCaretaker {
     guard let machine = existingMachine ?? last?.id.machine else { return nil }
     let id = StepID(machine: machine, sequence: StepID.maximumSequence)
     let time = Timestamp(rawValue: (last?.time.rawValue ?? 0) + 1)
+    // A `model` step, which wins over `fsrs-parameters` whatever was installed before.
     records.append(
-      .setting(
-        SettingStep(
-          id: id, time: time, key: SchedulerSettings.parametersKey, value: SchedulerSettings.text(of: parameters),
-          summary: "")))
+      .setting(SettingStep(id: id, time: time, key: SchedulerSettings.modelKey, value: model.text, summary: "")))
     return Progress.replaying(records)
   }
 }

@@ -41,7 +41,7 @@ public struct RoundPlanContext {
   public let newLimit: Int
   /// What reckons a card's chance of recall: the learner's installed
   /// parameters (``QuestionGroupCaretaker/scheduler``).
-  public let scheduler: FSRSScheduler
+  public let scheduler: MemoryScheduler
 
   /// - Parameters:
   ///   - today: the learner day `now` falls in; when omitted, the one of
@@ -49,7 +49,7 @@ public struct RoundPlanContext {
   ///   - scheduler: the learner's; when omitted, the published parameters'.
   public init(
     cards: [Card], seed: UInt64, memory: [MemoryState?], now: Timestamp, newLimit: Int, today: Int? = nil,
-    scheduler: FSRSScheduler = FSRSScheduler()
+    scheduler: MemoryScheduler = .fsrs6(FSRSScheduler())
   ) {
     self.scheduler = scheduler
     self.cards = cards

@@ -16,7 +16,7 @@ extension ReviewQuestionStrategy {
   ///     may take, when it has a `new-per-day` of its own.
   /// - Returns: the cards to ask, as indices into `memory`.
   static func order(
-    memory: [MemoryState?], today: Int, newLimit: Int, scheduler: FSRSScheduler,
+    memory: [MemoryState?], today: Int, newLimit: Int, scheduler: MemoryScheduler,
     groupNewLimit: (Int) -> (group: Int, limit: Int)? = { _ in nil }, question: (Int) -> String
   ) -> [Int] {
     var due: [(index: Int, recall: Double)] = []

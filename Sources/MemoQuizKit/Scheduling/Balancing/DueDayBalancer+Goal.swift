@@ -6,7 +6,7 @@ extension DueDayBalancer {
   /// The interval to record for a review answered on learner day `day`.
   /// - Parameters:
   ///   - interval: the interval FSRS gives, unfuzzed.
-  ///   - stability: the card's stability after the review.
+  ///   - state: the card's memory after the review.
   ///   - unit: the review's fuzz draw, from 0 to nearly 1: without a choice
   ///     it fuzzes the interval; with one it picks a day by the weights.
   ///   - goal: the exam goal that governs the review, if any.
@@ -15,7 +15,7 @@ extension DueDayBalancer {
   /// - Returns: the chosen interval, or `nil` when nothing was chosen and
   ///   fuzz alone draws the day.
   func interval(
-    _ interval: Int, stability: Double, from day: Int, unit: Double, goal: ExamGoal?, scheduler: FSRSScheduler,
+    _ interval: Int, state: MemoryState, from day: Int, unit: Double, goal: ExamGoal?, scheduler: MemoryScheduler,
     load: (Int) -> Int
   ) -> Int? {
     let range = scheduler.fuzzRange(of: interval)
@@ -23,13 +23,13 @@ extension DueDayBalancer {
     // An exam goal ahead keeps the review before its date.
     guard let goal else { return chosen }
     // In its final sweep when due there, spread by the reviews already due.
-    if let sweep = goal.sweep(for: range, from: day, stability: stability, scheduler: scheduler) {
+    if let sweep = goal.sweep(for: range, from: day, state: state, scheduler: scheduler) {
       if let chosen, sweep.contains(chosen) { return chosen }
       let spread = DueDayBalancer(loadBalance: true, easyDays: easyDays)
       return spread.interval(in: sweep, from: day, unit: unit, load: load) ?? sweep.upperBound
     }
     let effective = chosen ?? scheduler.fuzzed(interval, unit: unit)
-    var capped = goal.interval(effective, from: day, stability: stability, scheduler: scheduler)
+    var capped = goal.interval(effective, from: day, state: state, scheduler: scheduler)
     guard capped < effective else { return chosen }
     // Spread over the last quarter before the cap, as balancing weighs the days.
     let spreadRange = max(1, capped - capped / 4)...capped

@@ -116,15 +116,22 @@ public struct FSRSScheduler: Sendable {
       reviewCount: (state?.reviewCount ?? 0) + 1)
   }
 
-  /// Whether a recorded due day's interval is kept: at least a day, and no
-  /// longer than the end of the fuzz range of `interval`, or of the
-  /// interval an exam goal gives the reviews well before its date
-  /// (``ExamGoal/earlyRecall``).
-  func accepts(chosen: Int, interval: Int, stability: Double) -> Bool {
+  /// Whether a recorded due day's interval is kept, for every memory
+  /// model: at least a day, and no longer than the end of the fuzz range
+  /// of `interval`, or of the `longer` interval an exam goal gives the
+  /// reviews well before its date (recall at ``ExamGoal/earlyRecall``).
+  static func accepts(chosen: Int, interval: Int, maximumInterval: Int, longer: () -> Int) -> Bool {
     guard chosen >= 1 else { return false }
     // The usual case first: the longer interval costs a power.
-    if chosen <= fuzzRange(of: interval).upperBound { return true }
-    return chosen <= fuzzRange(of: self.interval(stability: stability, retention: ExamGoal.earlyRecall)).upperBound
+    if chosen <= fuzzRange(of: interval, maximumInterval: maximumInterval).upperBound { return true }
+    return chosen <= fuzzRange(of: longer(), maximumInterval: maximumInterval).upperBound
+  }
+  /// Whether a recorded due day's interval is kept, for a review that left
+  /// `stability` (``accepts(chosen:interval:maximumInterval:longer:)``).
+  func accepts(chosen: Int, interval: Int, stability: Double) -> Bool {
+    Self.accepts(chosen: chosen, interval: interval, maximumInterval: maximumInterval) {
+      self.interval(stability: stability, retention: ExamGoal.earlyRecall)
+    }
   }
 
   /// The interval in whole days after which recall falls to `retention`.
@@ -146,6 +153,18 @@ public struct FSRSScheduler: Sendable {
   /// The range FSRS fuzzes an interval within; intervals under 3 days are
   /// not fuzzed.
   public func fuzzRange(of interval: Int) -> ClosedRange<Int> {
+    Self.fuzzRange(of: interval, maximumInterval: maximumInterval)
+  }
+
+  /// The interval moved within its fuzz range by `unit`, from 0 (the
+  /// shortest) to nearly 1 (the longest).
+  public func fuzzed(_ interval: Int, unit: Double) -> Int {
+    Self.fuzzed(interval, unit: unit, maximumInterval: maximumInterval)
+  }
+
+  /// FSRS's fuzz range of an interval, whatever model gave the interval:
+  /// every memory model fuzzes its intervals alike.
+  static func fuzzRange(of interval: Int, maximumInterval: Int) -> ClosedRange<Int> {
     guard Double(interval) >= 2.5 else { return interval...interval }
     var delta = 1.0
     for range in Self.fuzzRanges {
@@ -159,13 +178,19 @@ public struct FSRSScheduler: Sendable {
     return lower...upper
   }
 
-  /// The interval moved within its fuzz range by `unit`, from 0 (the
-  /// shortest) to nearly 1 (the longest).
-  public func fuzzed(_ interval: Int, unit: Double) -> Int {
+  /// An interval moved within its fuzz range by `unit`, whatever model gave it.
+  static func fuzzed(_ interval: Int, unit: Double, maximumInterval: Int) -> Int {
     guard Double(interval) >= 2.5 else { return interval }
-    let range = fuzzRange(of: interval)
+    let range = fuzzRange(of: interval, maximumInterval: maximumInterval)
     let value = unit * Double(range.upperBound - range.lowerBound + 1) + Double(range.lowerBound)
     return min(Int(value.rounded(.toNearestOrEven)), maximumInterval)
+  }
+
+  /// Rounds a model's interval in days to whole days, as Python's round()
+  /// does (halves to even), at least one day and at most `maximumInterval`.
+  static func wholeDays(_ days: Double, maximumInterval: Int) -> Int {
+    guard days.isFinite else { return maximumInterval }
+    return Int(min(max(days.rounded(.toNearestOrEven), 1), Double(maximumInterval)))
   }
 
   // MARK: - The formulas

@@ -153,7 +153,7 @@ public struct RetentionSimulator: Sendable {
       guard balancer.isActive || goal != nil else { return plain }
       let unit = units.unit()
       let chosen = balancer.interval(
-        plain.interval, stability: plain.stability, from: start + day, unit: unit, goal: goal, scheduler: scheduler
+        plain.interval, state: plain, from: start + day, unit: unit, goal: goal, scheduler: .fsrs6(scheduler)
       ) { dueOn.reviews(on: $0 - start) }
       return scheduler.review(state, rating: rating, at: time, day: day, fuzz: unit, chosen: chosen)
     }

@@ -55,9 +55,11 @@ public struct TimeSeriesEvaluation: Hashable, Sendable {
     reviews = total
     heldOutReviews = total - segment
 
-    var inUse = Accumulator()
+    var steps: [MemoryModel.Step] = []
+    var inUse = HeldOutScore()
     for (member, question) in questions.enumerated() {
-      inUse.add(question.sequence, ranks: ranks[member], in: segment..<total, parameters: current)
+      Self.add(
+        question.sequence, ranks: ranks[member], in: segment..<total, parameters: current, to: &inUse, steps: &steps)
     }
     self.current = inUse.metrics
 
@@ -66,7 +68,7 @@ public struct TimeSeriesEvaluation: Hashable, Sendable {
       healthCheck = nil
       return
     }
-    var held = Accumulator()
+    var held = HeldOutScore()
     for fold in 0..<Self.folds {
       let testStart = (fold + 1) * segment
       let testEnd = fold == Self.folds - 1 ? total : (fold + 2) * segment
@@ -78,7 +80,9 @@ public struct TimeSeriesEvaluation: Hashable, Sendable {
       let parameters = optimizer.fit(training).parameters ?? .default
       for (member, question) in questions.enumerated()
       where ranks[member].contains(where: { $0 >= testStart && $0 < testEnd }) {
-        held.add(question.sequence, ranks: ranks[member], in: testStart..<testEnd, parameters: parameters)
+        Self.add(
+          question.sequence, ranks: ranks[member], in: testStart..<testEnd, parameters: parameters, to: &held,
+          steps: &steps)
       }
     }
     let metrics = held.metrics
@@ -107,53 +111,12 @@ public struct TimeSeriesEvaluation: Hashable, Sendable {
     }
   }
 
-  /// The held-out predictions so far: their cross-entropy and RMSE's bins.
-  private struct Accumulator {
-    var loss = 0.0
-    var count = 0
-    var bins: [ModelEvaluation.Bin: (predicted: Double, actual: Double, count: Double)] = [:]
-    var steps: [MemoryModel.Step] = []
-    var losses: [Double] = []
-
-    /// Adds the predictions for the counted reviews of `sequence` whose
-    /// rank lies in `range`, made with `parameters`.
-    mutating func add(_ sequence: ReviewSequence, ranks: [Int], in range: Range<Int>, parameters: FSRSParameters) {
-      _ = MemoryModel(parameters.values).forward(sequence, into: &steps)
-      var counted = 0
-      var lapses = 0
-      for index in 0..<sequence.count where sequence.isCounted(index) {
-        counted += 1
-        let recalled = sequence.ratings[index] > 1
-        if range.contains(ranks[index]) {
-          let recall = steps[index].retrievability
-          let crossEntropy = MemoryModel.crossEntropy(recall, label: recalled ? 1 : 0)
-          loss += crossEntropy
-          losses.append(crossEntropy)
-          count += 1
-          let bin = ModelEvaluation.Bin(
-            elapsedDays: Int(sequence.elapsedDays[index]), length: counted + 1, lapses: lapses)
-          bins[bin, default: (0, 0, 0)].predicted += recall
-          bins[bin, default: (0, 0, 0)].actual += recalled ? 1 : 0
-          bins[bin, default: (0, 0, 0)].count += 1
-        }
-        if !recalled { lapses += 1 }
-      }
-    }
-
-    var metrics: Metrics {
-      var squared = 0.0
-      var total = 0.0
-      // In a fixed order, so that the same reviews always give the same sum.
-      let ordered = bins.sorted {
-        ($0.key.days, $0.key.length, $0.key.lapses) < ($1.key.days, $1.key.length, $1.key.lapses)
-      }
-      for (_, value) in ordered {
-        let gap = value.predicted / value.count - value.actual / value.count
-        squared += gap * gap * value.count
-        total += value.count
-      }
-      return Metrics(
-        logLoss: count == 0 ? 0 : loss / Double(count), rmseBins: total == 0 ? 0 : (squared / total).squareRoot())
-    }
+  /// Adds FSRS-6's held-out predictions with `parameters` to `score`.
+  private static func add(
+    _ sequence: ReviewSequence, ranks: [Int], in range: Range<Int>, parameters: FSRSParameters,
+    to score: inout HeldOutScore, steps: inout [MemoryModel.Step]
+  ) {
+    _ = MemoryModel(parameters.values).forward(sequence, into: &steps)
+    score.add(sequence, ranks: ranks, in: range) { [steps] in steps[$0].retrievability }
   }
 }

@@ -54,7 +54,8 @@ public struct ModelTournament: Hashable, Sendable {
     let segment = total / (TimeSeriesEvaluation.folds + 1)
     guard segment > 0, total >= FSRSOptimizer.minimumReviews, !kinds.isEmpty else { return nil }
     heldOutReviews = total - segment
-    var held = [Accumulator](repeating: Accumulator(), count: kinds.count)
+    var held = [HeldOutScore](repeating: HeldOutScore(), count: kinds.count)
+    var predictions: [Double] = []
     var previous = [FittedMemoryModel?](repeating: nil, count: kinds.count)
     let reused = evaluation.flatMap { evaluation in
       evaluation.fitted.map { (metrics: $0, losses: evaluation.heldOutLosses) }
@@ -73,13 +74,15 @@ public struct ModelTournament: Hashable, Sendable {
         previous[position] = model
         for (member, question) in questions.enumerated()
         where ranks[member].contains(where: { $0 >= testStart && $0 < testEnd }) {
-          held[position].add(question.sequence, ranks: ranks[member], in: testStart..<testEnd, model: model)
+          Self.add(
+            question.sequence, ranks: ranks[member], in: testStart..<testEnd, model: model, to: &held[position],
+            predictions: &predictions)
         }
       }
     }
-    entries = zip(kinds, held).map { kind, accumulator in
+    entries = zip(kinds, held).map { kind, score in
       if kind == .fsrs6, let reused { return Entry(kind: kind, metrics: reused.metrics) }
-      return Entry(kind: kind, metrics: accumulator.metrics)
+      return Entry(kind: kind, metrics: score.metrics)
     }
     if let reused, let position = kinds.firstIndex(of: .fsrs6) { held[position].losses = reused.losses }
     let reference = kinds.firstIndex(of: .fsrs6) ?? 0
@@ -100,13 +103,16 @@ public struct ModelTournament: Hashable, Sendable {
   /// Log loss and RMSE(bins) of `model` over every counted review of the
   /// histories, as ``ModelEvaluation`` takes them.
   static func score(_ model: FittedMemoryModel, on histories: [ReviewHistory]) -> TimeSeriesEvaluation.Metrics {
-    var accumulator = Accumulator()
+    var score = HeldOutScore()
+    var predictions: [Double] = []
     for history in histories {
       let sequence = ReviewSequence(history, keepingSameDayTimes: true)
       guard sequence.count > 0 else { continue }
-      accumulator.add(sequence, ranks: [Int](repeating: 0, count: sequence.count), in: 0..<1, model: model)
+      Self.add(
+        sequence, ranks: [Int](repeating: 0, count: sequence.count), in: 0..<1, model: model, to: &score,
+        predictions: &predictions)
     }
-    return accumulator.metrics
+    return score.metrics
   }
 
   /// One question: its reviews in time order and the sequence made of them.
@@ -122,47 +128,12 @@ public struct ModelTournament: Hashable, Sendable {
     }
   }
 
-  /// One model's held-out predictions: each review's loss and RMSE's bins.
-  private struct Accumulator {
-    var losses: [Double] = []
-    var bins: [ModelEvaluation.Bin: (predicted: Double, actual: Double, count: Double)] = [:]
-    var predictions: [Double] = []
-
-    mutating func add(_ sequence: ReviewSequence, ranks: [Int], in range: Range<Int>, model: FittedMemoryModel) {
-      model.predict(sequence, into: &predictions)
-      var counted = 0
-      var lapses = 0
-      for index in 0..<sequence.count where sequence.isCounted(index) {
-        counted += 1
-        let recalled = sequence.ratings[index] > 1
-        if range.contains(ranks[index]) {
-          let recall = predictions[index]
-          losses.append(MemoryModel.crossEntropy(recall, label: recalled ? 1 : 0))
-          let bin = ModelEvaluation.Bin(
-            elapsedDays: Int(sequence.elapsedDays[index]), length: counted + 1, lapses: lapses)
-          bins[bin, default: (0, 0, 0)].predicted += recall
-          bins[bin, default: (0, 0, 0)].actual += recalled ? 1 : 0
-          bins[bin, default: (0, 0, 0)].count += 1
-        }
-        if !recalled { lapses += 1 }
-      }
-    }
-
-    var metrics: TimeSeriesEvaluation.Metrics {
-      var squared = 0.0
-      var total = 0.0
-      let ordered = bins.sorted {
-        ($0.key.days, $0.key.length, $0.key.lapses) < ($1.key.days, $1.key.length, $1.key.lapses)
-      }
-      for (_, value) in ordered {
-        let gap = value.predicted / value.count - value.actual / value.count
-        squared += gap * gap * value.count
-        total += value.count
-      }
-      let loss = losses.reduce(0, +)
-      return TimeSeriesEvaluation.Metrics(
-        logLoss: losses.isEmpty ? 0 : loss / Double(losses.count),
-        rmseBins: total == 0 ? 0 : (squared / total).squareRoot())
-    }
+  /// Adds `model`'s held-out predictions of `sequence` to `score`.
+  private static func add(
+    _ sequence: ReviewSequence, ranks: [Int], in range: Range<Int>, model: FittedMemoryModel,
+    to score: inout HeldOutScore, predictions: inout [Double]
+  ) {
+    model.predict(sequence, into: &predictions)
+    score.add(sequence, ranks: ranks, in: range) { [predictions] in predictions[$0] }
   }
 }

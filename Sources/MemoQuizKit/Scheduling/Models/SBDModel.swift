@@ -234,3 +234,21 @@ struct SBDCurve<Number: ModelNumber> {
   @inline(__always)
   static func safeExp(_ operand: Number) -> Number { Number.exponential(Number.clamped(operand, -30, 30)) }
 }
+
+extension SBDCurve where Number == Double {
+  /// The days after the last review at which recall falls to `retention`,
+  /// in closed form, at most ``MemoryModelKind/longestInterval``: recall
+  /// is `(1 + a/S)^(-β(n))` with `a = t^(1/k) + C` and
+  /// `C = e^(v/k)·ρ^(-g/2)·√S`, so it equals r at
+  /// `t = max(0, S·(r^(-1/β(n)) - 1) - C)^k`. No bisection: the fold
+  /// computes one at every answer.
+  func interval(desiredRetention retention: Double, _ state: SBDState<Double>) -> Double {
+    let stability = exp(state.logStability)
+    let logB = logB0 - state.grade * logRho
+    let offset = exp(0.5 * (logB + state.logStability))
+    let reach = stability * (pow(retention, -1 / shape(state.brittleness)) - 1) - offset
+    guard reach > 0 else { return 0 }
+    let days = exp(root * log(reach))
+    return days.isFinite ? min(days, MemoryModelKind.longestInterval) : MemoryModelKind.longestInterval
+  }
+}

@@ -68,7 +68,7 @@ import Testing
     ]
     var values = FSRSParameters.default.values
     values[20] = 0.5  // a fitted decay, far from the published one
-    let fitted = FSRSScheduler(parameters: try FSRSParameters(values))
+    let fitted = MemoryScheduler.fsrs6(FSRSScheduler(parameters: try FSRSParameters(values)))
     let questions = (0..<7).map { Question(prompt: "q\($0)", answer: "a") }
     let context = RoundPlanContext(
       cards: questions.map { Card(forward: $0) }, seed: 7, memory: memory, now: Timestamp(rawValue: 10 * 86_400_000),

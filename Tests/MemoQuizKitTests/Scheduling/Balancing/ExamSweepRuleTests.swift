@@ -3,7 +3,7 @@ import Testing
 @testable import MemoQuizKit
 
 /// An exam goal's rule for the day of a review before its date
-/// (``ExamGoal/sweep(for:from:stability:scheduler:)``): into the last three
+/// (``ExamGoal/sweep(for:from:state:scheduler:)``): into the last three
 /// days when the review would reach them or pass the date, later when it
 /// falls well before them, and a due day the fold keeps.
 @Suite struct ExamSweepRuleTests {
@@ -11,25 +11,35 @@ import Testing
   /// A goal on learner day 100: its sweep is days 97 to 99.
   private let goal = ExamGoal(groups: ["G"], day: 100, retention: 0.9)
 
+  /// The goal's rule for a review on learner day `day` that left `stability`, under FSRS-6.
+  private func sweep(_ goal: ExamGoal, for range: ClosedRange<Int>, from day: Int, stability: Double)
+    -> ClosedRange<Int>?
+  {
+    let state = MemoryState(
+      stability: stability, difficulty: 5, lastReview: Timestamp(rawValue: 0), lastReviewDay: day, interval: 1,
+      reviewCount: 1)
+    return goal.sweep(for: range, from: day, state: state, scheduler: .fsrs6(scheduler))
+  }
+
   @Test func aReviewWhoseRangeReachesTheSweepGetsADayInIt() {
-    #expect(goal.sweep(for: 14...18, from: 80, stability: 5, scheduler: scheduler) == 17...18)
-    #expect(goal.sweep(for: 16...22, from: 80, stability: 5, scheduler: scheduler) == 17...19)
+    #expect(sweep(goal, for: 14...18, from: 80, stability: 5) == 17...18)
+    #expect(sweep(goal, for: 16...22, from: 80, stability: 5) == 17...19)
   }
 
   @Test func aReviewPastTheDateIsBroughtIntoTheSweepUnlessItsRecallThenIsHigh() {
     // Recall 0.9 on the date, 20 days on: reviewed in the sweep.
-    #expect(goal.sweep(for: 22...26, from: 80, stability: 20, scheduler: scheduler) == 17...19)
+    #expect(sweep(goal, for: 22...26, from: 80, stability: 20) == 17...19)
     // Recall above 0.97 on the date: left where it falls.
     let strong = 2000.0
     #expect(scheduler.retrievability(elapsedDays: 20, stability: strong) > 0.97)
-    #expect(goal.sweep(for: 22...26, from: 80, stability: strong, scheduler: scheduler) == nil)
-    #expect(goal.sweep(for: 18...26, from: 80, stability: strong, scheduler: scheduler) == nil)
+    #expect(sweep(goal, for: 22...26, from: 80, stability: strong) == nil)
+    #expect(sweep(goal, for: 18...26, from: 80, stability: strong) == nil)
   }
 
   @Test func aReviewWellBeforeTheSweepGetsTheLongerIntervalOfALowerRecallThatTheFoldKeeps() throws {
     let interval = scheduler.nextInterval(stability: 5)
     let range = scheduler.fuzzRange(of: interval)
-    let longer = try #require(goal.sweep(for: range, from: 40, stability: 5, scheduler: scheduler))
+    let longer = try #require(sweep(goal, for: range, from: 40, stability: 5))
     #expect(longer.upperBound > range.upperBound && longer.upperBound < 57, "\(range) → \(longer)")
     #expect(longer.upperBound == scheduler.fuzzRange(of: scheduler.interval(stability: 5, retention: 0.8)).upperBound)
     for chosen in longer {
@@ -38,19 +48,19 @@ import Testing
     #expect(!scheduler.accepts(chosen: longer.upperBound + 1, interval: interval, stability: 5))
     #expect(!scheduler.accepts(chosen: 0, interval: interval, stability: 5))
     // Never past the date: a longer interval that would reach the sweep ends in it.
-    let near = try #require(goal.sweep(for: range, from: 85, stability: 5, scheduler: scheduler))
+    let near = try #require(sweep(goal, for: range, from: 85, stability: 5))
     #expect(near.upperBound <= 14 && near.lowerBound >= 12, "\(near)")
   }
 
   @Test func aGoalAimingAboveTheDesiredRetentionKeepsFSRSsIntervalsBeforeTheSweep() {
     let higher = ExamGoal(groups: ["G"], day: 100, retention: 0.95)
     let range = scheduler.fuzzRange(of: scheduler.nextInterval(stability: 5))
-    #expect(higher.sweep(for: range, from: 40, stability: 5, scheduler: scheduler) == nil)
-    #expect(higher.sweep(for: 16...22, from: 80, stability: 5, scheduler: scheduler) == 17...19)
+    #expect(sweep(higher, for: range, from: 40, stability: 5) == nil)
+    #expect(sweep(higher, for: 16...22, from: 80, stability: 5) == 17...19)
   }
 
   @Test func inTheSweepAndAfterTheDateTheRuleMovesNothing() {
-    #expect(goal.sweep(for: 5...9, from: 97, stability: 5, scheduler: scheduler) == nil)
-    #expect(goal.sweep(for: 5...9, from: 100, stability: 5, scheduler: scheduler) == nil)
+    #expect(sweep(goal, for: 5...9, from: 97, stability: 5) == nil)
+    #expect(sweep(goal, for: 5...9, from: 100, stability: 5) == nil)
   }
 }

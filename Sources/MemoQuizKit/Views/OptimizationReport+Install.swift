@@ -1,0 +1,59 @@
+/// Which memory model `memoquiz optimize` installs: the tournament's winner
+/// when it predicts better than FSRS-6 beyond the splits' noise, else
+/// FSRS-6 as before.
+extension OptimizationReport {
+  /// Whether `optimize` installs something: FSRS-6's fitted parameters, or
+  /// another model (``modelInstalled``).
+  public var installs: Bool { modelToInstall != nil || parametersToInstall != nil }
+
+  /// Chooses the model to install, for an `optimize` that installs (not a
+  /// dry run, not `--evaluate`): runs the tournament (``ModelTournament``)
+  /// and, when its best model beats FSRS-6 beyond the noise, fits it on
+  /// every review and installs it instead of FSRS-6's parameters. While
+  /// another model is installed and none beats FSRS-6 now, FSRS-6 comes
+  /// back, with the fitted parameters when they predict better.
+  /// - Parameters:
+  ///   - histories: one per question, the reviews in effect.
+  ///   - inUse: the model installed now.
+  ///   - named: the model `optimize --model` names, installed whatever the
+  ///     tournament says; no tournament then runs.
+  public mutating func chooseModel(histories: [ReviewHistory], inUse: MemoryModelKind, named: MemoryModelKind? = nil) {
+    var winner = named
+    if named == nil, reviewsNeeded == nil {
+      // The tournament's FSRS-6 folds are the evaluation's, as `--evaluate` has them.
+      let evaluation = TimeSeriesEvaluation(histories: histories, current: current.parameters)
+      installTournament = ModelTournament(histories: histories, evaluation: evaluation)
+      if let tournament = installTournament, tournament.bestIsBeyondNoise { winner = tournament.best }
+    }
+    if let winner, winner != .fsrs6 {
+      let fitted = FittedMemoryModel.fitted(winner, to: histories)
+      guard let model = InstalledModel(kind: winner, parameters: fitted.parameters) else { return }
+      modelToInstall = model
+      installed = false
+    } else if inUse != .fsrs6 {
+      modelToInstall = InstalledModel(fsrs6: parametersInEffect)
+    }
+  }
+
+  /// The memory model that schedules after this report: the one installed
+  /// now, or the one `optimize` installs; `nil` when not told.
+  var modelScheduling: MemoryModelKind? { modelInstalled ?? modelInUse }
+
+  /// The memory model installed in place of FSRS-6's fitted parameters, or
+  /// FSRS-6 again after another; `nil` when only FSRS-6's parameters are.
+  public var modelInstalled: MemoryModelKind? { modelToInstall?.kind }
+
+  /// What the text says of the model installed, when one is.
+  func modelInstallLine() -> String? {
+    guard let model = modelToInstall else { return nil }
+    guard model.kind != .fsrs6 else {
+      return "FSRS-6 is installed again in place of the model in use: none predicts better beyond the noise."
+    }
+    guard let tournament = installTournament, tournament.best == model.kind else {
+      return "\(model.kind.rawValue) is installed, fitted to your \(reviews) reviews, as --model asked."
+    }
+    return "\(model.kind.rawValue) predicts your reviews best, by \(Self.fixed(tournament.gain, places: 4)) log "
+      + "loss a review, beyond the splits' noise (\(Self.fixed(tournament.noise, places: 4))): it is installed, "
+      + "fitted to your \(reviews) reviews, and schedules your cards in place of FSRS-6."
+  }
+}
