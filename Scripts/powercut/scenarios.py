@@ -132,6 +132,8 @@ def scenarios():
                  atomic=True, about="an exam goal set"),
         Scenario("optimize", ["optimize"], prepare=[play_some, numbers_round], ack=rb"\S", atomic=True,
                  about="the scheduler's parameters fitted and installed"),
+        Scenario("optimize-model", ["optimize", "--model", "SBD+hours"], prepare=[play_some, numbers_round],
+                 ack=rb"\S", atomic=True, about="another memory model fitted and installed"),
         Scenario("learner-days", ["groups"], prepare=[play_some, numbers_round], ack=rb"learner days",
                  ack_stream="stderr", atomic=True, earlier_release=True,
                  about="the first command of this release: answers of an earlier one given their learner days"),
