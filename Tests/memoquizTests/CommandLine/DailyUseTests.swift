@@ -284,13 +284,9 @@ import Testing
       0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629,
       1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542,
     ].map { String($0) }.joined(separator: " ")
-    let history = sandbox.folder.appendingPathComponent("history")
-    try FileManager.default.createDirectory(at: history, withIntermediateDirectories: true)
-    try Data(
-      ("memoquiz history\t2\t0a0b0c0d\tlearner\n"
-        + "setting\t1\t1780000000000\tfsrs-parameters\t\(parameters)\toptimize: the scheduler fitted to 900 reviews\n")
-        .utf8
-    ).write(to: history.appendingPathComponent("0a0b0c0d.log"))
+    try sandbox.writeOwnHistory([
+      "setting\t1\t1780000000000\tfsrs-parameters\t\(parameters)\toptimize: the scheduler fitted to 900 reviews"
+    ])
     let installed = try sandbox.run(["config"], environment: ["TZ": "UTC"]).stdout
     #expect(
       installed.hasSuffix(

@@ -41,13 +41,8 @@ import Testing
         time += Int64(interval * 86_400_000)
       }
     }
-    var text = "memoquiz history\t2\t0a0b0c0d\tlearner\n"
-    for (number, record) in records.sorted(by: { $0.time < $1.time }).enumerated() {
-      text += "answer\t\(number + 1)\t" + record.line + "\n"
-    }
-    let history = sandbox.folder.appendingPathComponent("history")
-    try FileManager.default.createDirectory(at: history, withIntermediateDirectories: true)
-    try text.write(to: history.appendingPathComponent("0a0b0c0d.log"), atomically: true, encoding: .utf8)
+    try sandbox.writeOwnHistory(
+      records.sorted(by: { $0.time < $1.time }).enumerated().map { "answer\t\($0 + 1)\t\($1.line)" })
     sandbox.environment["MEMOQUIZ_NOW"] = "2027-06-01T09:00:00Z"
     sandbox.environment["NO_COLOR"] = "1"
     return sandbox

@@ -33,13 +33,9 @@ import Testing
       0.5, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629,
       1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.123456,
     ].map { String($0) }.joined(separator: " ")
-    let history = sandbox.folder.appendingPathComponent("history")
-    try FileManager.default.createDirectory(at: history, withIntermediateDirectories: true)
-    try Data(
-      ("memoquiz history\t2\t0a0b0c0d\tlearner\n"
-        + "setting\t1\t1780000000000\tfsrs-parameters\t\(parameters)\toptimize: the scheduler fitted to 900 reviews\n")
-        .utf8
-    ).write(to: history.appendingPathComponent("0a0b0c0d.log"))
+    try sandbox.writeOwnHistory([
+      "setting\t1\t1780000000000\tfsrs-parameters\t\(parameters)\toptimize: the scheduler fitted to 900 reviews"
+    ])
     let installed = try sandbox.run(["config", "model"], environment: ["TZ": "UTC"]).stdout
     #expect(
       installed
@@ -176,13 +172,10 @@ import Testing
     func parameters(_ first: Double) -> String {
       ([first] + FSRSPublished.values.dropFirst()).map { String($0) }.joined(separator: " ")
     }
-    let history = sandbox.folder.appendingPathComponent("history")
-    try FileManager.default.createDirectory(at: history, withIntermediateDirectories: true)
-    try Data(
-      ("memoquiz history\t2\t0a0b0c0d\tlearner\n"
-        + "setting\t1\t1780000000000\tfsrs-parameters\t\(parameters(0.5))\toptimize: fitted\n"
-        + "setting\t2\t1780000100000\tmodel\tFSRS-6 \(parameters(0.7))\toptimize: fitted\n").utf8
-    ).write(to: history.appendingPathComponent("0a0b0c0d.log"))
+    try sandbox.writeOwnHistory([
+      "setting\t1\t1780000000000\tfsrs-parameters\t\(parameters(0.5))\toptimize: fitted",
+      "setting\t2\t1780000100000\tmodel\tFSRS-6 \(parameters(0.7))\toptimize: fitted",
+    ])
     let installed = try sandbox.run(["config", "model"], environment: ["TZ": "UTC"]).stdout
     #expect(
       installed.hasPrefix(
@@ -198,12 +191,7 @@ import Testing
     // A model from a later release, or with the wrong number of parameters, leaves FSRS-6.
     for value in ["FSRS-9 1 2 3", "SBD 1 2 3", "SBD+hours 1 2 3 4 5 6 nan"] {
       let other = try MemoQuizSandbox()
-      let otherHistory = other.folder.appendingPathComponent("history")
-      try FileManager.default.createDirectory(at: otherHistory, withIntermediateDirectories: true)
-      try Data(
-        ("memoquiz history\t2\t0a0b0c0d\tlearner\n"
-          + "setting\t1\t1780000100000\tmodel\t\(value)\toptimize: fitted\n").utf8
-      ).write(to: otherHistory.appendingPathComponent("0a0b0c0d.log"))
+      try other.writeOwnHistory(["setting\t1\t1780000100000\tmodel\t\(value)\toptimize: fitted"])
       #expect(
         try other.run(["config", "model"]).stdout
           == "FSRS-6, with its published parameters (`memoquiz optimize` fits them to you).\n" + publishedParameters)
@@ -269,13 +257,8 @@ enum SimulatedLearner {
         }
       }
     }
-    var text = "memoquiz history\t2\t0a0b0c0d\tlearner\n"
-    for (number, record) in records.sorted(by: { $0.time < $1.time }).enumerated() {
-      text += "answer\t\(number + 1)\t\(record.line)\n"
-    }
-    let history = sandbox.folder.appendingPathComponent("history")
-    try FileManager.default.createDirectory(at: history, withIntermediateDirectories: true)
-    try text.write(to: history.appendingPathComponent("0a0b0c0d.log"), atomically: true, encoding: .utf8)
+    try sandbox.writeOwnHistory(
+      records.sorted(by: { $0.time < $1.time }).enumerated().map { "answer\t\($0 + 1)\t\($1.line)" })
     sandbox.environment["MEMOQUIZ_NOW"] = "2027-06-01T09:00:00Z"
     sandbox.environment["TZ"] = "UTC"
     return sandbox

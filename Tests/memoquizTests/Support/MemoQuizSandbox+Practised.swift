@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 extension MemoQuizSandbox {
@@ -13,5 +14,16 @@ extension MemoQuizSandbox {
     let answers = (0..<10).map { "a\($0)\n" }.joined()
     #expect(try sandbox.run(["review", "--new", "10"], input: answers).status == 0)
     return sandbox
+  }
+}
+
+extension MemoQuizSandbox {
+  /// Writes `records` (history lines without their newline) as the only
+  /// history file of the folder, that of machine `0a0b0c0d`.
+  func writeOwnHistory(_ records: [String]) throws {
+    let history = folder.appendingPathComponent("history")
+    try FileManager.default.createDirectory(at: history, withIntermediateDirectories: true)
+    let text = (["memoquiz history\t2\t0a0b0c0d\tlearner"] + records).map { $0 + "\n" }.joined()
+    try Data(text.utf8).write(to: history.appendingPathComponent("0a0b0c0d.log"))
   }
 }
