@@ -57,7 +57,8 @@ extension ProgressCheckpoint {
       var fields = RecordFields(list)
       let kind = try fields.text()
       switch kind {
-      case "state", "durations", "undone", "redoable", "finished", "questions", "setting", "undated", "days":
+      case "state", "durations", "undone", "redoable", "finished", "questions", "setting", "undated", "days",
+        "renamed":
         try readHistory(kind, &fields)
       case "group":
         try readGroup(&fields, size: size)
@@ -112,6 +113,15 @@ extension ProgressCheckpoint {
       case "setting":
         progress.settingSteps.append(
           SettingStepSummary(id: try fields.stepID(), key: try fields.text(), value: try fields.text()))
+      case "renamed":
+        let id = try fields.stepID()
+        let position = try fields.count()
+        let titles = fields.rest()
+        guard !titles.isEmpty, titles.count.isMultiple(of: 2), position <= progress.settingSteps.count else {
+          throw RecordFields.Malformed()
+        }
+        let renames = stride(from: 0, to: titles.count, by: 2).map { GroupRename(from: titles[$0], to: titles[$0 + 1]) }
+        progress.settingRenames.append(SettingsRename(id: id, position: position, renames: renames))
       case "undated":
         while !fields.isAtEnd {
           progress.undatedAnswers[try fields.stepID()] = try fields.learnerDay()

@@ -13,7 +13,7 @@
 /// and with a ``ProgressOutlook`` instead, is the outlook (`local/outlook`,
 /// in its own version): what `groups`, `today` and the start screen read.
 struct ProgressCheckpoint: Equatable, Sendable {
-  static let version = 9
+  static let version = 10
   private static let magic = "memoquiz checkpoint"
   static let questionPrefix = Array("question\t".utf8)
 
@@ -63,6 +63,10 @@ struct ProgressCheckpoint: Equatable, Sendable {
     }
     for step in progress.settingSteps {
       RecordLine.append(["setting", step.id.text, step.key, step.value], to: &text)
+    }
+    for rename in progress.settingRenames {
+      RecordLine.append(
+        ["renamed", rename.id.text, String(rename.position)] + rename.renames.flatMap { [$0.from, $0.to] }, to: &text)
     }
     if !progress.undatedAnswers.isEmpty {
       RecordLine.append(

@@ -10,7 +10,7 @@ extension ProgressOutlook {
   /// The format of `local/outlook`. It was the checkpoint's (5) until the
   /// outlook kept each unfinished round's whole plan; it counts on from
   /// there. 7: the sum is keyed (``OutlookKey``).
-  static let version = 8
+  static let version = 9
   /// The first word of the header line.
   static let magic = "memoquiz outlook"
   /// The start of a `dues` line, tab included.

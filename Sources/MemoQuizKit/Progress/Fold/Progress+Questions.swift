@@ -106,10 +106,20 @@ struct SettingStepSummary: Hashable, Sendable {
 }
 
 extension Progress {
-  /// Each setting's value in effect, by key: the newest change not taken back.
+  /// Each setting's value in effect, by key: the newest change not taken
+  /// back, with the group settings and exam goals moved by the renames in
+  /// effect since.
   var settings: [String: String] {
     var values: [String: String] = [:]
-    for step in settingSteps where isInEffect(step.id) { values[step.key] = step.value }
+    var renames = settingRenames[...]
+    for (index, step) in settingSteps.enumerated() {
+      while let rename = renames.first, rename.position <= index {
+        if isInEffect(rename.id) { GroupSettings.rename(rename.renames, in: &values) }
+        renames = renames.dropFirst()
+      }
+      if isInEffect(step.id) { values[step.key] = step.value }
+    }
+    for rename in renames where isInEffect(rename.id) { GroupSettings.rename(rename.renames, in: &values) }
     return values
   }
 }

@@ -30,6 +30,9 @@ struct Progress: Hashable, Sendable {
   var questionsSteps: [QuestionsStepSummary] = []
   /// Every setting's changes, in order.
   var settingSteps: [SettingStepSummary] = []
+  /// The changes of the questions that renamed groups, each where it
+  /// stands among ``settingSteps``.
+  var settingRenames: [SettingsRename] = []
   /// How long the newest answers took, taken-back ones included: the
   /// learner's pace, for the day's estimate.
   var recentDurations = AnswerDurations()
@@ -78,6 +81,14 @@ struct Progress: Hashable, Sendable {
     case .questionsChange(let change):
       applyRenames(change.renames)
       questionsSteps.append(QuestionsStepSummary(change))
+      if !change.renames.isEmpty {
+        settingRenames.append(SettingsRename(id: change.id, position: settingSteps.count, renames: change.renames))
+        // A group's own desired retention schedules every review of its
+        // cards, those given under its earlier title too.
+        guard schedulerSettings.groupRetentions.isEmpty, SchedulerSettings(settings) == schedulerSettings else {
+          return false
+        }
+      }
       guard let regrade = change.regrade, let group = change.group else { return true }
       return applyRight(
         RightStep(id: change.id, time: change.time, group: group, question: regrade.question, target: regrade.target))
@@ -151,11 +162,16 @@ struct Progress: Hashable, Sendable {
   }
 
   /// Saving an answer must not copy the group: it changes it in place.
-  /// - Parameter due: the due day the answer recorded, when it counts with
-  ///   the rating it was recorded with.
-  private mutating func applyAnswer(_ answer: AnswerStep, rating: ReviewRating, day: Int, due: Int?) {
+  /// - Parameters:
+  ///   - due: the due day the answer recorded, when it counts with the
+  ///     rating it was recorded with.
+  ///   - scheduledAs: the group whose scheduler reviews the card, when it
+  ///     is not the answer's own: the title its group has at the end.
+  private mutating func applyAnswer(
+    _ answer: AnswerStep, rating: ReviewRating, day: Int, due: Int?, scheduledAs title: String? = nil
+  ) {
     Self.applyAnswer(
-      answer, rating: rating, day: day, due: due, scheduler: schedulerSettings.scheduler(for: answer.group),
+      answer, rating: rating, day: day, due: due, scheduler: schedulerSettings.scheduler(for: title ?? answer.group),
       to: &groups[answer.group, default: GroupProgress()])
     groups[answer.group]?.mistakes.record(
       question: answer.question, step: answer.id, typed: answer.typed, correct: rating.isCorrect)
@@ -310,6 +326,12 @@ struct Progress: Hashable, Sendable {
     progress.redoable = effects.redoable
     // The scheduler the settings in effect at the end give, for every review.
     progress.schedulerSettings = SchedulerSettings(effects.settings)
+    // A group's own desired retention schedules every review of its cards,
+    // those given under an earlier title too: each answer is scheduled as
+    // the card's group at the end.
+    let cards =
+      progress.schedulerSettings.groupRetentions.isEmpty || !records.contains(where: \.renamesGroups)
+      ? nil : StepEffects(records)
     progress.learnerDayIndex = effects.learnerDayIndex
     progress.undatedAnswers = effects.undatedAnswers
     for record in records {
@@ -326,12 +348,17 @@ struct Progress: Hashable, Sendable {
         // recorded due day was chosen for the rating first given.
         let rating = effects.rating(of: answer)
         progress.applyAnswer(
-          answer, rating: rating, day: effects.day(of: answer), due: rating == answer.rating ? answer.due : nil)
+          answer, rating: rating, day: effects.day(of: answer), due: rating == answer.rating ? answer.due : nil,
+          scheduledAs: cards?.group(of: answer))
       case .reset(let reset):
         if effects.isInEffect(reset.id) { progress.applyReset(reset) }
       case .questionsChange(let change):
         if effects.isInEffect(change.id) { progress.applyRenames(change.renames) }
         progress.questionsSteps.append(QuestionsStepSummary(change))
+        if !change.renames.isEmpty {
+          progress.settingRenames.append(
+            SettingsRename(id: change.id, position: progress.settingSteps.count, renames: change.renames))
+        }
       case .setting(let setting):
         progress.settingSteps.append(SettingStepSummary(setting))
       case .roundStart(let start):

@@ -21,7 +21,9 @@ struct StepEffects: Sendable {
   private(set) var takenBackElsewhere: Set<StepID> = []
   /// Answers a `:right` in effect re-graded: they count as Good.
   private(set) var regraded: Set<StepID> = []
-  /// Every setting's value in effect at the end.
+  /// Every setting's value in effect at the end, with the group settings
+  /// and exam goals moved by the renames in effect
+  /// (``GroupSettings/rename(_:in:)``).
   private(set) var settings: [String: String] = [:]
   /// The learner days notes gave to answers recorded without one.
   private(set) var learnerDayIndex = LearnerDayIndex()
@@ -75,6 +77,7 @@ struct StepEffects: Sendable {
         regraded.insert(right.target)
       case .questionsChange(let change) where !undone.contains(change.id):
         if let regrade = change.regrade { regraded.insert(regrade.target) }
+        GroupSettings.rename(change.renames, in: &settings)
       case .setting(let setting) where !undone.contains(setting.id):
         settings[setting.key] = setting.value
       default:

@@ -274,7 +274,8 @@ extension ProgressCaretaker {
   }
 
   /// The groups that a new questions file renamed: a title gone and a new
-  /// one with exactly the same questions, for a group with progress.
+  /// one with exactly the same questions, for a group with progress, or
+  /// with settings of its own or an exam goal (which follow it).
   static func renames(from old: [UInt8]?, to new: [UInt8]?, progress: Progress) -> [GroupRename] {
     func groups(_ bytes: [UInt8]?) -> [QuestionGroup] {
       QuestionFile(bytes: bytes ?? Array(BundledQuestionGroupData.json.utf8)).groups ?? []
@@ -285,7 +286,10 @@ extension ProgressCaretaker {
     let oldTitles = Set(before.map(\.title))
     var renames: [GroupRename] = []
     var taken = Set<String>()
-    for group in before where !newTitles.contains(group.title) && progress.groups[group.title] != nil {
+    let settings = progress.settings
+    let named = Set(GroupSettings.values(in: settings).keys).union(ExamGoal.goals(in: settings).flatMap(\.groups))
+    for group in before
+    where !newTitles.contains(group.title) && (progress.groups[group.title] != nil || named.contains(group.title)) {
       let identities = group.questions.map(\.identity)
       guard
         let renamed = after.first(where: {
