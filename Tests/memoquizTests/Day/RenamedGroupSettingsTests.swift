@@ -11,7 +11,7 @@ import Testing
     let sandbox = try ExamFolder.make()
     for arguments in [
       ["config", "load-balance", "off"], ["config", "--group", "G", "new-per-day", "4"],
-      ["config", "--group", "G", "desired-retention", "0.95"], ["exam", "G", "H", "--on", "2026-12-24"],
+      ["config", "--group", "G", "desired-retention", "0.80"], ["exam", "G", "H", "--on", "2026-12-24"],
     ] {
       let result = try sandbox.run(arguments, environment: ExamFolder.at("01"))
       #expect(result.status == 0, "\(arguments): \(result.stderr)")
@@ -40,10 +40,10 @@ import Testing
     return result
   }
 
-  /// Answers G's first ten questions (whatever it is called now) right, in order.
+  /// Answers all of G's questions (whatever it is called now) right, in order.
   private static func practise(_ sandbox: MemoQuizSandbox, _ title: String, on day: String) throws {
     let result = try sandbox.run(
-      ["play", title, "--strategy", "sequential"], input: (0..<10).map { "a\($0)\n" }.joined() + ":quit\n",
+      ["play", title, "--strategy", "sequential"], input: (0..<30).map { "a\($0)\n" }.joined(),
       environment: ExamFolder.at(day))
     #expect(result.status == 0, "\(result.stderr)")
   }
@@ -66,21 +66,26 @@ import Testing
     try Self.rename(renamed, to: "Kana", on: "03")
     #expect(
       try renamed.run(["config", "--group", "Kana"], environment: ExamFolder.at("03")).stdout
-        == "new-per-day        4  (folder 20)\ndesired-retention  0.95  (folder 0.90)\n")
+        == "new-per-day        4  (folder 20)\ndesired-retention  0.80  (folder 0.90)\n")
     #expect(
       try renamed.run(["config", "--group", "Kana", "new-per-day"], environment: ExamFolder.at("03")).stdout == "4\n")
     let exams = try renamed.run(["exam"], environment: ExamFolder.at("03")).stdout
     #expect(exams.hasPrefix("Kana, H: Exam in 21 days (2026-12-24)"), "\(exams)")
+    // The reviews given under the old title keep their due days, replayed too.
+    let before = try Self.views(kept, "G", on: "03")
+    #expect(try Self.views(renamed, "Kana", on: "03") == before)
+    try FileManager.default.removeItem(at: renamed.folder.appendingPathComponent("local"))
+    #expect(try Self.views(renamed, "Kana", on: "03") == before)
     // Reviews under the new title are scheduled with the group's retention
     // and the goal, as they would have been under the old one.
-    try Self.practise(kept, "G", on: "05")
-    try Self.practise(renamed, "Kana", on: "05")
-    let expected = try Self.views(kept, "G", on: "06")
+    try Self.practise(kept, "G", on: "12")
+    try Self.practise(renamed, "Kana", on: "12")
+    let expected = try Self.views(kept, "G", on: "13")
     #expect(expected[0] != "G has the whole folder's settings.\n")
-    #expect(try Self.views(renamed, "Kana", on: "06") == expected)
+    #expect(try Self.views(renamed, "Kana", on: "13") == expected)
     // A full replay agrees with the checkpoint.
     try FileManager.default.removeItem(at: renamed.folder.appendingPathComponent("local"))
-    #expect(try Self.views(renamed, "Kana", on: "06") == expected)
+    #expect(try Self.views(renamed, "Kana", on: "13") == expected)
   }
 
   @Test func undoingTheRenameMovesTheSettingsBackAndLaterStepsUnderTheNewTitleWin() throws {
@@ -89,14 +94,14 @@ import Testing
     #expect(try sandbox.run(["undo"], environment: ExamFolder.at("02")).status == 0)
     #expect(
       try sandbox.run(["config", "--group", "G"], environment: ExamFolder.at("02")).stdout
-        == "new-per-day        4  (folder 20)\ndesired-retention  0.95  (folder 0.90)\n")
+        == "new-per-day        4  (folder 20)\ndesired-retention  0.80  (folder 0.90)\n")
     #expect(try sandbox.run(["exam"], environment: ExamFolder.at("02")).stdout.hasPrefix("G, H: Exam in 22 days"))
     #expect(try sandbox.run(["redo"], environment: ExamFolder.at("02")).status == 0)
     let set = try sandbox.run(["config", "--group", "Kana", "new-per-day", "6"], environment: ExamFolder.at("02"))
     #expect(set.stdout == "new-per-day of Kana is now 6 (`memoquiz undo` takes it back).\n", "\(set.stderr)")
     #expect(
       try sandbox.run(["config", "--group", "Kana"], environment: ExamFolder.at("02")).stdout
-        == "new-per-day        6  (folder 20)\ndesired-retention  0.95  (folder 0.90)\n")
+        == "new-per-day        6  (folder 20)\ndesired-retention  0.80  (folder 0.90)\n")
     let cleared = try sandbox.run(["exam", "--clear", "Kana"], environment: ExamFolder.at("02"))
     #expect(cleared.stdout == "Ended the exam goal of Kana (`memoquiz undo` takes it back).\n", "\(cleared.stderr)")
     try FileManager.default.removeItem(at: sandbox.folder.appendingPathComponent("local"))
@@ -113,7 +118,7 @@ import Testing
     try Self.rename(sandbox, to: "H", on: "03")
     #expect(
       try sandbox.run(["config", "--group", "H"], environment: ExamFolder.at("03")).stdout
-        == "new-per-day        1  (folder 20)\ndesired-retention  0.95  (folder 0.90)\n")
+        == "new-per-day        1  (folder 20)\ndesired-retention  0.80  (folder 0.90)\n")
     #expect(try sandbox.run(["exam"], environment: ExamFolder.at("03")).stdout.hasPrefix("H: Exam in 21 days"))
   }
 }
