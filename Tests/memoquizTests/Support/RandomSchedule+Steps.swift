@@ -30,6 +30,10 @@ enum StepKind: String, CaseIterable, Sendable {
   /// the time: another memory model installed whatever the tournament
   /// says, which random histories rarely make it choose. An added step.
   case installModel
+  /// `edit` that renames Colours to Colors, or back (its question ids
+  /// kept): its scores, settings of its own and exam goals follow it. An
+  /// added step.
+  case renameGroup
 
   /// How often a schedule draws each kind, against the others: rounds most
   /// often, as a learner plays most; `optimize`, which fits the scheduler
@@ -40,7 +44,7 @@ enum StepKind: String, CaseIterable, Sendable {
     case .selfGradedRound: 4
     case .undo, .undoStep, .redo: 3
     case .reset, .config, .add, .edit, .importPackage: 2
-    case .exam, .cardControl, .cram, .groupConfig, .installModel: 0
+    case .exam, .cardControl, .cram, .groupConfig, .installModel, .renameGroup: 0
     case .optimize: 1
     }
   }
@@ -118,8 +122,9 @@ extension RandomSchedule {
         ["import", Self.package] + (chance(2) ? ["--title", "Anki"] : []) + [pick(["--merge", "--replace"])]
     case .optimize:
       arguments = ["optimize"] + (chance(2) ? ["--reschedule"] : [])
-    case .exam, .cardControl, .cram, .groupConfig, .installModel:
+    case .exam, .cardControl, .cram, .groupConfig, .installModel, .renameGroup:
       (arguments, input) = addedArguments(kind)
+      environment = try addedEnvironment(kind, on: machine)
     }
     environment["MEMOQUIZ_NOW"] = nowText
     let result = try machine.sandbox.run(arguments, input: input, environment: environment)
@@ -140,9 +145,14 @@ extension RandomSchedule {
   /// Takes an added step on `machine`: its arguments drawn from the added
   /// steps' generator alone.
   private func addedStep(_ kind: StepKind, on machine: Machine) throws {
+    // A rename comes after a group setting or an exam goal, so that the
+    // two meet.
+    if kind == .renameGroup { try addedStep(addedPick([.groupConfig, .exam]), on: machine) }
     stepCount += 1
     let (arguments, input) = addedArguments(kind)
-    let result = try machine.sandbox.run(arguments, input: input, environment: ["MEMOQUIZ_NOW": nowText])
+    var environment = try addedEnvironment(kind, on: machine)
+    environment["MEMOQUIZ_NOW"] = nowText
+    let result = try machine.sandbox.run(arguments, input: input, environment: environment)
     let shownInput = input.isEmpty ? "" : " <<< " + input.split(separator: "\n").joined(separator: "|")
     log.append("\(machine.name) \(nowText): \(arguments.joined(separator: " "))\(shownInput) -> \(result.status)")
   }
@@ -172,14 +182,30 @@ extension RandomSchedule {
         ["optimize", "--model", addedPick(["SBD+hours", "SBD+hours", "SBD", "FSRS-6"])]
           + (addedChance(2) ? ["--reschedule"] : []), ""
       )
+    case .renameGroup:
+      return (["edit"], "")
     default:
       return (examArguments(), "")
     }
   }
 
+  /// What an added step's run needs besides the instant: for a rename,
+  /// the editor that makes it, written into `machine`'s folder.
+  private func addedEnvironment(_ kind: StepKind, on machine: Machine) throws -> [String: String] {
+    guard kind == .renameGroup else { return [:] }
+    let script = machine.sandbox.folder.appendingPathComponent("rename.sh")
+    try Data(
+      #"sed -i 's/"title": "Colours"/"title": "Colors"/;t;s/"title": "Colors"/"title": "Colours"/' "$1""#.utf8
+    ).write(to: script)
+    return ["EDITOR": "sh \(script.path)", "VISUAL": ""]
+  }
+
+  /// The groups the added steps name: Colours under either of its titles.
+  private static let addedGroups = ["Colours", "Numbers", "Words", "Colors"]
+
   /// A group's own setting changed, or its settings listed.
   private func groupConfigArguments() -> [String] {
-    let group = addedPick(["Colours", "Numbers", "Words"])
+    let group = addedPick(Self.addedGroups)
     guard !addedChance(4) else { return ["config", "--group", group] }
     return ["config", "--group", group]
       + addedPick([
@@ -191,12 +217,12 @@ extension RandomSchedule {
 
   /// An exam goal set on one group or two, some days ahead, or one ended.
   private func examArguments() -> [String] {
-    let group = addedPick(["Colours", "Numbers", "Words"])
+    let group = addedPick(Self.addedGroups)
     guard !addedChance(3) else { return ["exam", "--clear", group] }
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withFullDate]
     let date = formatter.string(from: now.addingTimeInterval(Double(2 + addedPick(Array(0...18))) * 86_400))
-    return ["exam", group] + (addedChance(3) ? [addedPick(["Colours", "Numbers", "Words"])] : []) + ["--on", date]
+    return ["exam", group] + (addedChance(3) ? [addedPick(Self.addedGroups)] : []) + ["--on", date]
       + (addedChance(2) ? ["--retention", addedPick(["0.80", "0.95", "0.99"])] : [])
   }
 
