@@ -53,7 +53,7 @@ import Testing
         """)
     // What the outlook holds of the round: where it is, not its plan.
     let text = try String(contentsOf: outlook(sandbox), encoding: .utf8)
-    #expect(text.hasPrefix("memoquiz outlook 8\n"))
+    #expect(text.hasPrefix("memoquiz outlook 9\n"))
     let rounds = text.split(separator: "\n").filter { $0.hasPrefix("unfinished\t") || $0.hasPrefix("round\t") }
     #expect(rounds.count == 1)
     #expect(rounds.first?.hasSuffix("\tNumbers\tsequential\t1796119200000\t3\t10") == true, "\(rounds)")
@@ -101,13 +101,13 @@ import Testing
     let expected = try listedBothWays(sandbox).withoutOutlook
     // The previous format: the checkpoint's version, with each round's plan.
     let current = try String(contentsOf: outlook(sandbox), encoding: .utf8)
-    let previous = current.replacingOccurrences(of: "memoquiz outlook 8\n", with: "memoquiz outlook 7\n")
+    let previous = current.replacingOccurrences(of: "memoquiz outlook 9\n", with: "memoquiz outlook 8\n")
     try previous.write(to: outlook(sandbox), atomically: true, encoding: .utf8)
     let listed = try sandbox.run(["groups"], environment: now)
     #expect(listed.status == 0 && listed.stderr == "", "\(listed.stderr)")
     #expect(listed.stdout == expected)
     let rebuilt = try String(contentsOf: outlook(sandbox), encoding: .utf8)
-    #expect(rebuilt.hasPrefix("memoquiz outlook 8\n"), "the outlook was written anew")
+    #expect(rebuilt.hasPrefix("memoquiz outlook 9\n"), "the outlook was written anew")
   }
 
   @Test func theOutlookDoesNotGrowWithTheRoundsLength() throws {
