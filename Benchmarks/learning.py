@@ -51,7 +51,13 @@ an exam on 100 or 300 new questions, and answers everything `memoquiz review`
 offers each day; once with `memoquiz exam Deck --on DATE` set on the first
 day (recall 0.90 aimed at), once without. Printed: the learner's true mean
 chance of recall on the exam day (not memoquiz's prediction), over every
-question, and the answers given.
+question, and the answers given. Plain review at its default desired
+retention (0.90) gives as many answers as it happens to; to compare for the
+same number of answers, plain review is also played at desired retentions
+from 0.80 to 0.97, and the recall it reaches with as many answers as the
+goal gave is read off that curve (linearly between the two retentions whose
+answers enclose the goal's, each raised to the best recall of any retention
+with fewer answers; none when no two do).
 """
 
 import argparse
@@ -268,18 +274,27 @@ def run_memoquiz(binary, work, strategy, model, seed, days, budget):
     return learner.mean_recall(days + 30), answers, shown.split(",")[0]
 
 
-def run_exam(binary, work, model, seed, days, questions, goal):
+# The desired retentions plain review is played at, to compare with a goal
+# for the same number of answers.
+PLAIN_RETENTIONS = (0.80, 0.85, 0.90, 0.93, 0.95, 0.97)
+
+
+def run_exam(binary, work, model, seed, days, questions, goal, retention=None):
     """DAYS days of `memoquiz review` before an exam on QUESTIONS new questions,
-    with or without a goal; returns (true recall on the exam day, answers)."""
+    with or without a goal, at a desired retention if given; returns (true
+    recall on the exam day, answers)."""
     global QUESTIONS
     QUESTIONS = questions
     home = tempfile.mkdtemp(prefix=f"exam-{model.name}-{seed}-{days}-{questions}-", dir=work)
     with open(os.path.join(home, "questions.json"), "w") as file:
         items = ",".join(f'{{"prompt": "q{i}", "answer": "a{i}"}}' for i in range(questions))
         file.write(f'[{{"title": "Deck", "questions": [{items}]}}]')
+    env = dict(os.environ, MEMOQUIZ_HOME=home, MEMOQUIZ_NOW=(START - timedelta(hours=1)).strftime(
+        "%Y-%m-%dT%H:%M:%SZ"))
+    if retention is not None:
+        subprocess.run([binary, "config", "desired-retention", f"{retention:.2f}"], env=env, capture_output=True,
+                       check=True)
     if goal:
-        env = dict(os.environ, MEMOQUIZ_HOME=home, MEMOQUIZ_NOW=(START - timedelta(hours=1)).strftime(
-            "%Y-%m-%dT%H:%M:%SZ"))
         date = (START + timedelta(days=days)).strftime("%Y-%m-%d")
         subprocess.run([binary, "exam", "Deck", "--on", date, "--retention", "0.90"], env=env,
                        capture_output=True, check=True)
@@ -290,24 +305,48 @@ def run_exam(binary, work, model, seed, days, questions, goal):
     return learner.mean_recall(days), answers
 
 
+def recall_at(curve, answers):
+    """The recall on CURVE, (answers, recall) points, at ANSWERS answers:
+    linear between the two points that enclose it, or None. A point is
+    raised to the best recall of any point with fewer answers: a learner
+    could take that retention instead."""
+    points = []
+    for answers_given, recall in sorted(curve):
+        points.append((answers_given, max([recall] + [best for _, best in points[-1:]])))
+    for (fewer, low), (more, high) in zip(points, points[1:]):
+        if fewer <= answers <= more:
+            return low if more == fewer else low + (high - low) * (answers - fewer) / (more - fewer)
+    return None
+
+
 def exam_main(options):
     """The exam scenario: recall on the exam day with and without the goal."""
     seeds = [int(seed) for seed in options.seeds.split(",")]
     work = tempfile.mkdtemp(prefix="memoquiz-exam-")
     print(f"exam (true recall on the exam day over every question, goal at 0.90; seeds {options.seeds})")
     print(f"  {'learner':<12} {'days':>4} {'questions':>9}   {'with goal':>9} {'answers':>7}   "
-          f"{'without':>9} {'answers':>7}")
+          f"{'without':>9} {'answers':>7}   {'without, as many answers':>24} {'gain':>6}")
+
+    def mean(runs):
+        return sum(r[0] for r in runs) / len(runs), sum(r[1] for r in runs) / len(runs)
+
     try:
         for name in options.models.split(","):
             model = MODELS[name]
             for days in (21, 45):
                 for questions in (100, 300):
-                    runs = {goal: [run_exam(options.binary, work, model, seed, days, questions, goal)
-                                   for seed in seeds] for goal in (True, False)}
-                    kept = {goal: sum(r[0] for r in runs[goal]) / len(seeds) for goal in runs}
-                    given = {goal: sum(r[1] for r in runs[goal]) / len(seeds) for goal in runs}
-                    print(f"  {name:<12} {days:>4} {questions:>9}   {kept[True]:9.3f} {given[True]:7.0f}   "
-                          f"{kept[False]:9.3f} {given[False]:7.0f}", flush=True)
+                    kept, given = mean([run_exam(options.binary, work, model, seed, days, questions, True)
+                                        for seed in seeds])
+                    curve = {retention: mean([run_exam(options.binary, work, model, seed, days, questions, False,
+                                                       retention) for seed in seeds])
+                             for retention in PLAIN_RETENTIONS}
+                    plain, plain_given = curve[0.90]
+                    matched = recall_at([(a, k) for k, a in curve.values()], given)
+                    shown = f"{'none':>24} {'':>6}" if matched is None else f"{matched:24.3f} {kept - matched:+6.3f}"
+                    print(f"  {name:<12} {days:>4} {questions:>9}   {kept:9.3f} {given:7.0f}   "
+                          f"{plain:9.3f} {plain_given:7.0f}   {shown}", flush=True)
+                    print("      plain review by desired retention: " + ", ".join(
+                        f"{retention:.2f} {k:.3f} ({a:.0f})" for retention, (k, a) in curve.items()), flush=True)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
