@@ -4,10 +4,10 @@
 extension OptimizationReport {
   /// Whether `optimize` installs something: FSRS-6's fitted parameters, or
   /// another model (``modelInstalled``).
-  public var installs: Bool { modelToInstall != nil || parametersToInstall != nil }
+  public var installs: Bool { !isDryRun && (modelToInstall != nil || parametersToInstall != nil) }
 
-  /// Chooses the model to install, for an `optimize` that installs (not a
-  /// dry run, not `--evaluate`): runs the tournament (``ModelTournament``)
+  /// Chooses the model to install, for an `optimize` that installs or a
+  /// dry run that says what it would (not `--evaluate`): runs the tournament (``ModelTournament``)
   /// and, when its best model beats FSRS-6 beyond the noise, fits it on
   /// every review and installs it instead of FSRS-6's parameters. While
   /// another model is installed and none beats FSRS-6 now, FSRS-6 comes
@@ -40,20 +40,29 @@ extension OptimizationReport {
   var modelScheduling: MemoryModelKind? { modelInstalled ?? modelInUse }
 
   /// The memory model installed in place of FSRS-6's fitted parameters, or
-  /// FSRS-6 again after another; `nil` when only FSRS-6's parameters are.
+  /// FSRS-6 again after another (in a dry run, the one a real run would
+  /// install); `nil` when only FSRS-6's parameters are.
   public var modelInstalled: MemoryModelKind? { modelToInstall?.kind }
 
   /// What the text says of the model installed, when one is.
   func modelInstallLine() -> String? {
     guard let model = modelToInstall else { return nil }
     guard model.kind != .fsrs6 else {
-      return "FSRS-6 is installed again in place of the model in use: none predicts better beyond the noise."
+      return isDryRun
+        ? "A real run would install FSRS-6 again in place of the model in use: none predicts better beyond the noise."
+        : "FSRS-6 is installed again in place of the model in use: none predicts better beyond the noise."
     }
+    let fitted = "fitted to your \(reviews) reviews"
     guard let tournament = installTournament, tournament.best == model.kind else {
-      return "\(model.kind.rawValue) is installed, fitted to your \(reviews) reviews, as --model asked."
+      return isDryRun
+        ? "A real run would install \(model.kind.rawValue), \(fitted), as --model asks."
+        : "\(model.kind.rawValue) is installed, \(fitted), as --model asked."
     }
+    let installing =
+      isDryRun
+      ? "a real run would install it, \(fitted), to schedule your cards in place of FSRS-6"
+      : "it is installed, \(fitted), and schedules your cards in place of FSRS-6"
     return "\(model.kind.rawValue) predicts your reviews best, by \(Self.fixed(tournament.gain, places: 4)) log "
-      + "loss a review, beyond the splits' noise (\(Self.fixed(tournament.noise, places: 4))): it is installed, "
-      + "fitted to your \(reviews) reviews, and schedules your cards in place of FSRS-6."
+      + "loss a review, beyond the splits' noise (\(Self.fixed(tournament.noise, places: 4))): \(installing)."
   }
 }

@@ -56,6 +56,8 @@ public struct OptimizationReport: Sendable {
   var modelToInstall: InstalledModel?
   /// The memory model installed when `optimize` ran, when the command says.
   public var modelInUse: MemoryModelKind?
+  /// Whether it is a dry run's: it says what a real run would install.
+  public var isDryRun: Bool
 
   /// Fits, evaluates and simulates.
   /// - Parameters:
@@ -91,6 +93,7 @@ public struct OptimizationReport: Sendable {
     if case .initialStabilitiesOnly = outcome { initialStabilitiesOnly = true } else { initialStabilitiesOnly = false }
     fittedAreBetter = fitted.map { $0.logLoss < currentEvaluation.logLoss } ?? false
     installed = fittedAreBetter && !dryRun && !evaluate
+    isDryRun = dryRun
     self.desiredRetention = desiredRetention
     let used = fittedAreBetter ? (fitted?.parameters ?? current) : current
     var simulator = RetentionSimulator(histories: histories)
@@ -145,6 +148,8 @@ public struct OptimizationReport: Sendable {
     let models: ModelsForm?
     /// The memory model installed, when it is not FSRS-6's fitted parameters.
     let model: String?
+    /// In a dry run, the memory model a real run would install.
+    let modelWouldInstall: String?
 
     init(_ report: OptimizationReport) {
       func form(_ evaluation: Evaluation) -> Parameters {
@@ -156,7 +161,8 @@ public struct OptimizationReport: Sendable {
       current = form(report.current)
       fitted = report.fitted.map(form)
       installed = report.installed
-      model = report.modelInstalled?.rawValue
+      model = report.isDryRun ? nil : report.modelInstalled?.rawValue
+      modelWouldInstall = report.isDryRun ? report.modelInstalled?.rawValue : nil
       recommendedRetention = report.recommendation?.desiredRetention
       retention = report.retention.map {
         Retention(
@@ -217,7 +223,7 @@ public struct OptimizationReport: Sendable {
 
     private enum CodingKeys: String, CodingKey {
       case reviews, current, fitted, installed, retention, recommendedRetention, evaluation
-      case models
+      case models, model, modelWouldInstall
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -230,6 +236,8 @@ public struct OptimizationReport: Sendable {
       try container.encode(recommendedRetention, forKey: .recommendedRetention)
       if evaluationAsked { try container.encode(evaluation, forKey: .evaluation) }
       if evaluationAsked { try container.encode(models, forKey: .models) }
+      try container.encodeIfPresent(model, forKey: .model)
+      try container.encodeIfPresent(modelWouldInstall, forKey: .modelWouldInstall)
     }
   }
 }

@@ -38,7 +38,7 @@ struct OptimizeCommand: Command {
     var simulator = RetentionSimulator(histories: histories)
     simulator.scheduling = scheduling
     report.modelInUse = progress.memoryModelKind
-    if !dryRun && !evaluate {
+    if !evaluate {
       report.chooseModel(histories: histories, inUse: progress.memoryModelKind, named: model)
     }
     report.recommendation = RetentionRecommendation(
@@ -56,6 +56,10 @@ struct OptimizeCommand: Command {
       if !reschedule {
         dueLine = (dueLine.map { $0 + " " } ?? "") + "Each card keeps its due day until its next review."
       }
+    } else if dryRun, let other = report.modelInstalled {
+      dueLine =
+        "Installing \(other.rawValue) would keep each card's due day until its next review; "
+        + "--reschedule would compute them again."
     } else if dryRun, let fitted = report.fitted?.parameters, report.fittedAreBetter {
       let after = try caretaker.dueTodayRescheduled(with: fitted, at: now)
       dueLine =

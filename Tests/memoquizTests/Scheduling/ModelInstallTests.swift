@@ -65,6 +65,33 @@ import Testing
     return (cached, try sandbox.run(["scores", "--json"]).stdout)
   }
 
+  @Test func aDryRunNamesTheModelARealRunWouldInstallAndInstallsNothing() throws {
+    let sandbox = try SimulatedLearner.sandbox(seed: 1)
+    let history = try sandbox.run(["history", "--json"]).stdout
+    let dryRun = try sandbox.run(["optimize", "--dry-run"])
+    #expect(dryRun.status == 0, "\(dryRun.stderr)")
+    #expect(
+      dryRun.stdout.contains(
+        "FSRS-6's fitted parameters are not installed: another model predicts better.\nSBD+hours predicts your "),
+      "\(dryRun.stdout)")
+    #expect(
+      dryRun.stdout.contains("a real run would install it, fitted to your "), "\(dryRun.stdout)")
+    #expect(
+      dryRun.stdout.hasSuffix(
+        "Installing SBD+hours would keep each card's due day until its next review; --reschedule would compute "
+          + "them again.\n"),
+      "\(dryRun.stdout)")
+    let json = try sandbox.run(["optimize", "--dry-run", "--json"]).stdout
+    #expect(json.contains("\"modelWouldInstall\" : \"SBD+hours\""), "\(json)")
+    #expect(!json.contains("\"model\" :"), "a dry run installs no model: \(json)")
+    #expect(try sandbox.run(["history", "--json"]).stdout == history, "nothing recorded")
+    #expect(try sandbox.run(["config", "model"]).stdout.hasPrefix("FSRS-6, with its published parameters"))
+    // The real run installs what the dry run named, and says so.
+    let installed = try sandbox.run(["optimize", "--json"]).stdout
+    #expect(installed.contains("\"model\" : \"SBD+hours\""), "\(installed)")
+    #expect(!installed.contains("modelWouldInstall"), "\(installed)")
+  }
+
   @Test func aLearnerWithSBDMemoryGetsSBDHoursUntilUndo() throws {
     let sandbox = try SimulatedLearner.sandbox(seed: 1)
     // The round's answer must not fit the scheduler again by itself.
