@@ -35,9 +35,26 @@ extension OptimizationReport {
     }
   }
 
-  /// The memory model that schedules after this report: the one installed
-  /// now, or the one `optimize` installs; `nil` when not told.
-  var modelScheduling: MemoryModelKind? { modelInstalled ?? modelInUse }
+  /// Simulates the retention table and recommends a desired retention with
+  /// the model that schedules after this report: the one it installs (or,
+  /// in a dry run, would install), else the one installed now (under
+  /// `--evaluate`, say), else FSRS-6 with the parameters in effect.
+  public mutating func recommend(with simulator: RetentionSimulator, installedIn caretaker: ProgressCaretaker) {
+    let inUse = caretaker.progressWithoutMemory.schedulerSettings.installedModel
+    let model: InstalledModel
+    if let toInstall = modelToInstall, toInstall.kind != .fsrs6 {
+      model = toInstall
+    } else if modelToInstall == nil, inUse.kind != .fsrs6 {
+      model = inUse
+    } else {
+      model = InstalledModel(fsrs6: parametersInEffect)
+    }
+    simulatedModel = model.kind
+    // The table simulated FSRS-6 when the report was made.
+    if model.kind != .fsrs6 { retention = simulator.simulate(model: model) }
+    recommendation = RetentionRecommendation(
+      model: model, simulator: simulator, desiredRetention: desiredRetention, known: retention)
+  }
 
   /// The memory model installed in place of FSRS-6's fitted parameters, or
   /// FSRS-6 again after another (in a dry run, the one a real run would

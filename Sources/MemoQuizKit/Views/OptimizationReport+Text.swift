@@ -45,14 +45,10 @@ extension OptimizationReport {
     if evaluationAsked { lines += evaluationLines(width: width) }
     if let tournament { lines += tournamentLines(tournament, width: width) }
     lines.append("")
-    lines.append("Simulated: \(RetentionSimulator.days) days, \(RetentionSimulator.newPerDay) new questions a day")
+    let model = simulatedModel == .fsrs6 ? "" : " with \(simulatedModel.rawValue)"
+    lines.append(
+      "Simulated\(model): \(RetentionSimulator.days) days, \(RetentionSimulator.newPerDay) new questions a day")
     lines.append(scheduling.settingsText)
-    if let other = modelScheduling, other != .fsrs6 {
-      lines.append(
-        TextWrapping.wrapped(
-          "(with FSRS-6's parameters: the simulation does not model \(other.rawValue) yet)", width: max(width, 20),
-          indent: ""))
-    }
     lines.append("desired retention   reviews a day   expected retention")
     for outcome in retention {
       let mark = abs(outcome.desiredRetention - desiredRetention) < 0.001 ? " (now)" : ""

@@ -54,8 +54,9 @@ public struct OptimizationReport: Sendable {
   /// The model to install instead of FSRS-6's fitted parameters, or
   /// FSRS-6 again in place of another model; `nil` otherwise.
   var modelToInstall: InstalledModel?
-  /// The memory model installed when `optimize` ran, when the command says.
-  public var modelInUse: MemoryModelKind?
+  /// The memory model the retention table and the recommendation
+  /// simulate (``recommend(with:installedIn:)``).
+  public var simulatedModel = MemoryModelKind.fsrs6
   /// Whether it is a dry run's: it says what a real run would install.
   public var isDryRun: Bool
 

@@ -37,13 +37,10 @@ struct OptimizeCommand: Command {
       evaluate: evaluate, scheduling: scheduling)
     var simulator = RetentionSimulator(histories: histories)
     simulator.scheduling = scheduling
-    report.modelInUse = progress.memoryModelKind
     if !evaluate {
       report.chooseModel(histories: histories, inUse: progress.memoryModelKind, named: model)
     }
-    report.recommendation = RetentionRecommendation(
-      parameters: report.parametersInEffect, simulator: simulator, desiredRetention: progress.desiredRetention,
-      known: report.retention)
+    report.recommend(with: simulator, installedIn: progress)
     // Ctrl-C during the fit: nothing is recorded.
     try Interrupted.check()
     let now = context.now()

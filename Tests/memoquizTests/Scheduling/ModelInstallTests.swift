@@ -108,8 +108,8 @@ import Testing
     #expect(installed.stdout.contains("Each card keeps its due day until its next review."), "\(installed.stdout)")
     #expect(
       installed.stdout.contains(
-        "new questions a day\nDue days: balancing on, easy days none, no exam goal\n"
-          + "(with FSRS-6's parameters: the simulation does not model SBD+hours yet)\n"),
+        "\nSimulated with SBD+hours: 365 days, 10 new questions a day\n"
+          + "Due days: balancing on, easy days none, no exam goal\ndesired retention"),
       "\(installed.stdout)")
     let shown = try sandbox.run(["config", "model"], environment: ["TZ": "UTC"]).stdout
     #expect(

@@ -94,8 +94,6 @@ struct SchedulerSettings: Hashable, Sendable {
 
   private func scheduler(retention: Double) -> MemoryScheduler {
     guard let model else { return .fsrs6(FSRSScheduler(parameters: parameters, desiredRetention: retention)) }
-    return .sbd(
-      SBDScheduler(
-        parameters: model.parameters, readsSameDayTimes: model.kind == .sbdSameDayTimes, desiredRetention: retention))
+    return model.scheduler(desiredRetention: retention)
   }
 }

@@ -27,7 +27,7 @@ public struct RetentionRecommendation: Hashable, Sendable {
 
   /// Recommends a desired retention.
   /// - Parameters:
-  ///   - parameters: the learner's FSRS parameters.
+  ///   - parameters: the learner's FSRS-6 parameters.
   ///   - simulator: the learner's rating habits.
   ///   - desiredRetention: the desired retention in use.
   ///   - known: outcomes simulated already (the retention table's), which
@@ -36,11 +36,20 @@ public struct RetentionRecommendation: Hashable, Sendable {
     parameters: FSRSParameters, simulator: RetentionSimulator, desiredRetention inUse: Double,
     known: [RetentionSimulator.Outcome] = []
   ) {
+    self.init(model: InstalledModel(fsrs6: parameters), simulator: simulator, desiredRetention: inUse, known: known)
+  }
+
+  /// Recommends a desired retention, simulating with `model`; the other
+  /// parameters as ``init(parameters:simulator:desiredRetention:known:)``'s.
+  init(
+    model: InstalledModel, simulator: RetentionSimulator, desiredRetention inUse: Double,
+    known: [RetentionSimulator.Outcome] = []
+  ) {
     var outcomes: [Int: RetentionSimulator.Outcome] = [:]
     for outcome in known { outcomes[Int((outcome.desiredRetention * 100).rounded())] = outcome }
     func simulated(_ hundredths: Int) -> RetentionSimulator.Outcome {
       if let known = outcomes[hundredths] { return known }
-      let simulated = simulator.simulate(parameters: parameters, desiredRetention: Double(hundredths) / 100)
+      let simulated = simulator.simulate(model: model, desiredRetention: Double(hundredths) / 100)
       outcomes[hundredths] = simulated
       return simulated
     }
@@ -57,7 +66,7 @@ public struct RetentionRecommendation: Hashable, Sendable {
     let inUseHundredths = Int((inUse * 100).rounded())
     current =
       outcomes[inUseHundredths]
-      ?? simulator.simulate(parameters: parameters, desiredRetention: inUse)
+      ?? simulator.simulate(model: model, desiredRetention: inUse)
   }
 
   /// The criterion: expected retention per review a day. Reviews take the

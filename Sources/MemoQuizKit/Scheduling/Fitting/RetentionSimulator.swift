@@ -1,7 +1,8 @@
 @preconcurrency import Glibc
 
 /// What a desired retention costs and gives, by simulating a year of study
-/// with the learner's parameters, as the FSRS authors' simulator does.
+/// with the learner's memory model and parameters, as the FSRS authors'
+/// simulator does with FSRS's.
 ///
 /// The simulated learner starts 10 new questions a day (memoquiz's default
 /// for a review round) for 365 days and reviews every question on the day it
@@ -17,7 +18,7 @@
 /// day is chosen as the recording of an answer chooses it: within the fuzz
 /// range by load balancing and Easy Days, and under an exam goal kept before
 /// its date (``DueDayBalancer/interval(_:stability:from:unit:goal:scheduler:load:)``).
-/// Without it, every interval is FSRS's own, unfuzzed.
+/// Without it, every interval is the model's own, unfuzzed.
 public struct RetentionSimulator: Sendable {
   /// One desired retention's figures.
   public struct Outcome: Hashable, Sendable {
@@ -86,7 +87,17 @@ public struct RetentionSimulator: Sendable {
   /// of recall on each day it kept one memory state is added when that state
   /// ends (at its next review, or at the year's end).
   public func simulate(parameters: FSRSParameters, desiredRetention: Double) -> Outcome {
-    let scheduler = FSRSScheduler(parameters: parameters, desiredRetention: desiredRetention)
+    simulate(model: InstalledModel(fsrs6: parameters), desiredRetention: desiredRetention)
+  }
+
+  /// Simulates a year with `model` at each desired retention.
+  func simulate(model: InstalledModel, desiredRetentions: [Double] = reportedRetentions) -> [Outcome] {
+    desiredRetentions.map { simulate(model: model, desiredRetention: $0) }
+  }
+
+  /// Simulates a year with `model` at one desired retention.
+  func simulate(model: InstalledModel, desiredRetention: Double) -> Outcome {
+    let scheduler = model.scheduler(desiredRetention: desiredRetention)
     var generator = SeededGenerator(seed: Self.seed)
     // The fuzz draws of the chosen days, apart: recall and ratings are
     // drawn as without a choice.
@@ -140,7 +151,7 @@ public struct RetentionSimulator: Sendable {
   /// One answer, and after Again the right answer later the same day; the
   /// last one's due day is chosen as ``scheduling`` says.
   private func learn(
-    _ scheduler: FSRSScheduler, _ state: MemoryState?, rating: ReviewRating, on day: Int, at morning: Timestamp,
+    _ scheduler: MemoryScheduler, _ state: MemoryState?, rating: ReviewRating, on day: Int, at morning: Timestamp,
     question: Int, dueOn: DueDays, units: inout SeededGenerator, answers: inout Int
   ) -> MemoryState {
     func scheduled(_ state: MemoryState?, _ rating: ReviewRating, at time: Timestamp) -> MemoryState {
@@ -149,11 +160,11 @@ public struct RetentionSimulator: Sendable {
       let start = scheduling.firstDay
       let goal = scheduling.goal(of: question, onDay: start + day)
       let balancer = scheduling.balancer
-      // Neither setting on and no goal over this review: FSRS's own interval.
+      // Neither setting on and no goal over this review: the model's own interval.
       guard balancer.isActive || goal != nil else { return plain }
       let unit = units.unit()
       let chosen = balancer.interval(
-        plain.interval, state: plain, from: start + day, unit: unit, goal: goal, scheduler: .fsrs6(scheduler)
+        plain.interval, state: plain, from: start + day, unit: unit, goal: goal, scheduler: scheduler
       ) { dueOn.reviews(on: $0 - start) }
       return scheduler.review(state, rating: rating, at: time, day: day, fuzz: unit, chosen: chosen)
     }
@@ -167,10 +178,16 @@ public struct RetentionSimulator: Sendable {
   /// Adds a state's chance of recall on each day it was the question's, from
   /// its review's day to the day before `end`, to that day's sum.
   private static func addRecall(
-    of state: MemoryState, until end: Int, _ scheduler: FSRSScheduler, to recall: inout [Double]
+    of state: MemoryState, until end: Int, _ scheduler: MemoryScheduler, to recall: inout [Double]
   ) {
-    let (factor, decay, stability) = (scheduler.factor, scheduler.decay, state.stability)
     let start = state.lastReviewDay
+    guard case .fsrs6(let fsrs) = scheduler else {
+      for day in start..<max(start, end) {
+        recall[day] += scheduler.retrievability(elapsedDays: Double(day - start), of: state)
+      }
+      return
+    }
+    let (factor, decay, stability) = (fsrs.factor, fsrs.decay, state.stability)
     recall.withUnsafeMutableBufferPointer { sums in
       var day = start
       while day < end {

@@ -62,6 +62,16 @@ struct InstalledModel: Hashable, Sendable {
     ([kind.rawValue] + parameters.map { String($0) }).joined(separator: " ")
   }
 
+  /// The scheduler of this model, for `desiredRetention`.
+  func scheduler(desiredRetention: Double) -> MemoryScheduler {
+    if let parameters = fsrs6Parameters {
+      return .fsrs6(FSRSScheduler(parameters: parameters, desiredRetention: desiredRetention))
+    }
+    return .sbd(
+      SBDScheduler(
+        parameters: parameters, readsSameDayTimes: kind == .sbdSameDayTimes, desiredRetention: desiredRetention))
+  }
+
   /// FSRS-6's parameters, when this is FSRS-6.
   var fsrs6Parameters: FSRSParameters? {
     kind == .fsrs6 ? try? FSRSParameters(parameters) : nil

@@ -33,9 +33,28 @@ import Testing
     let parameters = try FSRSParameters(values)
     let simulator = RetentionSimulator(histories: [])
     let outcome = simulator.simulate(parameters: parameters, desiredRetention: desiredRetention)
-    let reference = DayByDay.outcome(simulator, parameters: parameters, desiredRetention: desiredRetention)
+    let reference = DayByDay.outcome(
+      simulator, model: InstalledModel(fsrs6: parameters), desiredRetention: desiredRetention)
     #expect(outcome.reviewsPerDay == reference.reviewsPerDay)
     #expect(abs(outcome.expectedRetention - reference.expectedRetention) < 1e-12)
+  }
+
+  /// Under another memory model the year is simulated with its own
+  /// forgetting curve and intervals, as the day-by-day simulation gives.
+  @Test(arguments: [MemoryModelKind.sbd, .sbdSameDayTimes])
+  func anotherModelIsSimulatedWithItsOwnCurve(kind: MemoryModelKind) throws {
+    let model = try #require(InstalledModel(kind: kind, parameters: SBDModel.defaults))
+    let simulator = RetentionSimulator(histories: [])
+    let outcomes = simulator.simulate(model: model)
+    for (lower, higher) in zip(outcomes, outcomes.dropFirst()) {
+      #expect(lower.reviewsPerDay < higher.reviewsPerDay)
+      #expect(lower.expectedRetention < higher.expectedRetention)
+    }
+    let fsrs6 = simulator.simulate(parameters: .default)
+    #expect(outcomes.map(\.reviewsPerDay) != fsrs6.map(\.reviewsPerDay))
+    let reference = DayByDay.outcome(simulator, model: model, desiredRetention: 0.9)
+    #expect(outcomes[2].reviewsPerDay == reference.reviewsPerDay)
+    #expect(abs(outcomes[2].expectedRetention - reference.expectedRetention) < 1e-12)
   }
 
   @Test func ratingHabitsComeFromTheHistory() {
@@ -80,7 +99,7 @@ import Testing
 /// day, in the order it was learned.
 private enum DayByDay {
   static func learn(
-    _ scheduler: FSRSScheduler, _ state: MemoryState?, _ rating: ReviewRating, on day: Int, answers: inout Int
+    _ scheduler: MemoryScheduler, _ state: MemoryState?, _ rating: ReviewRating, on day: Int, answers: inout Int
   ) -> MemoryState {
     let morning = Timestamp(rawValue: Int64(day) * Timestamp.millisecondsPerDay)
     var next = scheduler.review(state, rating: rating, at: morning, day: day, fuzz: nil)
@@ -94,9 +113,9 @@ private enum DayByDay {
   }
 
   static func outcome(
-    _ simulator: RetentionSimulator, parameters: FSRSParameters, desiredRetention: Double
+    _ simulator: RetentionSimulator, model: InstalledModel, desiredRetention: Double
   ) -> RetentionSimulator.Outcome {
-    let scheduler = FSRSScheduler(parameters: parameters, desiredRetention: desiredRetention)
+    let scheduler = model.scheduler(desiredRetention: desiredRetention)
     var generator = SeededGenerator(seed: RetentionSimulator.seed)
     var states: [MemoryState] = []
     var answers = 0
