@@ -97,7 +97,7 @@ public struct RetentionSimulator: Sendable {
 
   /// Simulates a year with `model` at one desired retention.
   func simulate(model: InstalledModel, desiredRetention: Double) -> Outcome {
-    let scheduler = model.scheduler(desiredRetention: desiredRetention)
+    let scheduler = model.scheduler(desiredRetention: desiredRetention, recallDays: Self.days)
     var generator = SeededGenerator(seed: Self.seed)
     // The fuzz draws of the chosen days, apart: recall and ratings are
     // drawn as without a choice.
@@ -182,9 +182,7 @@ public struct RetentionSimulator: Sendable {
   ) {
     let start = state.lastReviewDay
     guard case .fsrs6(let fsrs) = scheduler else {
-      for day in start..<max(start, end) {
-        recall[day] += scheduler.retrievability(elapsedDays: Double(day - start), of: state)
-      }
+      if case .sbd(let sbd) = scheduler { sbd.addRecall(of: state, over: start..<max(start, end), to: &recall) }
       return
     }
     let (factor, decay, stability) = (fsrs.factor, fsrs.decay, state.stability)

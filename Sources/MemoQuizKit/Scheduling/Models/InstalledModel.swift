@@ -62,14 +62,16 @@ struct InstalledModel: Hashable, Sendable {
     ([kind.rawValue] + parameters.map { String($0) }).joined(separator: " ")
   }
 
-  /// The scheduler of this model, for `desiredRetention`.
-  func scheduler(desiredRetention: Double) -> MemoryScheduler {
+  /// The scheduler of this model, for `desiredRetention`; `recallDays` as
+  /// ``SBDScheduler/init(parameters:readsSameDayTimes:desiredRetention:maximumInterval:recallDays:)``'s.
+  func scheduler(desiredRetention: Double, recallDays: Int = 0) -> MemoryScheduler {
     if let parameters = fsrs6Parameters {
       return .fsrs6(FSRSScheduler(parameters: parameters, desiredRetention: desiredRetention))
     }
     return .sbd(
       SBDScheduler(
-        parameters: parameters, readsSameDayTimes: kind == .sbdSameDayTimes, desiredRetention: desiredRetention))
+        parameters: parameters, readsSameDayTimes: kind == .sbdSameDayTimes, desiredRetention: desiredRetention,
+        recallDays: recallDays))
   }
 
   /// FSRS-6's parameters, when this is FSRS-6.

@@ -236,6 +236,32 @@ struct SBDCurve<Number: ModelNumber> {
 }
 
 extension SBDCurve where Number == Double {
+  /// `t^(1/r)` for t = 0, 1, … `count - 1` days (t = 0 read as 1e-9, as
+  /// ``recall(_:_:)`` reads it): what ``addRecall(of:from:over:ages:to:)``
+  /// takes, the same for every state.
+  func ages(_ count: Int) -> [Double] {
+    (0..<count).map { pow(max(Double($0), 1e-9), 1 / root) }
+  }
+
+  /// Adds to `sums[day]`, for each day of `days`, the chance of recall of
+  /// `state` `day - start` days after its review: ``recall(_:_:)``'s
+  /// values, with one power a day (given `ages`, from ``ages(_:)``) rather
+  /// than its logarithms and exponentials, for a simulation:
+  /// `R = (1 + a/S)^(-β)` with `a = t^(1/r) + √(B·S)`, which is what its
+  /// steps compute.
+  func addRecall(
+    of state: SBDState<Double>, from start: Int, over days: Range<Int>, ages: [Double], to sums: inout [Double]
+  ) {
+    let stability = exp(state.logStability)
+    let offset = exp(0.5 * (logB0 - state.grade * logRho + state.logStability))
+    let shape = shape(state.brittleness)
+    for day in days {
+      let elapsed = day - start
+      let age = elapsed < ages.count ? ages[elapsed] : pow(max(Double(elapsed), 1e-9), 1 / root)
+      sums[day] += min(max(pow(1 + (age + offset) / stability, -shape), 1e-6), 1 - 1e-6)
+    }
+  }
+
   /// The days after the last review at which recall falls to `retention`,
   /// in closed form, at most ``MemoryModelKind/longestInterval``: recall
   /// is `(1 + a/S)^(-β(n))` with `a = t^(1/k) + C` and

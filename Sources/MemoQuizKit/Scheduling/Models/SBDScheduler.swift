@@ -14,17 +14,26 @@ public struct SBDScheduler: Sendable {
   /// The parameters, in SBD's published order.
   let parameters: [Double]
   private let curve: SBDCurve<Double>
+  /// ``SBDCurve/ages(_:)`` for the recall days given.
+  private let ages: [Double]
 
   /// SBD with `parameters` (7), scheduling for `desiredRetention`, clamped
   /// into ``FSRSScheduler/desiredRetentionRange`` as FSRS-6's is.
-  init(parameters: [Double], readsSameDayTimes: Bool, desiredRetention: Double, maximumInterval: Int = 36_500) {
+  /// - Parameter recallDays: for a scheduler that computes the chance of
+  ///   recall over and over (a simulation), the days after a review it
+  ///   computes it for: what those take is worked out ahead.
+  init(
+    parameters: [Double], readsSameDayTimes: Bool, desiredRetention: Double, maximumInterval: Int = 36_500,
+    recallDays: Int = 0
+  ) {
     self.parameters = parameters
     self.readsSameDayTimes = readsSameDayTimes
     let range = FSRSScheduler.desiredRetentionRange
     self.desiredRetention =
       desiredRetention.isNaN ? 0.9 : min(max(desiredRetention, range.lowerBound), range.upperBound)
     self.maximumInterval = maximumInterval
-    curve = SBDCurve<Double>(parameters)
+    curve = SBDCurve<Double>(parameters, cachingShapes: recallDays > 0)
+    ages = curve.ages(recallDays)
   }
 
   /// SBD's state of `state`: its own part, or for a state FSRS-6 computed
@@ -35,6 +44,12 @@ public struct SBDScheduler: Sendable {
     let range = SBDCurve<Double>.logStabilityRange
     return SBDState(
       logStability: min(max(log(state.stability), range.lowerBound), range.upperBound), grade: 2, brittleness: 0)
+  }
+
+  /// Adds to `sums[day]`, for each day of `days`, the chance of recall of
+  /// `state` on that learner day (``SBDCurve/addRecall(of:from:over:to:)``).
+  func addRecall(of state: MemoryState, over days: Range<Int>, to sums: inout [Double]) {
+    curve.addRecall(of: sbdState(of: state), from: state.lastReviewDay, over: days, ages: ages, to: &sums)
   }
 
   /// The chance of recall `elapsedDays` after the last review.
