@@ -18,7 +18,10 @@ extension OptimizationReport {
       verdict =
         "Too few reviews to fit: \(reviewsNeeded) more needed (reviews a day or more after the one before). The current parameters stay."
     } else if let other = modelInstalled, other != .fsrs6 {
-      verdict = "FSRS-6's fitted parameters are not installed: another model predicts better."
+      verdict =
+        installTournament?.best == other
+        ? "FSRS-6's fitted parameters are not installed: another model predicts better."
+        : "FSRS-6's fitted parameters are not installed: --model names another model."
     } else if installed {
       verdict = "The fitted parameters predict better: installed."
     } else if fittedAreBetter && evaluationAsked {

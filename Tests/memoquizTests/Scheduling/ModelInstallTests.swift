@@ -167,7 +167,10 @@ import Testing
     let sandbox = try SimulatedLearner.sandbox(seed: 2, count: 60, reviews: 6)
     let named = try sandbox.run(["optimize", "--model", "SBD", "--reschedule"])
     #expect(named.status == 0, "\(named.stderr)")
-    #expect(named.stdout.contains("SBD is installed, fitted to your "), "\(named.stdout)")
+    #expect(
+      named.stdout.contains(
+        "FSRS-6's fitted parameters are not installed: --model names another model.\nSBD is installed, fitted to your "),
+      "\(named.stdout)")
     #expect(try sandbox.run(["config", "model"]).stdout.hasPrefix("SBD, with parameters fitted"))
     let rescheduled = try scoresBothWays(sandbox)
     #expect(rescheduled.cached == rescheduled.replayed)
