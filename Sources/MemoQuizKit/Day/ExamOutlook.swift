@@ -17,6 +17,9 @@ public struct ExamOutlook: Sendable {
   public let newToday: Int
   /// The `new-per-day` setting: what the learner takes on a day unasked.
   public let newPerDaySetting: Int
+  /// The goal's groups that no group is called now: renamed by hand in
+  /// the questions file, or removed.
+  public var missing: [String] = []
 
   /// How many times `new-per-day` (taken as at least 1) a goal may need
   /// before it is out of reasonable reach.
@@ -55,8 +58,17 @@ public struct ExamOutlook: Sendable {
   }
 
   /// `Exam in 12 days (2026-12-20): predicted recall 0.87 over 120 questions`,
-  /// and what the goal asks of the day.
-  public var text: String {
+  /// and what the goal asks of the day, or that its groups are gone.
+  /// - Parameter wording: how it names the command that ends the goal.
+  public func text(wording: NextStepWording = .plain) -> String {
+    guard let gone = missing.first else { return progressText }
+    let names = missing.map(TextSanitizer.sanitized).joined(separator: ", ")
+    let called = missing.count == 1 ? "no group is called \(names)" : "no groups are called \(names)"
+    return progressText + "; \(called) now: \(wording.text(.clearExam(group: gone))) ends the goal"
+  }
+
+  /// ``text(wording:)`` for groups that are there.
+  private var progressText: String {
     let days = daysLeft == 1 ? "1 day" : "\(daysLeft) days"
     var text =
       "Exam in \(days) (\(goal.dateText)): predicted recall \(Self.twoDecimals(predicted)) over "
@@ -110,15 +122,33 @@ extension QuestionGroupCaretaker {
           recall += scheduler.retrievability(of: state, onDay: goal.day)
         }
       }
-      return ExamOutlook(
+      var outlook = ExamOutlook(
         goal: goal, daysLeft: goal.day - today, predicted: questions == 0 ? 0 : recall / Double(questions),
         questions: questions, unanswered: unanswered, newToday: newToday,
         newPerDaySetting: progress.settings.newPerDay)
+      outlook.missing = goal.groups.filter { title in !groups.contains { $0.title == title } }
+      return outlook
     }
   }
 }
 
 extension QuestionGroupCaretaker {
+  /// The title whose goals `exam --clear NAME` ends: the group
+  /// ``groupIndex(named:)`` finds, or, when no group is called NAME (case
+  /// aside), a title a goal names that no group is called now.
+  public func examTitle(named name: String) throws(QuestionFileError) -> String {
+    let wanted = TextSanitizer.withoutInvisibles(name).trimmingWhitespace.lowercased()
+    func folded(_ title: String) -> String { TextSanitizer.withoutInvisibles(title).lowercased() }
+    if !groups.contains(where: { folded($0.title) == wanted }),
+      let gone = progress.examGoals.flatMap(\.groups).first(where: { title in
+        folded(title) == wanted && !groups.contains { $0.title == title }
+      })
+    {
+      return gone
+    }
+    return groups[try groupIndex(named: name)].title
+  }
+
   /// The new questions of `group` the exam goals covering it still need
   /// introduced today (``ExamOutlook/newNeededToday``), shared out in the
   /// order of the goal's groups; 0 without a goal.

@@ -53,7 +53,7 @@ public struct GroupMenu {
     let plan = try caretaker.dayPlan(try caretaker.dayPlan(at: now), withExams: exams, at: now)
     terminal.write(style.bold("memoquiz") + ": " + plan.headline + "\n")
     for outlook in exams {
-      terminal.write(TextSanitizer.sanitized(outlook.text) + "\n")
+      terminal.write(TextSanitizer.sanitized(outlook.text(wording: caretaker.wording)) + "\n")
     }
     terminal.write("\n")
     terminal.write(

@@ -62,6 +62,8 @@ public enum NextStep: Sendable, Equatable {
   case stopAutoOptimize
   /// Set the desired retention to the value given (as shown).
   case setDesiredRetention(String)
+  /// End the exam goals that cover the group named, as the goal names it.
+  case clearExam(group: String)
   /// Sync the data folder with its remote.
   case sync
 }
@@ -101,6 +103,7 @@ public struct NextStepWording: Sendable {
     case .setNewPerDay: "the new-per-day setting"
     case .stopAutoOptimize: "turning automatic fitting off"
     case .setDesiredRetention(let value): "setting the desired retention to \(value)"
+    case .clearExam(let group): "clearing the exam goal of \(TextSanitizer.sanitized(group))"
     }
   }
 }

@@ -47,7 +47,7 @@ struct ExamCommand: Command {
     let terminal = context.terminal
     let now = context.now()
     if let clear {
-      let title = caretaker.groups[try caretaker.groupIndex(named: clear)].title
+      let title = try caretaker.examTitle(named: clear)
       let ended = try caretaker.progress.clearExams(covering: title, at: now)
       let name = TextSanitizer.sanitized(title)
       terminal.write(
@@ -65,7 +65,8 @@ struct ExamCommand: Command {
       }
       for outlook in outlooks {
         let names = outlook.goal.groups.map(TextSanitizer.sanitized).joined(separator: ", ")
-        terminal.write("\(names): \(TextSanitizer.sanitized(outlook.text)) (aiming at \(outlook.goal.retentionText))\n")
+        let text = TextSanitizer.sanitized(outlook.text(wording: caretaker.wording))
+        terminal.write("\(names): \(text) (aiming at \(outlook.goal.retentionText))\n")
       }
       return
     }
@@ -89,7 +90,7 @@ struct ExamCommand: Command {
       "Exam goal set: \(titles.map(TextSanitizer.sanitized).joined(separator: ", ")) on \(goal.dateText), "
         + "predicted recall at least \(goal.retentionText) (`memoquiz undo` takes it back).\n")
     for outlook in try caretaker.examOutlooks(at: now) where outlook.goal == goal {
-      terminal.write(TextSanitizer.sanitized(outlook.text) + "\n")
+      terminal.write(TextSanitizer.sanitized(outlook.text(wording: caretaker.wording)) + "\n")
     }
   }
 }

@@ -19,7 +19,7 @@ struct TodayCommand: Command {
       terminal.writeVerbatim(try plan.json(exams: exams))
     } else {
       terminal.write(plan.text(style: terminal.style, wording: CommandError.wording))
-      for exam in exams { terminal.write(TextSanitizer.sanitized(exam.text) + "\n") }
+      for exam in exams { terminal.write(TextSanitizer.sanitized(exam.text(wording: caretaker.wording)) + "\n") }
     }
   }
 }

@@ -66,7 +66,7 @@ struct CommandError {
     case .listSnapshots: "; \(command) lists them"
     case .editQuestions: "; edit it with \(command)"
     case .review, .cram, .unsuspend, .listFlagged, .play, .resumeRound, .undo, .redo, .setNewPerDay, .stopAutoOptimize,
-      .setDesiredRetention,
+      .setDesiredRetention, .clearExam,
       .sync:
       "; \(command)"
     }
@@ -93,6 +93,7 @@ struct CommandError {
     case .setNewPerDay: "`memoquiz config new-per-day`"
     case .stopAutoOptimize: "`memoquiz config auto-optimize off`"
     case .setDesiredRetention(let value): "`memoquiz config desired-retention \(value)`"
+    case .clearExam(let group): "`memoquiz exam --clear \(shellWord(group))`"
     }
   }
 

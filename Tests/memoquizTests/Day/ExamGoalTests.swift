@@ -55,6 +55,28 @@ import Testing
     #expect(try sandbox.run(["exam"], environment: ExamFolder.at("01")).stdout.hasPrefix("G: Exam in 19 days"))
   }
 
+  @Test func aGoalWhoseGroupIsRenamedByHandSaysSoAndClearStillEndsIt() throws {
+    let sandbox = try ExamFolder.make()
+    try sandbox.run(["exam", "H", "--on", "2026-12-20"], environment: ExamFolder.at("01"))
+    // Renamed in the questions file by hand, not through `memoquiz edit`.
+    let text = try String(contentsOf: sandbox.questionsFile, encoding: .utf8)
+    try sandbox.writeQuestions(text.replacingOccurrences(of: #""title": "H""#, with: #""title": "H two""#))
+    let gone =
+      "Exam in 19 days (2026-12-20): predicted recall 0.00 over 0 questions; no group is called H now: "
+      + "`memoquiz exam --clear H` ends the goal"
+    #expect(try sandbox.run(["exam"], environment: ExamFolder.at("01")).stdout == "H: \(gone) (aiming at 0.90)\n")
+    let today = try sandbox.run(["today"], environment: ExamFolder.at("01")).stdout
+    #expect(today.hasSuffix(gone + "\n"), "\(today)")
+    let cleared = try sandbox.run(["exam", "--clear", "h"], environment: ExamFolder.at("01"))
+    #expect(cleared.status == 0, "\(cleared.stderr)")
+    #expect(cleared.stdout == "Ended the exam goal of H (`memoquiz undo` takes it back).\n")
+    #expect(try sandbox.run(["exam"], environment: ExamFolder.at("01")).stdout.hasPrefix("No exam goal is set"))
+    // A name neither a group nor a goal has is still an error.
+    let unknown = try sandbox.run(["exam", "--clear", "K"], environment: ExamFolder.at("01"))
+    #expect(unknown.status == 64)
+    #expect(unknown.stderr.contains(#"no group is called "K""#), "\(unknown.stderr)")
+  }
+
   @Test(arguments: [
     (["exam", "G", "--on", "2026-12-20", "--retention", "0.5"], "--retention takes a number from 0.70 to 0.99"),
     (["exam", "G", "--on", "2026-12-20", "--retention", "1"], "--retention takes a number from 0.70 to 0.99"),
