@@ -121,7 +121,8 @@ enum CommandTable {
           .paragraph(
             "With --group, a group has its own new-per-day (its new questions a day; the folder's cap still holds "
               + "for all groups together), desired-retention (its cards' due days) or leech-threshold, as Anki's "
-              + "presets; `config --group GROUP` lists what differs from the whole folder's settings."),
+              + "presets; `config --group GROUP` lists what differs from the whole folder's settings. The value "
+              + "`folder` gives the group the folder's value again, whatever it becomes."),
         ],
         examples: [
           Example("memoquiz config", "every setting, with its value and default"),
@@ -130,6 +131,7 @@ enum CommandTable {
           Example("memoquiz config typos forgive", "count answers a few letters off as correct"),
           Example("memoquiz config model", "the memory model the scheduler uses, with its parameters"),
           Example("memoquiz config --group Kanji new-per-day 5", "at most 5 new questions a day in Kanji"),
+          Example("memoquiz config --group Kanji new-per-day folder", "Kanji takes the folder's new-per-day again"),
         ]),
       CommandDeclaration(
         GroupsCommand.self, name: "groups",

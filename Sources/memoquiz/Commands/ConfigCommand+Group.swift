@@ -2,6 +2,10 @@ import MemoQuizKit
 
 /// `memoquiz config --group GROUP [KEY [VALUE]]`: a group's own settings.
 extension ConfigCommand {
+  /// The value that gives a group the folder's setting again, whatever it
+  /// becomes: `config --group GROUP KEY folder`.
+  static let folderValue = "folder"
+
   /// Lists what group `name` has of its own, shows one of its settings, or
   /// changes one.
   /// - Throws: ``QuestionFileError`` when no group has that name.
@@ -30,11 +34,17 @@ extension ConfigCommand {
       terminal.write(own.text(of: setting) + "\n")
       return
     }
+    let follows = value.isEmpty
     guard try caretaker.progress.set(setting, to: value, group: title, at: context.now()) else {
-      terminal.write("\(setting.key) of \(shown) is \(own.text(of: setting)) already; nothing changed.\n")
+      terminal.write(
+        follows
+          ? "\(setting.key) of \(shown) is the folder's already (\(folder.text(of: setting))); nothing changed.\n"
+          : "\(setting.key) of \(shown) is \(own.text(of: setting)) already; nothing changed.\n")
       return
     }
     let now = caretaker.progress.settings.of(group: title).text(of: setting)
-    terminal.write("\(setting.key) of \(shown) is now \(now) (`memoquiz undo` takes it back).\n")
+    terminal.write(
+      "\(setting.key) of \(shown) is now \(follows ? "the folder's (\(now))" : now) "
+        + "(`memoquiz undo` takes it back).\n")
   }
 }

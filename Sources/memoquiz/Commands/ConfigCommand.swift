@@ -4,7 +4,8 @@ import MemoQuizKit
 struct ConfigCommand: Command {
   /// The setting named, or `nil` to list them all.
   let setting: Setting?
-  /// The new value, checked and as stored.
+  /// The new value, checked and as stored; empty for a group's
+  /// ``folderValue``.
   let value: String?
   /// Whether the key is `model`: the memory model in use, shown, never set.
   let showsModel: Bool
@@ -28,10 +29,14 @@ struct ConfigCommand: Command {
         command: arguments.command.name)
     }
     if let text = positionals.dropFirst().first, let setting {
-      guard let value = setting.normalized(text) else {
-        throw UsageError("\(setting.key) takes \(setting.allowed), not '\(text)'", command: arguments.command.name)
+      if group != nil, text.lowercased() == Self.folderValue {
+        value = ""
+      } else if let value = setting.normalized(text) {
+        self.value = value
+      } else {
+        let allowed = group == nil ? setting.allowed : "\(setting.allowed), or \(Self.folderValue)"
+        throw UsageError("\(setting.key) takes \(allowed), not '\(text)'", command: arguments.command.name)
       }
-      self.value = value
     } else {
       value = nil
     }

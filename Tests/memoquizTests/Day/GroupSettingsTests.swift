@@ -66,14 +66,38 @@ import Testing
     #expect(try sandbox.run(["config", "--group", "G"]).stdout == "G has the whole folder's settings.\n")
   }
 
+  @Test func folderGivesAGroupTheFoldersValueAgainWhateverItBecomes() throws {
+    let sandbox = try Self.pair()
+    try sandbox.run(["config", "--group", "G", "new-per-day", "3"])
+    let back = try sandbox.run(["config", "--group", "G", "new-per-day", "folder"])
+    #expect(back.status == 0, "\(back.stderr)")
+    #expect(back.stdout == "new-per-day of G is now the folder's (20) (`memoquiz undo` takes it back).\n")
+    #expect(try sandbox.run(["config", "--group", "G"]).stdout == "G has the whole folder's settings.\n")
+    #expect(
+      try sandbox.run(["config", "--group", "G", "new-per-day", "Folder"]).stdout
+        == "new-per-day of G is the folder's already (20); nothing changed.\n")
+    // It follows the folder's later changes, which a value of 20 would not.
+    try sandbox.run(["config", "new-per-day", "12"])
+    #expect(try sandbox.run(["config", "--group", "G", "new-per-day"]).stdout == "12\n")
+    let history = try sandbox.run(["history", "--json"])
+    let steps = try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]] ?? []
+    #expect(steps.count == 3)
+    #expect(steps.contains { $0["summary"] as? String == "config --group G new-per-day folder" }, "\(steps)")
+    // Undo gives the group its own value back.
+    try sandbox.run(["config", "new-per-day", "20"])
+    #expect(try sandbox.run(["undo", "2"]).status == 0)
+    #expect(try sandbox.run(["config", "--group", "G"]).stdout == "new-per-day  3  (folder 20)\n")
+  }
+
   @Test(arguments: [
     (["config", "--group", "G", "typos", "forgive"], "typos holds for the whole folder; a group has its own"),
     (["config", "--group", "G", "day-starts-at"], "day-starts-at holds for the whole folder"),
     (["config", "--group", "G", "bogus", "1"], "unknown setting 'bogus'"),
-    (["config", "--group", "G", "new-per-day", "10000"], "new-per-day takes a whole number from 0 to 9999"),
+    (["config", "--group", "G", "new-per-day", "10000"], "new-per-day takes a whole number from 0 to 9999, or folder"),
     (["config", "--group", "G", "desired-retention", "0.5"], "desired-retention takes a number from 0.70 to 0.97"),
     (["config", "--group", "G", "leech-threshold", "-1"], "leech-threshold takes a whole number from 0 to 99"),
     (["config", "--group", "Nowhere", "new-per-day", "3"], "no group is called \"Nowhere\""),
+    (["config", "new-per-day", "folder"], "new-per-day takes a whole number from 0 to 9999, not 'folder'"),
   ])
   func badGroupSettingsAreUsageErrorsAndChangeNothing(_ arguments: [String], _ message: String) throws {
     let sandbox = try Self.pair()

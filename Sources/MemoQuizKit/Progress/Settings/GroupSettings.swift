@@ -78,15 +78,21 @@ extension ProgressCaretaker {
   /// Changes a setting of group `title`, as a step of the history; the
   /// value in effect in the group changes nothing and adds no step.
   /// - Parameter value: a value ``Setting/normalized(_:)`` gave, for one of
-  ///   ``GroupSettings/allowed``.
+  ///   ``GroupSettings/allowed``; empty to give the group the folder's
+  ///   value again, whatever it becomes (a step only when the group had
+  ///   its own).
   /// - Returns: whether the setting changed.
   @discardableResult
   public func set(_ setting: Setting, to value: String, group title: String, at time: Date) throws -> Bool {
     try perform { progress, ids in
-      guard Settings(progress.settings).of(group: title).text(of: setting) != value else { return ([], false) }
+      let settings = Settings(progress.settings)
+      let unchanged =
+        value.isEmpty
+        ? settings.groupValues[title]?[setting] == nil : settings.of(group: title).text(of: setting) == value
+      guard !unchanged else { return ([], false) }
       let step = SettingStep(
         id: ids[0], time: ids.after(Timestamp(time)), key: GroupSettings.key(group: title, setting: setting),
-        value: value, summary: "config --group \(title) \(setting.key) \(value)")
+        value: value, summary: "config --group \(title) \(setting.key) \(value.isEmpty ? "folder" : value)")
       return ([.setting(step)], true)
     }
   }
