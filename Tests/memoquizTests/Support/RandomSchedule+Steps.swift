@@ -203,15 +203,16 @@ extension RandomSchedule {
   /// The groups the added steps name: Colours under either of its titles.
   private static let addedGroups = ["Colours", "Numbers", "Words", "Colors"]
 
-  /// A group's own setting changed, or its settings listed.
+  /// A group's own setting changed or given the folder's again, or its
+  /// settings listed.
   private func groupConfigArguments() -> [String] {
     let group = addedPick(Self.addedGroups)
     guard !addedChance(4) else { return ["config", "--group", group] }
     return ["config", "--group", group]
       + addedPick([
-        ["new-per-day", addedPick(["0", "1", "3", "20"])],
-        ["desired-retention", addedPick(["0.75", "0.90", "0.95"])],
-        ["leech-threshold", addedPick(["0", "1", "2", "8"])],
+        ["new-per-day", addedPick(["0", "1", "3", "20", "folder"])],
+        ["desired-retention", addedPick(["0.75", "0.90", "0.95", "folder"])],
+        ["leech-threshold", addedPick(["0", "1", "2", "8", "folder"])],
       ])
   }
 
