@@ -17,6 +17,11 @@ extension ExamGoal {
   /// intervals may be as long as this recall gives (``FSRSScheduler/accepts(chosen:interval:longer:)``).
   static let earlyRecall = 0.80
 
+  /// The predicted recall on the sweep's first day above which a review
+  /// whose longer interval still ends before the sweep counts as due just
+  /// before it (``isDueJustBeforeSweep(for:from:state:scheduler:)``).
+  static let nearRecall = 0.75
+
   /// The intervals within which a review answered on learner day `day`
   /// gets its due day under the goal, when the goal moves it; `nil` when
   /// it leaves the day to balancing and fuzz.
@@ -31,7 +36,9 @@ extension ExamGoal {
   /// - A review due before the sweep gets the longer interval that
   ///   ``earlyRecall`` gives, within its fuzz range, up to the sweep (and
   ///   into it when that range reaches it): never past the date. Only
-  ///   under a goal that aims no higher than the desired retention.
+  ///   under a goal that aims no higher than the desired retention, and
+  ///   not for a review due just before the sweep, which keeps FSRS's
+  ///   interval (``isDueJustBeforeSweep(for:from:state:scheduler:)``).
   ///
   /// In the sweep itself, ``interval(_:from:state:scheduler:)`` keeps
   /// the reviews before the date.
@@ -55,7 +62,9 @@ extension ExamGoal {
     // A goal aiming higher than the desired retention asks for more answers
     // anyway: its reviews before the sweep keep FSRS's intervals.
     if range.upperBound < sweep.lowerBound {
-      guard retention <= scheduler.desiredRetention + 0.005 else { return nil }
+      guard retention <= scheduler.desiredRetention + 0.005,
+        !isDueJustBeforeSweep(for: range, from: day, state: state, scheduler: scheduler)
+      else { return nil }
       let longer = scheduler.fuzzRange(of: scheduler.interval(for: state, retention: Self.earlyRecall))
       guard longer.upperBound > range.upperBound else { return nil }
       let upper = min(longer.upperBound, left - 1)
@@ -64,5 +73,23 @@ extension ExamGoal {
     }
     guard !fresh else { return nil }
     return sweep
+  }
+
+  /// Whether a review answered on learner day `day` is due again just
+  /// before the sweep: even the longer interval of ``earlyRecall`` ends
+  /// before the sweep, yet the predicted recall on its first day is still
+  /// ``nearRecall`` or above. Such a review keeps FSRS's interval, its day
+  /// drawn by fuzz and Easy Days, not by load: the days just before the
+  /// sweep are light because their reviews moved into it, and a review
+  /// balanced onto them, at a lower recall, is asked again a few days
+  /// later. Only under a goal that aims no higher than the desired
+  /// retention, as the longer intervals.
+  func isDueJustBeforeSweep(
+    for range: ClosedRange<Int>, from day: Int, state: MemoryState, scheduler: MemoryScheduler
+  ) -> Bool {
+    let start = self.day - day - Self.sweepDays
+    guard start > 0, range.upperBound < start, retention <= scheduler.desiredRetention + 0.005 else { return false }
+    let longer = scheduler.fuzzRange(of: scheduler.interval(for: state, retention: Self.earlyRecall))
+    return longer.upperBound < start && scheduler.interval(for: state, retention: Self.nearRecall) >= start
   }
 }

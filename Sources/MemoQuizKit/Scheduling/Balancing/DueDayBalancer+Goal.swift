@@ -22,6 +22,11 @@ extension DueDayBalancer {
     var chosen = range.count > 1 ? self.interval(in: range, from: day, unit: unit, load: load) : nil
     // An exam goal ahead keeps the review before its date.
     guard let goal else { return chosen }
+    // Just before its final sweep, by fuzz and Easy Days, not by load.
+    if goal.isDueJustBeforeSweep(for: range, from: day, state: state, scheduler: scheduler) {
+      let fuzz = DueDayBalancer(loadBalance: false, easyDays: easyDays)
+      return fuzz.interval(in: range, from: day, unit: unit, load: load)
+    }
     // In its final sweep when due there, spread by the reviews already due.
     if let sweep = goal.sweep(for: range, from: day, state: state, scheduler: scheduler) {
       if let chosen, sweep.contains(chosen) { return chosen }

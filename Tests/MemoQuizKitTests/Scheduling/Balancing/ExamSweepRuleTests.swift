@@ -5,7 +5,8 @@ import Testing
 /// An exam goal's rule for the day of a review before its date
 /// (``ExamGoal/sweep(for:from:state:scheduler:)``): into the last three
 /// days when the review would reach them or pass the date, later when it
-/// falls well before them, and a due day the fold keeps.
+/// falls well before them, by fuzz alone when it falls just before them,
+/// and a due day the fold keeps.
 @Suite struct ExamSweepRuleTests {
   private let scheduler = FSRSScheduler()
   /// A goal on learner day 100: its sweep is days 97 to 99.
@@ -50,6 +51,31 @@ import Testing
     // Never past the date: a longer interval that would reach the sweep ends in it.
     let near = try #require(sweep(goal, for: range, from: 85, stability: 5))
     #expect(near.upperBound <= 14 && near.lowerBound >= 12, "\(near)")
+  }
+
+  @Test func aReviewDueAgainJustBeforeTheSweepKeepsFSRSsIntervalDrawnByFuzzNotByLoad() throws {
+    // From day 70 the sweep starts 27 days on. Stability 5 at recall 0.80
+    // reaches 17 days (fuzzed, 14 to 20), at 0.75 28: due just before it.
+    #expect(scheduler.interval(stability: 5, retention: 0.8) == 17)
+    #expect(scheduler.interval(stability: 5, retention: 0.75) == 28)
+    let state = MemoryState(
+      stability: 5, difficulty: 5, lastReview: Timestamp(rawValue: 0), lastReviewDay: 70, interval: 1, reviewCount: 1)
+    let fsrs = MemoryScheduler.fsrs6(scheduler)
+    let range = scheduler.fuzzRange(of: scheduler.nextInterval(stability: 5))
+    #expect(range == 4...6)
+    #expect(goal.isDueJustBeforeSweep(for: range, from: 70, state: state, scheduler: fsrs))
+    #expect(sweep(goal, for: range, from: 70, stability: 5) == nil, "no longer interval")
+    // Days 74 and 75 are loaded, 76 empty: balancing alone takes 76; near
+    // the sweep, the fuzz draw picks the day as without balancing.
+    let balancer = DueDayBalancer(loadBalance: true, easyDays: .none)
+    let load = { (day: Int) in day < 76 ? 40 : 0 }
+    let balanced = balancer.interval(5, state: state, from: 70, unit: 0.5, goal: nil, scheduler: fsrs, load: load)
+    #expect(balanced == 6)
+    #expect(balancer.interval(5, state: state, from: 70, unit: 0.5, goal: goal, scheduler: fsrs, load: load) == nil)
+    // Further from the sweep, or a weaker memory, still gets the longer interval.
+    #expect(!goal.isDueJustBeforeSweep(for: range, from: 60, state: state, scheduler: fsrs))
+    let stretched = try #require(sweep(goal, for: range, from: 60, stability: 5))
+    #expect(stretched.upperBound == 20, "\(stretched)")
   }
 
   @Test func aGoalAimingAboveTheDesiredRetentionKeepsFSRSsIntervalsBeforeTheSweep() {
