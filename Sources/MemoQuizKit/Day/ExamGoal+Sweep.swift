@@ -62,11 +62,11 @@ extension ExamGoal {
     // A goal aiming higher than the desired retention asks for more answers
     // anyway: its reviews before the sweep keep FSRS's intervals.
     if range.upperBound < sweep.lowerBound {
-      guard retention <= scheduler.desiredRetention + 0.005,
-        !isDueJustBeforeSweep(for: range, from: day, state: state, scheduler: scheduler)
+      guard aimsNoHigherThanDesired(scheduler) else { return nil }
+      let longer = Self.longerRange(of: state, scheduler: scheduler)
+      guard longer.upperBound > range.upperBound,
+        !Self.isJustBefore(sweep.lowerBound, longer: longer, state: state, scheduler: scheduler)
       else { return nil }
-      let longer = scheduler.fuzzRange(of: scheduler.interval(for: state, retention: Self.earlyRecall))
-      guard longer.upperBound > range.upperBound else { return nil }
       let upper = min(longer.upperBound, left - 1)
       let stretched = min(max(range.lowerBound, longer.lowerBound), upper)...upper
       return stretched.overlaps(sweep) ? stretched.clamped(to: sweep) : stretched
@@ -88,8 +88,27 @@ extension ExamGoal {
     for range: ClosedRange<Int>, from day: Int, state: MemoryState, scheduler: MemoryScheduler
   ) -> Bool {
     let start = self.day - day - Self.sweepDays
-    guard start > 0, range.upperBound < start, retention <= scheduler.desiredRetention + 0.005 else { return false }
-    let longer = scheduler.fuzzRange(of: scheduler.interval(for: state, retention: Self.earlyRecall))
-    return longer.upperBound < start && scheduler.interval(for: state, retention: Self.nearRecall) >= start
+    guard start > 0, range.upperBound < start, aimsNoHigherThanDesired(scheduler) else { return false }
+    let longer = Self.longerRange(of: state, scheduler: scheduler)
+    return Self.isJustBefore(start, longer: longer, state: state, scheduler: scheduler)
+  }
+
+  /// Whether the goal aims no higher than the desired retention: only then
+  /// do its reviews before the sweep get other intervals than FSRS's.
+  private func aimsNoHigherThanDesired(_ scheduler: MemoryScheduler) -> Bool {
+    retention <= scheduler.desiredRetention + 0.005
+  }
+
+  /// The fuzz range of the longer interval ``earlyRecall`` gives `state`.
+  private static func longerRange(of state: MemoryState, scheduler: MemoryScheduler) -> ClosedRange<Int> {
+    scheduler.fuzzRange(of: scheduler.interval(for: state, retention: earlyRecall))
+  }
+
+  /// Whether a review whose longer interval has the fuzz range `longer` is
+  /// due again just before a sweep starting `start` days on.
+  private static func isJustBefore(
+    _ start: Int, longer: ClosedRange<Int>, state: MemoryState, scheduler: MemoryScheduler
+  ) -> Bool {
+    longer.upperBound < start && scheduler.interval(for: state, retention: nearRecall) >= start
   }
 }
