@@ -28,15 +28,7 @@ extension AnkiPackage {
   ) throws(AnkiPackageError) -> MediaCopy {
     var copy = MediaCopy()
     guard !names.isEmpty else { return copy }
-    let file: FileDescriptor
-    do {
-      file = try FileDescriptor.open(path, O_RDONLY)
-    } catch {
-      throw .system("cannot open \(path): \(error.description)")
-    }
-    defer { file.close() }
-    do {
-      let archive = try ZipArchive(file: file)
+    try withArchive(atPath: path) { archive throws(AnkiPackageError) in
       let isCurrent = archive.entry(named: "collection.anki21b") != nil
       let entries = Dictionary(archive.entries.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
       var budget = ceiling(packageSize: archive.size)
@@ -72,8 +64,6 @@ extension AnkiPackage {
       }
       copy.missing = names.subtracting(found).sorted()
       if write && copy.copied > 0 { try media.syncFiles() }
-    } catch {
-      throw error.about(file: path)
     }
     return copy
   }

@@ -66,6 +66,18 @@ public enum AnkiPackage {
     atPath path: String, temporaryFolder: String? = nil
   ) throws(AnkiPackageError) -> AnkiCollection {
     try loadLibraries()
+    return try withArchive(atPath: path) { archive throws(AnkiPackageError) in
+      try collection(in: archive, temporaryFolder: temporaryFolder)
+    }
+  }
+
+  /// Runs `body` on the package file at `path`, read a part at a time;
+  /// its errors name the file.
+  /// - Throws: ``AnkiPackageError/system(_:)`` when the file cannot be
+  ///   opened, and what `body` or reading the archive throws.
+  static func withArchive<Result>(
+    atPath path: String, _ body: (ZipArchive) throws(AnkiPackageError) -> Result
+  ) throws(AnkiPackageError) -> Result {
     let file: FileDescriptor
     do {
       file = try FileDescriptor.open(path, O_RDONLY)
@@ -74,7 +86,7 @@ public enum AnkiPackage {
     }
     defer { file.close() }
     do {
-      return try collection(in: try ZipArchive(file: file), temporaryFolder: temporaryFolder)
+      return try body(try ZipArchive(file: file))
     } catch {
       throw error.about(file: path)
     }

@@ -18,22 +18,13 @@ final class BackgroundRelease<Value: Sendable>: BackgroundThreadBody, @unchecked
 
   /// Frees `value` on another thread, or now when no thread can be made.
   /// The caller must hand over its last reference. The corresponding C
-  /// functions are `pthread_create` and `pthread_detach`.
+  /// function is `pthread_detach`.
   static func release(_ value: consuming Value) {
     let body = BackgroundRelease(consume value)
-    var thread = pthread_t()
-    let context = Unmanaged<BackgroundThreadBody>.passRetained(body).toOpaque()
-    let started = pthread_create(
-      &thread, nil,
-      { context in
-        guard let context else { return nil }
-        Unmanaged<BackgroundThreadBody>.fromOpaque(context).takeRetainedValue().run()
-        return nil
-      }, context)
-    if started == 0 {
+    if let thread = body.startThread() {
       pthread_detach(thread)
     } else {
-      Unmanaged<BackgroundThreadBody>.fromOpaque(context).release()
+      body.run()
     }
   }
 }

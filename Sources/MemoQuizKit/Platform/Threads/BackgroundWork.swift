@@ -16,19 +16,9 @@ final class BackgroundWork<Value: Sendable>: BackgroundThreadBody, @unchecked Se
     let zone = TimeZoneRules.current
     self.work = { TimeZoneRules.$current.withValue(zone) { work() } }
     super.init()
-    var thread = pthread_t()
-    let context = Unmanaged<BackgroundThreadBody>.passRetained(self).toOpaque()
-    let started = pthread_create(
-      &thread, nil,
-      { context in
-        guard let context else { return nil }
-        Unmanaged<BackgroundThreadBody>.fromOpaque(context).takeRetainedValue().run()
-        return nil
-      }, context)
-    if started == 0 {
+    if let thread = startThread() {
       self.thread = thread
     } else {
-      Unmanaged<BackgroundThreadBody>.fromOpaque(context).release()
       value = work()
     }
   }
@@ -53,4 +43,24 @@ final class BackgroundWork<Value: Sendable>: BackgroundThreadBody, @unchecked Se
 /// cannot name a generic type.
 class BackgroundThreadBody {
   func run() {}
+
+  /// Starts a thread that runs `run()`, holding this body until it ends;
+  /// `nil` when no thread can be made. The corresponding C function is
+  /// `pthread_create`.
+  final func startThread() -> pthread_t? {
+    var thread = pthread_t()
+    let context = Unmanaged<BackgroundThreadBody>.passRetained(self).toOpaque()
+    let started = pthread_create(
+      &thread, nil,
+      { context in
+        guard let context else { return nil }
+        Unmanaged<BackgroundThreadBody>.fromOpaque(context).takeRetainedValue().run()
+        return nil
+      }, context)
+    guard started == 0 else {
+      Unmanaged<BackgroundThreadBody>.fromOpaque(context).release()
+      return nil
+    }
+    return thread
+  }
 }

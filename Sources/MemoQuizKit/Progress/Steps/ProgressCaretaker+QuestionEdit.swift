@@ -10,8 +10,31 @@ extension ProgressCaretaker {
   /// - Throws: ``QuestionEditError/invalid(_:)`` when the questions file the
   ///   edit makes does not validate (a prompt another question has, say).
   func replaceQuestion(_ identity: String, in group: String, with edited: Question, at time: Date) throws -> Question? {
+    try changeQuestion(identity, in: group, kind: .edit, at: time, validated: true) { question in
+      question = edited
+      return ":edit of \(edited.prompt)"
+    }?.question
+  }
+
+  /// Changes the question whose identity is `identity` in group `group`
+  /// as one step of `kind`, planned from the questions as they are under
+  /// the lock: `change` changes it and returns the step's summary.
+  /// - Parameters:
+  ///   - regrade: for a `:synonym`, the answer the same step counts as
+  ///     correct.
+  ///   - validated: whether the questions file the change makes is
+  ///     checked first.
+  /// - Returns: the question as changed and the step, or `nil` when the
+  ///   question is gone meanwhile (or `regrade`'s answer taken back);
+  ///   nothing is changed then.
+  /// - Throws: ``QuestionEditError/invalid(_:)`` when a validated change
+  ///   makes a questions file that does not validate.
+  func changeQuestion(
+    _ identity: String, in group: String, kind: StepKind, at time: Date,
+    regrade: QuestionsChangeStep.Regrade? = nil, validated: Bool = false, _ change: (inout Question) -> String
+  ) throws -> (question: Question, step: StepID)? {
     let file = folder.questionsFile
-    let outcome = try changeQuestions(kind: .edit, group: group, at: time) {
+    let outcome = try changeQuestions(kind: kind, group: group, at: time, regrade: regrade) {
       (old: [UInt8]?) throws -> (bytes: [UInt8]?, summary: String, result: Question)? in
       var groups =
         try old.map { try QuestionGroupCaretaker.groups(from: $0, file: file) }
@@ -19,13 +42,15 @@ extension ProgressCaretaker {
       guard let g = groups.firstIndex(where: { $0.title == group }),
         let q = groups[g].questions.firstIndex(where: { $0.identity == identity })
       else { return nil }
-      groups[g].questions[q] = edited
+      let summary = change(&groups[g].questions[q])
       let bytes = QuestionExport.json(groups)
-      let check = QuestionFile(bytes: bytes)
-      guard check.errorCount == 0 else { throw QuestionEditError.invalid(check.errors.map(\.message)) }
-      return (bytes, ":edit of \(edited.prompt)", edited)
+      if validated {
+        let check = QuestionFile(bytes: bytes)
+        guard check.errorCount == 0 else { throw QuestionEditError.invalid(check.errors.map(\.message)) }
+      }
+      return (bytes, summary, groups[g].questions[q])
     }
-    return outcome?.result
+    return outcome.map { ($0.result, $0.step) }
   }
 }
 

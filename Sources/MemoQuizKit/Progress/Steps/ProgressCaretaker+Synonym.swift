@@ -19,24 +19,13 @@ extension ProgressCaretaker {
     let regrade = QuestionsChangeStep.Regrade(question: card, target: answer)
     let identity = String(Card.questionIdentity(of: card))
     let isReverse = card != identity && card.hasSuffix(String(Card.identitySeparator) + Card.Kind.reverse.name)
-    let file = folder.questionsFile
-    let outcome = try changeQuestions(kind: .synonym, group: group, at: time, regrade: regrade) {
-      (old: [UInt8]?) throws -> (bytes: [UInt8]?, summary: String, result: Void)? in
-      var groups =
-        try old.map { try QuestionGroupCaretaker.groups(from: $0, file: file) }
-        ?? QuestionGroupCaretaker.bundledGroups()
-      guard let g = groups.firstIndex(where: { $0.title == group }),
-        let q = groups[g].questions.firstIndex(where: { $0.identity == identity })
-      else { return nil }
-      var question = groups[g].questions[q]
+    return try changeQuestion(identity, in: group, kind: .synonym, at: time, regrade: regrade) { question in
       let accepted = isReverse ? [question.prompt] + question.reverseAlternatives : question.acceptedAnswers
       if !AnswerMatcher.isCorrect(text, accepting: accepted) {
         if isReverse { question.reverseAlternatives.append(text) } else { question.alternatives.append(text) }
       }
-      groups[g].questions[q] = question
-      return (QuestionExport.json(groups), ":synonym \(text) for \(prompt)", ())
-    }
-    return outcome?.step
+      return ":synonym \(text) for \(prompt)"
+    }?.step
   }
 
   /// Records another question's answer typed for a card under `config
