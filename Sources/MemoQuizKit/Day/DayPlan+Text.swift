@@ -82,7 +82,8 @@ extension DayPlan {
       exams: exams.map {
         JSONForm.Exam(
           groups: $0.goal.groups, date: $0.goal.dateText, retention: $0.goal.retention,
-          predicted: ($0.predicted * 1000).rounded() / 1000, questions: $0.questions)
+          predicted: ($0.predicted * 1000).rounded() / 1000, questions: $0.questions,
+          missing: $0.missing.isEmpty ? nil : $0.missing)
       })
     return String(decoding: try encoder.encode(form), as: UTF8.self) + "\n"
   }
@@ -108,6 +109,9 @@ extension DayPlan {
       var retention: Double
       var predicted: Double
       var questions: Int
+      /// The goal's groups no group is called now (renamed by hand, or
+      /// removed); left out when there are none.
+      var missing: [String]?
     }
 
     enum CodingKeys: String, CodingKey { case day, due, new, minutes, next, groups, exams }

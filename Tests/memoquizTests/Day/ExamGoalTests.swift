@@ -67,6 +67,10 @@ import Testing
     #expect(try sandbox.run(["exam"], environment: ExamFolder.at("01")).stdout == "H: \(gone) (aiming at 0.90)\n")
     let today = try sandbox.run(["today"], environment: ExamFolder.at("01")).stdout
     #expect(today.hasSuffix(gone + "\n"), "\(today)")
+    let json = try sandbox.run(["today", "--json"], environment: ExamFolder.at("01")).stdout
+    let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+    let exams = object?["exams"] as? [[String: Any]] ?? []
+    #expect(exams.count == 1 && exams.first?["missing"] as? [String] == ["H"], "\(json)")
     let cleared = try sandbox.run(["exam", "--clear", "h"], environment: ExamFolder.at("01"))
     #expect(cleared.status == 0, "\(cleared.stderr)")
     #expect(cleared.stdout == "Ended the exam goal of H (`memoquiz undo` takes it back).\n")
@@ -106,6 +110,7 @@ import Testing
     #expect(exams.first?["date"] as? String == "2026-12-20")
     #expect(exams.first?["retention"] as? Double == 0.95)
     #expect(exams.first?["questions"] as? Int == 30)
+    #expect(exams.first?["missing"] == nil, "every group of the goal is there")
     let predicted = exams.first?["predicted"] as? Double ?? 0
     #expect(predicted > 0.3 && predicted < 0.95, "\(predicted)")
     let none = try sandbox.run(["today", "--json"], environment: ExamFolder.at("21"))
