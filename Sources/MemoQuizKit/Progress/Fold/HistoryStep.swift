@@ -59,13 +59,15 @@ extension HistoryStep {
           record: record)
       }
       switch record {
-      case .answer(let a):
+      case .answer(let a), .practice(let a):
+        // A practice answer (`cram`) reads as an answer does, under its own kind.
+        let kind: StepKind = if case .practice = record { .practice } else { .answer }
         let correct = effects.isCorrect(a)
         steps.append(
           step(
-            kind: .answer, group: a.group,
-            summary: "answer \"\(a.typed)\" to \(a.prompt): \(correct ? "correct" : "incorrect")", answer: a,
-            correct: correct, rating: effects.rating(of: a)))
+            kind: kind, group: a.group,
+            summary: "\(kind.rawValue) \"\(a.typed)\" to \(a.prompt): \(correct ? "correct" : "incorrect")",
+            answer: a, correct: correct, rating: effects.rating(of: a)))
       case .confusion(let c):
         steps.append(
           step(
@@ -89,13 +91,6 @@ extension HistoryStep {
       case .setting(let s):
         let isInstall = s.key == SchedulerSettings.parametersKey || s.key == SchedulerSettings.modelKey
         steps.append(step(kind: isInstall ? .optimize : .config, group: nil, summary: s.summary))
-      case .practice(let a):
-        let correct = effects.isCorrect(a)
-        steps.append(
-          step(
-            kind: .practice, group: a.group,
-            summary: "practice \"\(a.typed)\" to \(a.prompt): \(correct ? "correct" : "incorrect")", answer: a,
-            correct: correct, rating: effects.rating(of: a)))
       case .cardControl(let c):
         steps.append(step(kind: c.control.kind, group: c.group, summary: "\(c.prompt): \(c.control.pastTense)"))
       case .undo, .redo, .roundStart, .baseline, .learnerDays, .keptDueDays:
