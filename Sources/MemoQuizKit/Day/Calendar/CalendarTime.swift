@@ -2,25 +2,21 @@ import FoundationEssentials
 
 /// A moment broken into calendar fields, in local time or UTC.
 struct CalendarTime {
-  let year: Int
-  let month: Int
-  let day: Int
-  let hour: Int
-  let minute: Int
-  let second: Int
+  private let fields: UTCTime
+
+  var year: Int { fields.year }
+  var month: Int { fields.month }
+  var day: Int { fields.day }
+  var hour: Int { fields.hour }
+  var minute: Int { fields.minute }
+  var second: Int { fields.second }
 
   /// The fields of `date`, in UTC or in the command's local time
   /// (``TimeZoneRules/current``).
   init(_ date: Date, local: Bool = false) {
     var seconds = Int64(date.timeIntervalSince1970.rounded(.down))
     if local { seconds += Int64(TimeZoneRules.current.offset(at: seconds)) }
-    let fields = UTCTime(secondsSince1970: seconds)
-    year = fields.year
-    month = fields.month
-    day = fields.day
-    hour = fields.hour
-    minute = fields.minute
-    second = fields.second
+    fields = UTCTime(secondsSince1970: seconds)
   }
 
   private static func pad(_ value: Int, _ width: Int = 2) -> String {

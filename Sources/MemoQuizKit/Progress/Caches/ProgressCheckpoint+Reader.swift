@@ -127,14 +127,7 @@ extension ProgressCheckpoint {
           progress.undatedAnswers[try fields.stepID()] = try fields.learnerDay()
         }
       default:  // "days"
-        var runs: [LearnerDaysNote.Run] = []
-        while !fields.isAtEnd {
-          let first = try fields.stepID()
-          let last = try fields.sequence()
-          guard last >= first.sequence else { throw RecordFields.Malformed() }
-          runs.append(LearnerDaysNote.Run(first: first, last: last, day: try fields.learnerDay()))
-        }
-        progress.learnerDayIndex.add(runs)
+        progress.learnerDayIndex.add(try fields.learnerDayRuns())
       }
     }
 

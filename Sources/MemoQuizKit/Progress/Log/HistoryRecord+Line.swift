@@ -182,14 +182,7 @@ extension HistoryRecord {
       self = .keptDueDays(KeptDueDays(id: id, time: time, target: target, cards: cards))
     case "days":
       guard let hour = Int(try fields.text()), (0...23).contains(hour) else { throw RecordFields.Malformed() }
-      var runs: [LearnerDaysNote.Run] = []
-      while !fields.isAtEnd {
-        let first = try fields.stepID()
-        let last = try fields.sequence()
-        guard last >= first.sequence else { throw RecordFields.Malformed() }
-        runs.append(LearnerDaysNote.Run(first: first, last: last, day: try fields.learnerDay()))
-      }
-      self = .learnerDays(LearnerDaysNote(id: id, time: time, hour: hour, runs: runs))
+      self = .learnerDays(LearnerDaysNote(id: id, time: time, hour: hour, runs: try fields.learnerDayRuns()))
     case "confusion":
       self = .confusion(
         ConfusionStep(
@@ -291,6 +284,20 @@ extension RecordFields {
       throw Malformed()
     }
     return value
+  }
+
+  /// The rest of the fields as runs of answers and their learner day:
+  /// `FIRST LAST DAY`, each the first step, the last one's sequence
+  /// number (not before the first's) and the day.
+  mutating func learnerDayRuns() throws(Malformed) -> [LearnerDaysNote.Run] {
+    var runs: [LearnerDaysNote.Run] = []
+    while !isAtEnd {
+      let first = try stepID()
+      let last = try sequence()
+      guard last >= first.sequence else { throw Malformed() }
+      runs.append(LearnerDaysNote.Run(first: first, last: last, day: try learnerDay()))
+    }
+    return runs
   }
 
   mutating func stepID() throws(Malformed) -> StepID {

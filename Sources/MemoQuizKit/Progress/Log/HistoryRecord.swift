@@ -34,7 +34,7 @@ enum HistoryRecord: Hashable, Sendable {
   /// The record's identity.
   var id: StepID {
     switch self {
-    case .answer(let step): step.id
+    case .answer(let step), .practice(let step): step.id
     case .confusion(let step): step.id
     case .right(let step): step.id
     case .reset(let step): step.id
@@ -46,14 +46,13 @@ enum HistoryRecord: Hashable, Sendable {
     case .learnerDays(let note): note.id
     case .keptDueDays(let kept): kept.id
     case .cardControl(let step): step.id
-    case .practice(let step): step.id
     }
   }
 
   /// When the record was made.
   var time: Timestamp {
     switch self {
-    case .answer(let step): step.time
+    case .answer(let step), .practice(let step): step.time
     case .confusion(let step): step.time
     case .right(let step): step.time
     case .reset(let step): step.time
@@ -65,7 +64,6 @@ enum HistoryRecord: Hashable, Sendable {
     case .learnerDays(let note): note.time
     case .keptDueDays(let kept): kept.time
     case .cardControl(let step): step.time
-    case .practice(let step): step.time
     }
   }
 

@@ -64,7 +64,7 @@ extension ProgressCaretaker {
         question: nil)
       var line = "Took back step \(step.id): \(step.summary)"
       switch step.record {
-      case .answer(let answer):
+      case .answer(let answer), .practice(let answer):
         mark.question = answer.question
         mark.round = answer.round
         line += " (\(answer.group))."
@@ -83,10 +83,6 @@ extension ProgressCaretaker {
         questionsChange = line
       case .setting:
         line += "; the setting is as it was before it."
-      case .practice(let practice):
-        mark.question = practice.question
-        mark.round = practice.round
-        line += " (\(practice.group))."
       case .cardControl(let control):
         mark.question = control.question
         mark.round = control.round
