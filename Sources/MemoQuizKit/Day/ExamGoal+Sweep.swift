@@ -19,12 +19,28 @@ extension ExamGoal {
 
   /// The predicted recall on the sweep's first day above which a review
   /// whose longer interval still ends before the sweep counts as due just
-  /// before it (``isDueJustBeforeSweep(for:from:state:scheduler:)``).
+  /// before it (``SweepPlacement/justBefore``).
   static let nearRecall = 0.75
 
-  /// The intervals within which a review answered on learner day `day`
-  /// gets its due day under the goal, when the goal moves it; `nil` when
-  /// it leaves the day to balancing and fuzz.
+  /// Where the goal's final sweep puts a review's due day.
+  enum SweepPlacement: Equatable {
+    /// Where balancing and fuzz put it (and the goal's cap, before the date).
+    case unchanged
+    /// Due again just before the sweep: even the longer interval of
+    /// ``earlyRecall`` ends before the sweep, yet the predicted recall on
+    /// its first day is still ``nearRecall`` or above. Such a review keeps
+    /// FSRS's interval, its day drawn by fuzz and Easy Days, not by load:
+    /// the days just before the sweep are light because their reviews
+    /// moved into it, and a review balanced onto them, at a lower recall,
+    /// is asked again a few days later. Only under a goal that aims no
+    /// higher than the desired retention, as the longer intervals.
+    case justBefore
+    /// Within these intervals.
+    case within(ClosedRange<Int>)
+  }
+
+  /// Where a review answered on learner day `day` gets its due day under
+  /// the goal.
   ///
   /// - A review whose fuzz range reaches into the sweep gets a day there:
   ///   its last review before the date, and no extra one.
@@ -38,7 +54,7 @@ extension ExamGoal {
   ///   into it when that range reaches it): never past the date. Only
   ///   under a goal that aims no higher than the desired retention, and
   ///   not for a review due just before the sweep, which keeps FSRS's
-  ///   interval (``isDueJustBeforeSweep(for:from:state:scheduler:)``).
+  ///   interval (``SweepPlacement/justBefore``).
   ///
   /// In the sweep itself, ``interval(_:from:state:scheduler:)`` keeps
   /// the reviews before the date.
@@ -48,67 +64,35 @@ extension ExamGoal {
   ///   - state: the card's memory after the review.
   func sweep(
     for range: ClosedRange<Int>, from day: Int, state: MemoryState, scheduler: MemoryScheduler
-  ) -> ClosedRange<Int>? {
+  ) -> SweepPlacement {
     let left = self.day - day
-    guard left > Self.sweepDays else { return nil }
+    guard left > Self.sweepDays else { return .unchanged }
     let sweep = (left - Self.sweepDays)...(left - 1)
-    let recallOnDate = scheduler.retrievability(elapsedDays: Double(left), of: state)
-    let fresh = recallOnDate >= max(Self.sweepRecall, retention)
+    // Whether the predicted recall on the date is high enough to leave the review where it falls.
+    var fresh: Bool {
+      scheduler.retrievability(elapsedDays: Double(left), of: state) >= max(Self.sweepRecall, retention)
+    }
     if range.overlaps(sweep) {
       // Past the date with nothing to gain, the review may stay where it falls.
-      if fresh && range.upperBound >= left { return nil }
-      return range.clamped(to: sweep)
+      if fresh && range.upperBound >= left { return .unchanged }
+      return .within(range.clamped(to: sweep))
     }
     // A goal aiming higher than the desired retention asks for more answers
     // anyway: its reviews before the sweep keep FSRS's intervals.
     if range.upperBound < sweep.lowerBound {
-      guard aimsNoHigherThanDesired(scheduler) else { return nil }
-      let longer = Self.longerRange(of: state, scheduler: scheduler)
-      guard longer.upperBound > range.upperBound,
-        !Self.isJustBefore(sweep.lowerBound, longer: longer, state: state, scheduler: scheduler)
-      else { return nil }
+      guard retention <= scheduler.desiredRetention + 0.005 else { return .unchanged }
+      // The longer interval that `earlyRecall` gives, fuzzed.
+      let longer = scheduler.fuzzRange(of: scheduler.interval(for: state, retention: Self.earlyRecall))
+      if longer.upperBound < sweep.lowerBound
+        && scheduler.interval(for: state, retention: Self.nearRecall) >= sweep.lowerBound
+      {
+        return .justBefore
+      }
+      guard longer.upperBound > range.upperBound else { return .unchanged }
       let upper = min(longer.upperBound, left - 1)
       let stretched = min(max(range.lowerBound, longer.lowerBound), upper)...upper
-      return stretched.overlaps(sweep) ? stretched.clamped(to: sweep) : stretched
+      return .within(stretched.overlaps(sweep) ? stretched.clamped(to: sweep) : stretched)
     }
-    guard !fresh else { return nil }
-    return sweep
-  }
-
-  /// Whether a review answered on learner day `day` is due again just
-  /// before the sweep: even the longer interval of ``earlyRecall`` ends
-  /// before the sweep, yet the predicted recall on its first day is still
-  /// ``nearRecall`` or above. Such a review keeps FSRS's interval, its day
-  /// drawn by fuzz and Easy Days, not by load: the days just before the
-  /// sweep are light because their reviews moved into it, and a review
-  /// balanced onto them, at a lower recall, is asked again a few days
-  /// later. Only under a goal that aims no higher than the desired
-  /// retention, as the longer intervals.
-  func isDueJustBeforeSweep(
-    for range: ClosedRange<Int>, from day: Int, state: MemoryState, scheduler: MemoryScheduler
-  ) -> Bool {
-    let start = self.day - day - Self.sweepDays
-    guard start > 0, range.upperBound < start, aimsNoHigherThanDesired(scheduler) else { return false }
-    let longer = Self.longerRange(of: state, scheduler: scheduler)
-    return Self.isJustBefore(start, longer: longer, state: state, scheduler: scheduler)
-  }
-
-  /// Whether the goal aims no higher than the desired retention: only then
-  /// do its reviews before the sweep get other intervals than FSRS's.
-  private func aimsNoHigherThanDesired(_ scheduler: MemoryScheduler) -> Bool {
-    retention <= scheduler.desiredRetention + 0.005
-  }
-
-  /// The fuzz range of the longer interval ``earlyRecall`` gives `state`.
-  private static func longerRange(of state: MemoryState, scheduler: MemoryScheduler) -> ClosedRange<Int> {
-    scheduler.fuzzRange(of: scheduler.interval(for: state, retention: earlyRecall))
-  }
-
-  /// Whether a review whose longer interval has the fuzz range `longer` is
-  /// due again just before a sweep starting `start` days on.
-  private static func isJustBefore(
-    _ start: Int, longer: ClosedRange<Int>, state: MemoryState, scheduler: MemoryScheduler
-  ) -> Bool {
-    longer.upperBound < start && scheduler.interval(for: state, retention: nearRecall) >= start
+    return fresh ? .unchanged : .within(sweep)
   }
 }

@@ -13,13 +13,22 @@ import Testing
   private let goal = ExamGoal(groups: ["G"], day: 100, retention: 0.9)
 
   /// The goal's rule for a review on learner day `day` that left `stability`, under FSRS-6.
-  private func sweep(_ goal: ExamGoal, for range: ClosedRange<Int>, from day: Int, stability: Double)
-    -> ClosedRange<Int>?
+  private func placement(_ goal: ExamGoal, for range: ClosedRange<Int>, from day: Int, stability: Double)
+    -> ExamGoal.SweepPlacement
   {
     let state = MemoryState(
       stability: stability, difficulty: 5, lastReview: Timestamp(rawValue: 0), lastReviewDay: day, interval: 1,
       reviewCount: 1)
     return goal.sweep(for: range, from: day, state: state, scheduler: .fsrs6(scheduler))
+  }
+
+  /// The intervals the goal puts the review within, or `nil` when it
+  /// leaves it to balancing and fuzz or keeps it just before the sweep.
+  private func sweep(_ goal: ExamGoal, for range: ClosedRange<Int>, from day: Int, stability: Double)
+    -> ClosedRange<Int>?
+  {
+    guard case .within(let days) = placement(goal, for: range, from: day, stability: stability) else { return nil }
+    return days
   }
 
   @Test func aReviewWhoseRangeReachesTheSweepGetsADayInIt() {
@@ -33,8 +42,8 @@ import Testing
     // Recall above 0.97 on the date: left where it falls.
     let strong = 2000.0
     #expect(scheduler.retrievability(elapsedDays: 20, stability: strong) > 0.97)
-    #expect(sweep(goal, for: 22...26, from: 80, stability: strong) == nil)
-    #expect(sweep(goal, for: 18...26, from: 80, stability: strong) == nil)
+    #expect(placement(goal, for: 22...26, from: 80, stability: strong) == .unchanged)
+    #expect(placement(goal, for: 18...26, from: 80, stability: strong) == .unchanged)
   }
 
   @Test func aReviewWellBeforeTheSweepGetsTheLongerIntervalOfALowerRecallThatTheFoldKeeps() throws {
@@ -63,8 +72,7 @@ import Testing
     let fsrs = MemoryScheduler.fsrs6(scheduler)
     let range = scheduler.fuzzRange(of: scheduler.nextInterval(stability: 5))
     #expect(range == 4...6)
-    #expect(goal.isDueJustBeforeSweep(for: range, from: 70, state: state, scheduler: fsrs))
-    #expect(sweep(goal, for: range, from: 70, stability: 5) == nil, "no longer interval")
+    #expect(placement(goal, for: range, from: 70, stability: 5) == .justBefore, "no longer interval")
     // Days 74 and 75 are loaded, 76 empty: balancing alone takes 76; near
     // the sweep, the fuzz draw picks the day as without balancing.
     let balancer = DueDayBalancer(loadBalance: true, easyDays: .none)
@@ -73,7 +81,7 @@ import Testing
     #expect(balanced == 6)
     #expect(balancer.interval(5, state: state, from: 70, unit: 0.5, goal: goal, scheduler: fsrs, load: load) == nil)
     // Further from the sweep, or a weaker memory, still gets the longer interval.
-    #expect(!goal.isDueJustBeforeSweep(for: range, from: 60, state: state, scheduler: fsrs))
+    #expect(placement(goal, for: range, from: 60, stability: 5) != .justBefore)
     let stretched = try #require(sweep(goal, for: range, from: 60, stability: 5))
     #expect(stretched.upperBound == 20, "\(stretched)")
   }
@@ -81,12 +89,12 @@ import Testing
   @Test func aGoalAimingAboveTheDesiredRetentionKeepsFSRSsIntervalsBeforeTheSweep() {
     let higher = ExamGoal(groups: ["G"], day: 100, retention: 0.95)
     let range = scheduler.fuzzRange(of: scheduler.nextInterval(stability: 5))
-    #expect(sweep(higher, for: range, from: 40, stability: 5) == nil)
+    #expect(placement(higher, for: range, from: 40, stability: 5) == .unchanged)
     #expect(sweep(higher, for: 16...22, from: 80, stability: 5) == 17...19)
   }
 
   @Test func inTheSweepAndAfterTheDateTheRuleMovesNothing() {
-    #expect(sweep(goal, for: 5...9, from: 97, stability: 5) == nil)
-    #expect(sweep(goal, for: 5...9, from: 100, stability: 5) == nil)
+    #expect(placement(goal, for: 5...9, from: 97, stability: 5) == .unchanged)
+    #expect(placement(goal, for: 5...9, from: 100, stability: 5) == .unchanged)
   }
 }
