@@ -19,21 +19,20 @@ extension DueDayBalancer {
     load: (Int) -> Int
   ) -> Int? {
     let range = scheduler.fuzzRange(of: interval)
-    var chosen = range.count > 1 ? self.interval(in: range, from: day, unit: unit, load: load) : nil
     // An exam goal ahead keeps the review before its date.
-    guard let goal else { return chosen }
-    switch goal.sweep(for: range, from: day, state: state, scheduler: scheduler) {
-    case .justBefore:
+    let placement = goal?.sweep(for: range, from: day, state: state, scheduler: scheduler) ?? .unchanged
+    if placement == .justBefore {
       // Just before its final sweep, by fuzz and Easy Days, not by load.
       let fuzz = DueDayBalancer(loadBalance: false, easyDays: easyDays)
       return fuzz.interval(in: range, from: day, unit: unit, load: load)
-    case .within(let sweep):
+    }
+    var chosen = range.count > 1 ? self.interval(in: range, from: day, unit: unit, load: load) : nil
+    guard let goal else { return chosen }
+    if case .within(let sweep) = placement {
       // In its final sweep when due there, spread by the reviews already due.
       if let chosen, sweep.contains(chosen) { return chosen }
       let spread = DueDayBalancer(loadBalance: true, easyDays: easyDays)
       return spread.interval(in: sweep, from: day, unit: unit, load: load) ?? sweep.upperBound
-    case .unchanged:
-      break
     }
     let effective = chosen ?? scheduler.fuzzed(interval, unit: unit)
     var capped = goal.interval(effective, from: day, state: state, scheduler: scheduler)
