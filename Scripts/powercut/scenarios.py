@@ -9,7 +9,8 @@ class Scenario:
 
     def __init__(self, name, argv, stdin=b"", prepare=(), needs=None, ack=None, ack_stream="stdout",
                  atomic=False, kept_file=None, new_folder=False, editor=None, inputs=None, expect_rc=(0,),
-                 about="", snapshots=False, earlier_release=False, imports_answers=False, remote_on_disk=False):
+                 about="", snapshots=False, earlier_release=False, imports_answers=False, remote_on_disk=False,
+                 regrades=False):
         self.name, self.argv, self.stdin, self.prepare = name, argv, stdin, prepare
         self.needs = needs or argv[0]
         self.ack, self.ack_stream, self.atomic = ack, ack_stream, atomic
@@ -25,6 +26,10 @@ class Scenario:
         # The command records answers that print no verdict (an import's log
         # of reviews): they are judged with its other steps, all or nothing.
         self.imports_answers = imports_answers
+        # A later step of the command may grade an answer again (a
+        # `:synonym` counts an Incorrect one as correct): answers are
+        # matched, and counted in the scores, without their grade.
+        self.regrades = regrades
         # The remote is a bare repository inside the sandbox, on the data
         # folder's disk: the power cut reaches it too. Each crash state is
         # then rebuilt where the run took place (the remote's path is
@@ -93,6 +98,9 @@ def scenarios():
         Scenario("checkpoint", ["play", "Hiragana small tsu", "--strategy", "sequential"],
                  answers("x", "x", "kko", "x", "x", "x"), prepare=long_history,
                  about="answers that take a long history past the point where progress is checkpointed"),
+        Scenario("round-synonym", ["play", "Hiragana", "--strategy", "sequential"],
+                 answers("a", "yi", ":synonym", "u"), prepare=[numbers_round], snapshots=True, regrades=True,
+                 about="a `:synonym` in a round: an answer accepted from now on, and counted as correct"),
         Scenario("review-command", ["review"], answers("ichi", "x", "ni", "san", "yon", "go"),
                  prepare=[numbers_round], about="`memoquiz review` over all groups"),
         Scenario("undo", ["undo"], prepare=[play_some], ack=rb"^Took back", atomic=True,
